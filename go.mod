@@ -1,0 +1,3 @@
+module mlnotes
+
+go 1.26

@@ -1,0 +1,170 @@
+package matrix
+
+import "math"
+
+// symmetryTolerance is the relative asymmetry |aᵢⱼ − aⱼᵢ| / max|aᵢⱼ| that a
+// factorization of a symmetric matrix accepts. It is √ε: loose enough for
+// matrices read back from text with a dozen digits, tight enough to catch a
+// matrix that is simply not symmetric.
+const symmetryTolerance = 1.4901161193847656e-08
+
+// Cholesky is the factorization A = LLᵀ of a symmetric positive definite
+// matrix, with L lower triangular with a positive diagonal.
+//
+// It is how the notes' Gaussian models evaluate log|Σ| and Σ⁻¹x, how the
+// generalized eigenproblem of Fisher's discriminant is reduced to a standard
+// one, and how Newton's method solves for its step.
+type Cholesky struct {
+	l *Dense
+}
+
+// FactorizeCholesky computes A = LLᵀ by the row-oriented
+// Cholesky–Banachiewicz recurrence
+//
+//	lⱼⱼ = √(aⱼⱼ − Σₖ₍ₖ<ⱼ₎ lⱼₖ²),   lᵢⱼ = (aᵢⱼ − Σₖ₍ₖ<ⱼ₎ lᵢₖ lⱼₖ) / lⱼⱼ  (i > j),
+//
+// which costs n³/3 flops and is backward stable without pivoting for SPD
+// input. Only the lower triangle is used in the arithmetic, but the input
+// must be symmetric to within √ε relative to its largest entry.
+//
+// Errors: ErrEmpty (0×0), ErrNotSquare, ErrNotFinite, ErrNotSymmetric, and
+// ErrNotSPD naming the first pivot that is not positive (the leading minor
+// of that order is not positive definite).
+func FactorizeCholesky(a *Dense) (*Cholesky, error) {
+	const op = "cholesky"
+	if err := checkSquare(op, a); err != nil {
+		return nil, err
+	}
+	if !a.IsSymmetric(symmetryTolerance) {
+		return nil, newError(op, ErrNotSymmetric, "asymmetry above √ε·max|aᵢⱼ|")
+	}
+	n := a.rows
+	l := New(n, n)
+	for i := range n {
+		li := l.Row(i)
+		ai := a.Row(i)
+		for j := 0; j < i; j++ {
+			lj := l.Row(j)
+			li[j] = (ai[j] - Dot(li[:j], lj[:j])) / lj[j] // lᵢⱼ
+		}
+		d := ai[i] - Dot(li[:i], li[:i]) // lᵢᵢ² = aᵢᵢ − Σₖ lᵢₖ²
+		if !(d > 0) {
+			return nil, newError(op, ErrNotSPD, "pivot %d is %.3g", i, d)
+		}
+		li[i] = math.Sqrt(d)
+	}
+	return &Cholesky{l: l}, nil
+}
+
+// checkSquare validates the input of a square factorization.
+func checkSquare(op string, a *Dense) error {
+	if a.IsEmpty() {
+		return newError(op, ErrEmpty, "%s matrix", a.shape())
+	}
+	if a.rows != a.cols {
+		return newError(op, ErrNotSquare, "%s", a.shape())
+	}
+	if err := a.CheckFinite(); err != nil {
+		err.(*Error).Op = op
+		return err
+	}
+	return nil
+}
+
+// Size returns n, the order of the factorized matrix.
+func (c *Cholesky) Size() int { return c.l.rows }
+
+// L returns a copy of the lower-triangular factor.
+func (c *Cholesky) L() *Dense { return c.l.Clone() }
+
+// SolveVec returns x with A x = b, by forward substitution L y = b and back
+// substitution Lᵀ x = y.
+func (c *Cholesky) SolveVec(b []float64) ([]float64, error) {
+	if len(b) != c.l.rows {
+		return nil, newError("cholesky solve", ErrShape, "right-hand side of length %d for order %d", len(b), c.l.rows)
+	}
+	if err := VecFinite(b); err != nil {
+		return nil, err
+	}
+	x := append([]float64(nil), b...)
+	c.solveInPlace(x)
+	return x, nil
+}
+
+// Solve returns X with A X = B for an n×k right-hand side B.
+func (c *Cholesky) Solve(b *Dense) (*Dense, error) {
+	if b.rows != c.l.rows {
+		return nil, newError("cholesky solve", ErrShape, "right-hand side %s for order %d", b.shape(), c.l.rows)
+	}
+	if err := b.CheckFinite(); err != nil {
+		return nil, err
+	}
+	x := New(b.rows, b.cols)
+	col := make([]float64, b.rows)
+	for j := range b.cols {
+		for i := range col {
+			col[i] = b.data[i*b.stride+j]
+		}
+		c.solveInPlace(col)
+		x.SetCol(j, col)
+	}
+	return x, nil
+}
+
+// solveInPlace overwrites x with A⁻¹x.
+func (c *Cholesky) solveInPlace(x []float64) {
+	c.SolveLower(x)
+	c.SolveUpper(x)
+}
+
+// SolveLower overwrites x with L⁻¹x (forward substitution,
+// yᵢ = (xᵢ − Σₖ₍ₖ<ᵢ₎ lᵢₖ yₖ) / lᵢᵢ). len(x) must be the order.
+func (c *Cholesky) SolveLower(x []float64) {
+	for i := range x {
+		li := c.l.Row(i)
+		x[i] = (x[i] - Dot(li[:i], x[:i])) / li[i]
+	}
+}
+
+// SolveUpper overwrites x with L⁻ᵀx (back substitution with Lᵀ).
+func (c *Cholesky) SolveUpper(x []float64) {
+	for i := len(x) - 1; i >= 0; i-- {
+		x[i] /= c.l.data[i*c.l.stride+i]
+		// Column i of Lᵀ is row i of L: remove xᵢ's contribution above it.
+		Axpy(-x[i], c.l.Row(i)[:i], x[:i])
+	}
+}
+
+// LogDet returns log det A = 2 Σᵢ log lᵢᵢ, which stays finite where det A
+// itself would overflow or underflow.
+func (c *Cholesky) LogDet() float64 {
+	var s float64
+	for i := range c.l.rows {
+		s += math.Log(c.l.data[i*c.l.stride+i])
+	}
+	return 2 * s
+}
+
+// Det returns det A = Πᵢ lᵢᵢ². It may overflow to +Inf or underflow to 0;
+// LogDet does not.
+func (c *Cholesky) Det() float64 {
+	p := 1.0
+	for i := range c.l.rows {
+		p *= c.l.data[i*c.l.stride+i]
+	}
+	return p * p
+}
+
+// Inverse returns A⁻¹ = L⁻ᵀL⁻¹, computed column by column from A X = I and
+// symmetrized, so the result is exactly symmetric.
+func (c *Cholesky) Inverse() *Dense {
+	n := c.l.rows
+	inv, _ := c.Solve(Identity(n))
+	for i := range n {
+		for j := range i {
+			m := 0.5 * (inv.data[i*inv.stride+j] + inv.data[j*inv.stride+i])
+			inv.data[i*inv.stride+j], inv.data[j*inv.stride+i] = m, m
+		}
+	}
+	return inv
+}

@@ -1,0 +1,146 @@
+package matrix
+
+import "math"
+
+// Statistics of a data matrix X whose rows are samples and whose columns are
+// features: X is n×d. The notes write the transpose (d×n, samples as
+// columns); the formulas below are theirs with that orientation swapped.
+
+// Variance selects the normalization of a covariance or a variance.
+type Variance int
+
+const (
+	// Population divides by n: S = (1/n) Σᵢ (xᵢ − x̄)(xᵢ − x̄)ᵀ, the
+	// maximum-likelihood estimate and the convention of the notes. It is the
+	// zero value.
+	Population Variance = iota
+	// Sample divides by n − 1, the unbiased estimate (the convention of
+	// numpy.cov, scikit-learn's PCA and gonum's stat package).
+	Sample
+)
+
+// divisor returns n or n − 1 as v says.
+func (v Variance) divisor(n int) float64 {
+	if v == Sample {
+		return float64(n - 1)
+	}
+	return float64(n)
+}
+
+// ColMeans returns the mean of every column, x̄ⱼ = (1/n) Σᵢ xᵢⱼ. It returns
+// an error wrapping ErrEmpty when X has no rows.
+func ColMeans(x *Dense) ([]float64, error) {
+	if x.rows == 0 {
+		return nil, newError("col means", ErrEmpty, "no rows")
+	}
+	mean := make([]float64, x.cols)
+	for i := range x.rows {
+		Axpy(1, x.Row(i), mean)
+	}
+	ScaleVec(1/float64(x.rows), mean)
+	return mean, nil
+}
+
+// Center returns X − 1x̄ᵀ, the data with every column's mean subtracted, and
+// the means x̄. X is not modified.
+func Center(x *Dense) (centered *Dense, mean []float64, err error) {
+	mean, err = ColMeans(x)
+	if err != nil {
+		return nil, nil, &Error{Op: "center", Err: ErrEmpty, Detail: "no rows"}
+	}
+	centered = x.Clone()
+	for i := range centered.rows {
+		Axpy(-1, mean, centered.Row(i))
+	}
+	return centered, mean, nil
+}
+
+// Covariance returns the d×d covariance matrix of the rows of X,
+//
+//	S = (1/n) (X − 1x̄ᵀ)ᵀ (X − 1x̄ᵀ)   (or 1/(n − 1) with Sample),
+//
+// which is the notes' S = (1/n) Σᵢ (xᵢ − x̄)(xᵢ − x̄)ᵀ with samples as rows.
+// The result is exactly symmetric. It needs at least one row (two with
+// Sample) and finite data.
+func Covariance(x *Dense, v Variance) (*Dense, error) {
+	if err := checkData("covariance", x, v); err != nil {
+		return nil, err
+	}
+	xc, _, _ := Center(x)
+	s := New(x.cols, x.cols)
+	syrkLower(1/v.divisor(x.rows), xc, s)
+	return s, nil
+}
+
+// Gram returns the n×n Gram matrix G = XXᵀ of the rows of X, gᵢⱼ = ⟨xᵢ, xⱼ⟩
+// (no centering: center first if that is what the formula needs). The
+// result is exactly symmetric.
+func Gram(x *Dense) *Dense {
+	g := New(x.rows, x.rows)
+	syrkLower(1, x.T(), g)
+	return g
+}
+
+// syrkLower computes C = α AᵀA for a k×n A into the n×n C, computing the
+// lower triangle and mirroring it, so C is exactly symmetric and costs half
+// a general product. (The fast issue replaces the body with a blocked kernel.)
+func syrkLower(alpha float64, a, c *Dense) {
+	c.Zero()
+	for p := range a.rows {
+		ap := a.Row(p)
+		for i := range a.cols {
+			Axpy(alpha*ap[i], ap[:i+1], c.Row(i)[:i+1])
+		}
+	}
+	for i := range c.rows {
+		for j := range i {
+			c.data[j*c.stride+i] = c.data[i*c.stride+j]
+		}
+	}
+}
+
+// Standardize returns Z with zᵢⱼ = (xᵢⱼ − x̄ⱼ)/sⱼ, the column means x̄ and the
+// column standard deviations s (with the chosen normalization). A constant
+// column has s = 0; it is centered but not scaled (its s is reported as 0
+// and its z values are 0), as scikit-learn's StandardScaler does.
+func Standardize(x *Dense, v Variance) (z *Dense, mean, std []float64, err error) {
+	if err := checkData("standardize", x, v); err != nil {
+		return nil, nil, nil, err
+	}
+	z, mean, _ = Center(x)
+	std = make([]float64, x.cols)
+	for i := range z.rows {
+		for j, c := range z.Row(i) {
+			std[j] += c * c
+		}
+	}
+	for j := range std {
+		std[j] = math.Sqrt(std[j] / v.divisor(x.rows))
+	}
+	for i := range z.rows {
+		zr := z.Row(i)
+		for j, s := range std {
+			if s > 0 {
+				zr[j] /= s
+			}
+		}
+	}
+	return z, mean, std, nil
+}
+
+// checkData validates a data matrix for a statistic: enough rows, at least
+// one column, finite values.
+func checkData(op string, x *Dense, v Variance) error {
+	need := 1
+	if v == Sample {
+		need = 2
+	}
+	if x.rows < need || x.cols == 0 {
+		return newError(op, ErrEmpty, "%s data matrix, need at least %d row(s) and 1 column", x.shape(), need)
+	}
+	if err := x.CheckFinite(); err != nil {
+		err.(*Error).Op = op
+		return err
+	}
+	return nil
+}

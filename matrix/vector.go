@@ -1,0 +1,103 @@
+package matrix
+
+import (
+	"fmt"
+	"math"
+)
+
+// Level-1 helpers on []float64. They are the inner loops of SMO, gradient
+// descent and the factorizations, so they take plain slices and do not
+// allocate. A length mismatch is a bug in the caller and panics, as an out of
+// range index would.
+
+func checkSameLen(op string, x, y []float64) {
+	if len(x) != len(y) {
+		panic(fmt.Sprintf("matrix: %s of vectors of lengths %d and %d", op, len(x), len(y)))
+	}
+}
+
+// Dot returns xᵀy = Σᵢ xᵢyᵢ.
+func Dot(x, y []float64) float64 {
+	checkSameLen("Dot", x, y)
+	var s0, s1, s2, s3 float64
+	i := 0
+	// Four independent partial sums let the CPU overlap the additions.
+	for ; i+4 <= len(x); i += 4 {
+		s0 += x[i] * y[i]
+		s1 += x[i+1] * y[i+1]
+		s2 += x[i+2] * y[i+2]
+		s3 += x[i+3] * y[i+3]
+	}
+	for ; i < len(x); i++ {
+		s0 += x[i] * y[i]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// Axpy computes y ← αx + y.
+func Axpy(alpha float64, x, y []float64) {
+	checkSameLen("Axpy", x, y)
+	if alpha == 0 {
+		return
+	}
+	y = y[:len(x)]
+	for i, v := range x {
+		y[i] += alpha * v
+	}
+}
+
+// ScaleVec computes x ← αx.
+func ScaleVec(alpha float64, x []float64) {
+	for i := range x {
+		x[i] *= alpha
+	}
+}
+
+// Nrm2 returns the Euclidean norm ‖x‖₂ = √(Σᵢ xᵢ²) without overflow or
+// underflow in the intermediate sum of squares.
+//
+// It keeps the running sum as scale²·ssq, where scale is the largest |xᵢ|
+// seen so far and ssq ≥ 1, rescaling when a larger element arrives (the
+// algorithm of the reference BLAS dnrm2). Every squared term is then at
+// most 1, so vectors with entries near 1e±300 give the right answer.
+func Nrm2(x []float64) float64 {
+	scale, ssq := 0.0, 1.0
+	for _, v := range x {
+		if v == 0 {
+			continue
+		}
+		a := math.Abs(v)
+		if math.IsNaN(a) || math.IsInf(a, 0) {
+			return a
+		}
+		if scale < a {
+			r := scale / a
+			ssq = 1 + ssq*r*r
+			scale = a
+		} else {
+			r := a / scale
+			ssq += r * r
+		}
+	}
+	return scale * math.Sqrt(ssq)
+}
+
+// Asum returns Σᵢ |xᵢ|.
+func Asum(x []float64) float64 {
+	var s float64
+	for _, v := range x {
+		s += math.Abs(v)
+	}
+	return s
+}
+
+// VecFinite returns an error wrapping ErrNotFinite naming the first NaN or
+// infinite entry of x, or nil.
+func VecFinite(x []float64) error {
+	for i, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return newError("check", ErrNotFinite, "entry %d is %v", i, v)
+		}
+	}
+	return nil
+}
