@@ -1,0 +1,92 @@
+package matrix
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+func spd(rng *rand.Rand, n int) *Dense {
+	g := randDense(rng, n, n)
+	a, _ := MulATB(g, g)
+	for i := range n {
+		a.Set(i, i, a.At(i, i)+float64(n))
+	}
+	return a
+}
+
+func BenchmarkLU(b *testing.B) {
+	for _, n := range []int{1000} {
+		rng := rand.New(rand.NewPCG(1, 1))
+		a, rhs := randDense(rng, n, n), randDense(rng, n, 1)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				f, _ := FactorizeLU(a)
+				f.Solve(rhs)
+			}
+		})
+	}
+}
+
+func BenchmarkCholesky(b *testing.B) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	a := spd(rng, 1000)
+	b.Run("n=1000", func(b *testing.B) {
+		for b.Loop() {
+			FactorizeCholesky(a)
+		}
+	})
+}
+
+func BenchmarkQR(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	a := randDense(rng, 2000, 200)
+	b.Run("2000x200", func(b *testing.B) {
+		for b.Loop() {
+			FactorizeQR(a)
+		}
+	})
+}
+
+func BenchmarkSVD(b *testing.B) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	tall, square := randDense(rng, 2000, 200), randDense(rng, 500, 500)
+	b.Run("2000x200", func(b *testing.B) {
+		for b.Loop() {
+			FactorizeSVD(tall, SVDThin)
+		}
+	})
+	b.Run("500x500", func(b *testing.B) {
+		for b.Loop() {
+			FactorizeSVD(square, SVDFull)
+		}
+	})
+}
+
+func BenchmarkMul(b *testing.B) {
+	for _, n := range []int{256, 512, 1024} {
+		rng := rand.New(rand.NewPCG(5, 5))
+		x, y, c := randDense(rng, n, n), randDense(rng, n, n), New(n, n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				Gemm(false, false, 1, x, y, 0, c)
+			}
+			b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+		})
+	}
+}
+
+func BenchmarkSyrk(b *testing.B) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	x := randDense(rng, 10000, 784)
+	b.Run("10000x784", func(b *testing.B) {
+		for b.Loop() {
+			Covariance(x, Population)
+		}
+	})
+	b.Run("10000x784/general-product", func(b *testing.B) {
+		for b.Loop() {
+			MulATB(x, x)
+		}
+	})
+}
