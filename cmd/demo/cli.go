@@ -1,0 +1,130 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// command is one subcommand of demo: `demo NAME [flags] FILES...`.
+type command struct {
+	name    string
+	args    string // synopsis of flags and operands, for help and usage errors
+	summary string // one line for `demo help`
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands lists every subcommand in the order `demo help` shows them. Each
+// file of this package that implements commands adds its own in an init
+// function, so the list grows with the library without a central switch.
+var commands []command
+
+func register(c ...command) { commands = append(commands, c...) }
+
+func findCommand(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// usageError is a bad command line: exit status 2.
+type usageError struct {
+	msg   string
+	usage string
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+// errHelpShown ends a command after -h printed its flags (exit status 0).
+var errHelpShown = errors.New("help shown")
+
+// newFlags returns the flag set of a command, with the -json flag every
+// command has, writing its own messages to stderr.
+func newFlags(c command, stderr io.Writer) (*flag.FlagSet, *bool) {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: demo %s %s\n", c.name, c.args)
+		fs.PrintDefaults()
+	}
+	return fs, fs.Bool("json", false, "print one JSON object instead of text")
+}
+
+// parseFlags parses args allowing flags after operands (`demo svd A.csv
+// -json` and `demo svd -json A.csv` are the same) and checks the number of
+// operands. A parse failure or a wrong count is a usage error.
+func parseFlags(c command, fs *flag.FlagSet, args []string, minOps, maxOps int) ([]string, error) {
+	fs.SetOutput(io.Discard) // report flag errors ourselves, in one line
+	var ops []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.Usage()
+				return nil, errHelpShown
+			}
+			return nil, &usageError{msg: err.Error(), usage: "demo " + c.name + " " + c.args}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		ops = append(ops, args[0])
+		args = args[1:]
+	}
+	if len(ops) < minOps || (maxOps >= 0 && len(ops) > maxOps) {
+		want := fmt.Sprintf("%d", minOps)
+		if maxOps != minOps {
+			want = fmt.Sprintf("%d to %d", minOps, maxOps)
+			if maxOps < 0 {
+				want = fmt.Sprintf("at least %d", minOps)
+			}
+		}
+		return nil, &usageError{
+			msg:   fmt.Sprintf("expected %s file operand(s), got %d", want, len(ops)),
+			usage: "demo " + c.name + " " + c.args,
+		}
+	}
+	return ops, nil
+}
+
+// printHelp lists the commands, or describes one (`demo help svd`).
+func printHelp(w io.Writer, args []string) {
+	if len(args) == 1 {
+		if c, ok := findCommand(args[0]); ok {
+			fmt.Fprintf(w, "demo %s %s\n    %s\n", c.name, c.args, c.summary)
+			return
+		}
+	}
+	fmt.Fprintln(w, "demo: the guided tour of mlnotes and a CLI over CSV files")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "  demo                 run the guided tour (-list, -only NAME, -out DIR)")
+	fmt.Fprintln(w, "  demo help [COMMAND]  this text, or one command's synopsis")
+	fmt.Fprintln(w)
+	width := 0
+	for _, c := range commands {
+		width = max(width, len(c.name))
+	}
+	sorted := slices.Clone(commands)
+	for _, c := range sorted {
+		fmt.Fprintf(w, "  demo %-*s  %s\n", width, c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Every command reads CSV (a header row is detected), prints aligned text or,")
+	fmt.Fprintln(w, "with -json, one JSON object. Exit status: 0 ok, 1 data or computation error,")
+	fmt.Fprintln(w, "2 usage error. See docs/cli.md.")
+}
+
+// quote formats a list of names for messages: "a", "b" and "c".
+func quote(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeCSV writes content to a file in a temporary folder.
+func writeCSV(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func runDemo(args ...string) (status int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	status = run(args, &o, &e)
+	return status, o.String(), e.String()
+}
+
+func TestMatrixCommandsJSON(t *testing.T) {
+	a := writeCSV(t, "a.csv", "c1,c2\n4,2\n2,3\n")
+	b := writeCSV(t, "b.csv", "8\n8\n")
+	cases := []struct {
+		args []string
+		keys []string
+	}{
+		{[]string{"solve", a, b, "-json"}, []string{"x"}},
+		{[]string{"lstsq", "-json", a, b}, []string{"x", "rank", "residual_norm"}},
+		{[]string{"inv", "-json", a}, []string{"inverse"}},
+		{[]string{"det", "-json", a}, []string{"det"}},
+		{[]string{"chol", "-json", a}, []string{"l"}},
+		{[]string{"qr", "-json", a}, []string{"q", "r"}},
+		{[]string{"svd", "-json", a}, []string{"s", "u", "v", "rank"}},
+		{[]string{"pinv", "-json", a}, []string{"pinv"}},
+	}
+	for _, c := range cases {
+		status, out, errOut := runDemo(c.args...)
+		if status != 0 {
+			t.Fatalf("%v: status %d, stderr %q", c.args, status, errOut)
+		}
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(out), &obj); err != nil || strings.Count(out, "\n") != 1 {
+			t.Fatalf("%v: not one JSON object: %q", c.args, out)
+		}
+		for _, k := range c.keys {
+			if _, ok := obj[k]; !ok {
+				t.Errorf("%v: missing %q in %s", c.args, k, out)
+			}
+		}
+		// The same command without -json prints text with the same names.
+		var text []string
+		for _, a := range c.args {
+			if a != "-json" {
+				text = append(text, a)
+			}
+		}
+		status, out, _ = runDemo(text...)
+		if status != 0 || !strings.Contains(out, c.keys[0]) {
+			t.Errorf("%v: text output %q", text, out)
+		}
+	}
+	// x of solve: 4x + 2y = 8, 2x + 3y = 8 → x = 1, y = 2.
+	_, out, _ := runDemo("solve", "-json", a, b)
+	if strings.TrimSpace(out) != `{"x":[[1,2]]}` && !strings.Contains(out, `"x":[[1],[2]]`) {
+		t.Errorf("solve output %s", out)
+	}
+}
+
+func TestExitStatuses(t *testing.T) {
+	singular := writeCSV(t, "s.csv", "1,2\n2,4\n")
+	indefinite := writeCSV(t, "i.csv", "1,2\n2,1\n")
+	nan := writeCSV(t, "n.csv", "1,NaN\n2,1\n")
+	ragged := writeCSV(t, "r.csv", "1,2\n3\n")
+	b := writeCSV(t, "b.csv", "1\n1\n")
+	cases := []struct {
+		args   []string
+		status int
+		msg    string
+	}{
+		{[]string{"solve", singular, b}, 1, "singular"},
+		{[]string{"inv", singular}, 1, "singular"},
+		{[]string{"chol", indefinite}, 1, "not positive definite: pivot 1"},
+		{[]string{"svd", nan}, 1, "not a finite number"},
+		{[]string{"qr", ragged}, 1, "line 2 has 1 fields"},
+		{[]string{"det", "/no/such/file.csv"}, 1, "no such file"},
+		{[]string{"solve", singular}, 2, "expected 2 file operand"},
+		{[]string{"svd", "-bogus", nan}, 2, "flag provided but not defined"},
+		{[]string{"nosuchcommand"}, 2, "unknown command"},
+		{[]string{"-only", "nosuchtopic"}, 2, "no topic"},
+	}
+	for _, c := range cases {
+		status, out, errOut := runDemo(c.args...)
+		if status != c.status || !strings.Contains(errOut, c.msg) || out != "" {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want %d and %q", c.args, status, out, errOut, c.status, c.msg)
+		}
+		if strings.Contains(errOut, "goroutine") || strings.Contains(errOut, "panic") {
+			t.Errorf("%v: a panic reached the user: %s", c.args, errOut)
+		}
+	}
+	if status, _, _ := runDemo("det", singular); status != 0 {
+		t.Error("det of a singular matrix should print 0, not fail")
+	}
+	if status, out, _ := runDemo("help"); status != 0 || !strings.Contains(out, "lstsq") {
+		t.Errorf("help: %d %q", status, out)
+	}
+}
+
+// TestTour runs the whole guided tour into a temporary folder and checks
+// that every identity held and every picture it announced was written.
+func TestTour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the whole tour is run by the full test suite")
+	}
+	out := t.TempDir()
+	status, stdout, stderr := runDemo("-out", out)
+	if status != 0 {
+		t.Fatalf("tour failed (%d): %s\n%s", status, stderr, stdout)
+	}
+	if strings.Contains(stdout, "FAILED") || !strings.Contains(stdout, " 0 failed") {
+		t.Fatalf("a check failed:\n%s", stdout)
+	}
+	checkTourPictures(t, out, stdout)
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"mlnotes/matrix"
+)
+
+// field is one named result of a command. Results are kept in order so the
+// text output reads top to bottom and the JSON keys appear in the same order.
+type field struct {
+	name  string
+	value any // float64, int, string, bool, []float64, []int, []string, *matrix.Dense
+}
+
+// emit writes the results of a command as aligned text or as one JSON object.
+func emit(w io.Writer, asJSON bool, fields []field) error {
+	if asJSON {
+		return emitJSON(w, fields)
+	}
+	return emitText(w, fields)
+}
+
+// emitJSON writes {"name": value, ...} on one line. Matrices become arrays
+// of rows. Non-finite numbers cannot be represented in JSON; they are an
+// error (the commands check their inputs, so this is a computation failure).
+func emitJSON(w io.Writer, fields []field) error {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		v := f.value
+		if m, ok := v.(*matrix.Dense); ok {
+			v = m.ToRows()
+		}
+		enc, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("%s: cannot write as JSON: %v", f.name, err)
+		}
+		key, _ := json.Marshal(f.name)
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(enc)
+	}
+	b.WriteString("}\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// emitText writes "name: value" lines; vectors on one line, matrices as
+// aligned rows under their name.
+func emitText(w io.Writer, fields []field) error {
+	var b strings.Builder
+	for _, f := range fields {
+		switch v := f.value.(type) {
+		case *matrix.Dense:
+			r, c := v.Dims()
+			fmt.Fprintf(&b, "%s (%d×%d):\n", f.name, r, c)
+			b.WriteString(formatMatrix(v))
+		case []float64:
+			fmt.Fprintf(&b, "%s: %s\n", f.name, formatVector(v))
+		case float64:
+			fmt.Fprintf(&b, "%s: %s\n", f.name, formatNumber(v))
+		default:
+			fmt.Fprintf(&b, "%s: %v\n", f.name, v)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// formatNumber prints a float with enough digits to be useful and no more:
+// integers without a fraction, others with 6 significant digits.
+func formatNumber(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+func formatVector(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = formatNumber(x)
+	}
+	return "[" + strings.Join(s, " ") + "]"
+}
+
+// formatMatrix right-aligns every column to its widest entry.
+func formatMatrix(m *matrix.Dense) string {
+	r, c := m.Dims()
+	cells := make([][]string, r)
+	width := make([]int, c)
+	for i := range r {
+		cells[i] = make([]string, c)
+		for j := range c {
+			cells[i][j] = formatNumber(m.At(i, j))
+			width[j] = max(width[j], len(cells[i][j]))
+		}
+	}
+	var b strings.Builder
+	for i := range r {
+		b.WriteString(" ")
+		for j := range c {
+			fmt.Fprintf(&b, " %*s", width[j], cells[i][j])
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,20 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+// checkTourPictures checks that every picture the tour reports ("wrote
+// NAME") exists and is not empty.
+func checkTourPictures(t *testing.T, dir, stdout string) {
+	t.Helper()
+	for _, m := range regexp.MustCompile(`wrote (\S+)`).FindAllStringSubmatch(stdout, -1) {
+		fi, err := os.Stat(filepath.Join(dir, m[1]))
+		if err != nil || fi.Size() == 0 {
+			t.Errorf("picture %s: %v", m[1], err)
+		}
+	}
+}
