@@ -239,5 +239,5 @@ func TestFactorizationErrors(t *testing.T) {
 	}
 }
 
-func second[T any](_ T, err error) error      { return err }
+func second[T any](_ T, err error) error        { return err }
 func third[T, U any](_ T, _ U, err error) error { return err }
