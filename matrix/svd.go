@@ -183,9 +183,9 @@ func orthogonalizeRows(w, vt *Dense) error {
 				t := math.Copysign(1, zeta) / (math.Abs(zeta) + math.Sqrt(1+zeta*zeta))
 				c := 1 / math.Sqrt(1+t*t)
 				s := c * t
-				rotateRows(wi, wj, c, s)
+				Rot(wi, wj, c, -s) // wᵢ ← c·wᵢ − s·wⱼ, wⱼ ← s·wᵢ + c·wⱼ
 				if vt != nil {
-					rotateRows(vt.Row(i), vt.Row(j), c, s)
+					Rot(vt.Row(i), vt.Row(j), c, -s)
 				}
 			}
 		}
@@ -194,16 +194,6 @@ func orthogonalizeRows(w, vt *Dense) error {
 		}
 	}
 	return newError("svd", ErrNoConvergence, "one-sided Jacobi did not converge in %d sweeps", maxJacobiSweeps)
-}
-
-// rotateRows applies [x; y] ← [c·x − s·y; s·x + c·y].
-func rotateRows(x, y []float64, c, s float64) {
-	y = y[:len(x)]
-	for k, xk := range x {
-		yk := y[k]
-		x[k] = c*xk - s*yk
-		y[k] = s*xk + c*yk
-	}
 }
 
 // completeOrthonormal replaces the listed columns of the square matrix q

@@ -101,3 +101,16 @@ func VecFinite(x []float64) error {
 	}
 	return nil
 }
+
+// Rot applies the plane rotation [x; y] ← [c·x + s·y; c·y − s·x] to the
+// pair of vectors (the BLAS drot). Jacobi methods and the implicit QR
+// iterations apply their rotations to rows of row-major matrices with it.
+func Rot(x, y []float64, c, s float64) {
+	checkSameLen("Rot", x, y)
+	y = y[:len(x)]
+	for k, xk := range x {
+		yk := y[k]
+		x[k] = c*xk + s*yk
+		y[k] = c*yk - s*xk
+	}
+}

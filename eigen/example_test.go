@@ -1,0 +1,61 @@
+package eigen_test
+
+import (
+	"fmt"
+
+	"mlnotes/eigen"
+	"mlnotes/matrix"
+)
+
+func ExampleSymmetric() {
+	// The covariance of two perfectly correlated features has eigenvalues
+	// 0 and 2 (all the variance lies along (1, 1)/√2).
+	s, _ := matrix.NewFromRows([][]float64{{1, 1}, {1, 1}})
+	r, _ := eigen.Symmetric(s, eigen.SymmetricOptions{})
+	fmt.Printf("λ = %.4f\nv₂ = %.4f\n", r.Values, r.Vectors.Col(1))
+	// Output:
+	// λ = [0.0000 2.0000]
+	// v₂ = [0.7071 0.7071]
+}
+
+func ExampleJacobi() {
+	a, _ := matrix.NewFromRows([][]float64{{4, 1, 0}, {1, 3, 1}, {0, 1, 2}})
+	r, _ := eigen.Jacobi(a, eigen.JacobiOptions{
+		ValuesOnly: true,
+		Trace: func(s eigen.JacobiSweep) {
+			off := fmt.Sprintf("%.1e", s.OffNorm)
+			if s.OffNorm < 1e-12 { // below rounding noise: print no digits
+				off = "< 1e-12"
+			}
+			fmt.Printf("sweep %d: off(A) %s after %d rotations\n", s.Sweep, off, s.Rotations)
+		},
+	})
+	fmt.Printf("λ = %.4f\n", r.Values)
+	// Output:
+	// sweep 1: off(A) 2.3e-01 after 3 rotations
+	// sweep 2: off(A) 2.9e-04 after 3 rotations
+	// sweep 3: off(A) 1.2e-06 after 1 rotations
+	// sweep 4: off(A) < 1e-12 after 2 rotations
+	// sweep 5: off(A) < 1e-12 after 0 rotations
+	// λ = [1.2679 3.0000 4.7321]
+}
+
+func ExampleGeneralized() {
+	// A v = λ B v with B = diag(1, 4): the eigenvalues are aᵢᵢ/bᵢᵢ.
+	a := matrix.Diag([]float64{2, 8})
+	b := matrix.Diag([]float64{1, 4})
+	r, _ := eigen.Generalized(a, b, eigen.SymmetricOptions{})
+	fmt.Printf("λ = %.4f\n", r.Values)
+	// Output: λ = [2.0000 2.0000]
+}
+
+func ExampleTopK() {
+	// The two largest eigenvalues of diag(1, …, 100).
+	d := make([]float64, 100)
+	for i := range d {
+		d[i] = float64(i + 1)
+	}
+	r, _ := eigen.TopK(matrix.Diag(d), 2, eigen.TopKOptions{})
+	fmt.Printf("λ = %.4f\n", r.Values)
+	// Output: λ = [99.0000 100.0000]
+}
