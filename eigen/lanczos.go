@@ -152,7 +152,7 @@ func (l *lanczos) step() {
 	q := l.next
 	l.q = append(l.q, q)
 	r, _ := matrix.MulVec(l.a, q) // r = A qⱼ
-	alpha := matrix.Dot(q, r)      // αⱼ = qⱼᵀ A qⱼ
+	alpha := matrix.Dot(q, r)     // αⱼ = qⱼᵀ A qⱼ
 	l.alpha = append(l.alpha, alpha)
 	l.orthogonalize(r) // r ⟂ q₁…qⱼ (removes αⱼqⱼ and βⱼ₋₁qⱼ₋₁ and rounding)
 	l.next = r
