@@ -129,3 +129,47 @@ func TestTour(t *testing.T) {
 	}
 	checkTourPictures(t, out, stdout)
 }
+
+func TestEigCommand(t *testing.T) {
+	a := writeCSV(t, "a.csv", "2,1\n1,2\n")
+	b := writeCSV(t, "b.csv", "1,0\n0,4\n")
+	for _, args := range [][]string{
+		{"eig", "-json", a},
+		{"eig", "-json", "-method", "jacobi", a},
+	} {
+		status, out, errOut := runDemo(args...)
+		if status != 0 || !strings.HasPrefix(out, `{"values":[1,3]`) && !strings.HasPrefix(out, `{"values":[0.9999999999999`) {
+			t.Errorf("%v: %d %s %s", args, status, out, errOut)
+		}
+		var obj struct {
+			Values  []float64
+			Vectors [][]float64
+		}
+		json.Unmarshal([]byte(out), &obj)
+		if len(obj.Vectors) != 2 || len(obj.Vectors[0]) != 2 {
+			t.Errorf("%v: vectors %v", args, obj.Vectors)
+		}
+	}
+	status, out, _ := runDemo("eig", "-json", "-k", "1", "-smallest", "-values-only", a)
+	if status != 0 || strings.Contains(out, "vectors") || !strings.Contains(out, `"values":[`) {
+		t.Errorf("-k 1 -smallest -values-only: %s", out)
+	}
+	status, out, _ = runDemo("eig", "-json", "-b", b, "-values-only", a)
+	if status != 0 {
+		t.Errorf("-b: %d %s", status, out)
+	}
+	status, _, errOut := runDemo("eig", "-trace", "-method", "jacobi", a)
+	if status != 0 || !strings.Contains(errOut, "jacobi sweep   1") {
+		t.Errorf("-trace: %q", errOut)
+	}
+	nonsym := writeCSV(t, "n.csv", "1,2\n0,1\n")
+	if status, _, errOut := runDemo("eig", nonsym); status != 1 || !strings.Contains(errOut, "not symmetric") {
+		t.Errorf("non-symmetric: %d %q", status, errOut)
+	}
+	if status, _, _ := runDemo("eig", "-method", "lapack", a); status != 2 {
+		t.Errorf("bad method: %d", status)
+	}
+	if status, _, errOut := runDemo("eig", "-k", "3", a); status != 1 || !strings.Contains(errOut, "k out of range") {
+		t.Errorf("k too large: %d %q", status, errOut)
+	}
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"mlnotes/eigen"
+	"mlnotes/matrix"
+)
+
+func init() {
+	register(command{
+		name:    "eig",
+		args:    "[-method qr|jacobi] [-b B.csv] [-k K] [-largest|-smallest] [-values-only] [-trace] [-json] A.csv",
+		summary: "eigenvalues and eigenvectors of a symmetric matrix (or of A v = λ B v)",
+		run:     runEig,
+	})
+}
+
+// runEig implements `demo eig` (docs/cli.md, "Eigenproblems").
+func runEig(args []string, stdout, stderr io.Writer) error {
+	c, _ := findCommand("eig")
+	fs, asJSON := newFlags(c, stderr)
+	method := fs.String("method", "qr", "qr (tridiagonal QR, the default) or jacobi")
+	bFile := fs.String("b", "", "solve the generalized problem A v = λ B v with this SPD `B.csv`")
+	k := fs.Int("k", 0, "keep only `K` eigenpairs (the largest unless -smallest)")
+	largest := fs.Bool("largest", false, "with -k: the k largest eigenvalues (the default)")
+	smallest := fs.Bool("smallest", false, "with -k: the k smallest eigenvalues")
+	valuesOnly := fs.Bool("values-only", false, "compute the eigenvalues only")
+	trace := fs.Bool("trace", false, "write the convergence steps to stderr")
+	ops, err := parseFlags(c, fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	usage := func(msg string) error { return &usageError{msg: msg, usage: "demo eig " + c.args} }
+	if *method != "qr" && *method != "jacobi" {
+		return usage(fmt.Sprintf("-method %q: want qr or jacobi", *method))
+	}
+	if *largest && *smallest {
+		return usage("-largest and -smallest exclude each other")
+	}
+	if (*largest || *smallest) && *k == 0 {
+		return usage("-largest and -smallest need -k")
+	}
+	if *k < 0 {
+		return usage(fmt.Sprintf("-k %d: must be positive", *k))
+	}
+	if *bFile != "" && *method == "jacobi" {
+		return usage("the generalized problem (-b) is solved by the qr method")
+	}
+	a, err := loadMatrix(ops[0])
+	if err != nil {
+		return err
+	}
+	res, err := solveEig(a, *bFile, *method, *valuesOnly, *trace, stderr)
+	if err != nil {
+		return err
+	}
+	if *k > 0 {
+		if *smallest {
+			res, err = res.Smallest(*k)
+		} else {
+			res, err = res.Largest(*k)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	fields := []field{{"values", res.Values}}
+	if res.Vectors != nil {
+		fields = append(fields, field{"vectors", res.Vectors})
+	}
+	return emit(stdout, *asJSON, fields)
+}
+
+func solveEig(a *matrix.Dense, bFile, method string, valuesOnly, trace bool, stderr io.Writer) (*eigen.Result, error) {
+	qrOpts := eigen.SymmetricOptions{ValuesOnly: valuesOnly}
+	if trace {
+		qrOpts.Trace = func(s eigen.QRStep) { fmt.Fprintln(stderr, formatQRStep(s)) }
+	}
+	if bFile != "" {
+		b, err := loadMatrix(bFile)
+		if err != nil {
+			return nil, err
+		}
+		return eigen.Generalized(a, b, qrOpts)
+	}
+	if method == "jacobi" {
+		opts := eigen.JacobiOptions{ValuesOnly: valuesOnly}
+		if trace {
+			opts.Trace = func(s eigen.JacobiSweep) { fmt.Fprintln(stderr, formatJacobiSweep(s)) }
+		}
+		return eigen.Jacobi(a, opts)
+	}
+	return eigen.Symmetric(a, qrOpts)
+}
+
+// The fixed trace formats of the eigensolvers (docs/cli.md, "Traces").
+func formatJacobiSweep(s eigen.JacobiSweep) string {
+	return fmt.Sprintf("jacobi sweep %3d  off(A) %.3e  rotations %d", s.Sweep, s.OffNorm, s.Rotations)
+}
+
+func formatQRStep(s eigen.QRStep) string {
+	return fmt.Sprintf("qr step %4d  block [%d, %d]  shift %+.6e  |e| %.3e", s.Iteration, s.Low, s.High, s.Shift, s.OffDiag)
+}
