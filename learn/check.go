@@ -1,0 +1,38 @@
+package learn
+
+import (
+	"fmt"
+
+	"mlnotes/matrix"
+)
+
+const eps = 0x1p-52
+
+// checkData validates a training matrix: at least minRows samples, at
+// least one feature, finite values.
+func checkData(op string, x *matrix.Dense, minRows int) error {
+	n, d := x.Dims()
+	if n < minRows || d == 0 {
+		return fmt.Errorf("%s: %w: %d×%d data, need at least %d sample(s) and 1 feature", op, matrix.ErrEmpty, n, d, minRows)
+	}
+	if err := x.CheckFinite(); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return nil
+}
+
+// checkQuery validates data given to a fitted model: the width it was
+// fitted on, at least one row, finite values.
+func checkQuery(op string, x *matrix.Dense, width int) error {
+	n, d := x.Dims()
+	if d != width {
+		return fmt.Errorf("%s: %w: %d columns, the model has %d", op, matrix.ErrShape, d, width)
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: %w: no rows", op, matrix.ErrEmpty)
+	}
+	if err := x.CheckFinite(); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return nil
+}

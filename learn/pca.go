@@ -1,0 +1,419 @@
+package learn
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"mlnotes/eigen"
+	"mlnotes/matrix"
+)
+
+// PCAMethod selects how PCA finds the principal directions. All four give
+// the same components (up to rounding and the sign rule) where they apply.
+type PCAMethod string
+
+const (
+	// PCAAuto picks PCAGram when there are more features than samples
+	// (d > n) and PCACovariance otherwise. It is the zero value.
+	PCAAuto PCAMethod = ""
+	// PCACovariance forms S = (1/n) XcᵀXc (d×d) and solves S u = λ u with
+	// eigen.Symmetric: the notes' own procedure.
+	PCACovariance PCAMethod = "eig"
+	// PCASVD takes the SVD of the centred data Xc = UΣVᵀ: the directions are
+	// the columns of V and λ = σ²/n. It never forms S, whose condition is
+	// the square of Xc's, so it is the most accurate.
+	PCASVD PCAMethod = "svd"
+	// PCAGram solves the n×n problem (1/n) XcXcᵀ v = λ v and recovers the
+	// directions as u = Xcᵀv/√(nλ): the notes' trick for d ≫ n.
+	PCAGram PCAMethod = "gram"
+	// PCADeflation finds the best direction, removes it from the data by
+	// projecting onto its orthogonal complement, and repeats, as in the MLT
+	// notes; each best direction is found with eigen.TopK.
+	PCADeflation PCAMethod = "deflation"
+)
+
+// PCA configures principal component analysis. The zero value keeps every
+// component, with the covariance method and the notes' 1/n normalization.
+//
+// Components and VarianceFraction choose k: a positive Components asks for
+// exactly k components; otherwise a VarianceFraction in (0, 1] keeps the
+// smallest k whose eigenvalues explain at least that fraction of the total
+// variance (the notes' 95% rule is VarianceFraction: 0.95); with neither,
+// k = d.
+type PCA struct {
+	Components       int             // k; 0 means "use VarianceFraction, else all"
+	VarianceFraction float64         // e.g. 0.95; used when Components is 0
+	Method           PCAMethod       // default PCAAuto
+	Variance         matrix.Variance // default matrix.Population (1/n), as the notes
+}
+
+// PCAModel is a fitted PCA: y = A(x − x̄) with the k principal directions
+// as the rows of A, the notes' projection matrix (notes 000).
+type PCAModel struct {
+	Mean []float64 // x̄ (d)
+	// Eigenvalues of S in descending order: all d of them (zeros beyond the
+	// rank) for the eig, svd and gram methods; the k found for deflation.
+	Eigenvalues []float64
+	// Components is A (k×d): row j is the unit principal direction uⱼ, its
+	// largest-magnitude entry positive.
+	Components *matrix.Dense
+	// ExplainedVarianceRatio[j] = λⱼ / trace S for j < k.
+	ExplainedVarianceRatio []float64
+	TotalVariance          float64 // trace S = Σ of all eigenvalues
+	Samples                int     // n, the number of training samples
+	Method                 PCAMethod
+	Variance               matrix.Variance
+}
+
+// Fit computes the principal components of X (n×d, rows are samples).
+//
+// The covariance of the centred data is S = (1/n) Σᵢ (xᵢ − x̄)(xᵢ − x̄)ᵀ
+// (or 1/(n − 1)); the principal directions are its eigenvectors in order of
+// decreasing eigenvalue, because the variance of the projection uᵀx is the
+// Rayleigh quotient uᵀSu, maximized over unit u by S u = λ u with λ the
+// largest eigenvalue (the Lagrangian of notes 000 and 003).
+//
+// Implements: 000, "PCA Procedure"; 001, "Principal Component Analysis";
+// 002, "Principal Component Analysis" (Algorithm 1, centred — see
+// docs/errata.md); 003, "Principal Component Analysis" (the deflation
+// algorithm and the 95% rule); 004, "PCA as dimensionality reduction" and
+// "High dimensional PCA".
+//
+// Special cases: fewer than two samples, NaN/Inf, k out of 1..d, a variance
+// fraction outside (0, 1], and (for the gram method) k above the rank of
+// the centred data are errors. Constant data has total variance 0; then
+// ExplainedVarianceRatio is all zero.
+//
+// Reference: I. T. Jolliffe, Principal Component Analysis, 2nd ed. (2002).
+func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
+	const op = "learn: pca"
+	if err := checkData(op, x, 2); err != nil {
+		return nil, err
+	}
+	n, d := x.Dims()
+	if p.Components < 0 || p.Components > d {
+		return nil, fmt.Errorf("%s: %w: %d components for %d features", op, ErrInvalidParameter, p.Components, d)
+	}
+	if p.Components == 0 && p.VarianceFraction != 0 && !(p.VarianceFraction > 0 && p.VarianceFraction <= 1) {
+		return nil, fmt.Errorf("%s: %w: variance fraction %g outside (0, 1]", op, ErrInvalidParameter, p.VarianceFraction)
+	}
+	method := p.Method
+	if method == PCAAuto {
+		method = PCACovariance
+		if d > n {
+			method = PCAGram
+		}
+	}
+	xc, mean, _ := matrix.Center(x)
+	div := float64(n)
+	if p.Variance == matrix.Sample {
+		div = float64(n - 1)
+	}
+	var (
+		lambda []float64      // descending
+		dirs   *matrix.Dense // rows: unit directions, at least k of them
+		err    error
+	)
+	switch method {
+	case PCACovariance:
+		lambda, dirs, err = pcaByCovariance(xc, div)
+	case PCASVD:
+		lambda, dirs, err = pcaBySVD(xc, div)
+	case PCAGram:
+		lambda, dirs, err = pcaByGram(xc, div)
+	case PCADeflation:
+		lambda, dirs, err = pcaByDeflation(xc, div, p.Components, p.VarianceFraction)
+	default:
+		return nil, fmt.Errorf("%s: %w: unknown method %q (want eig, svd, gram or deflation)", op, ErrInvalidParameter, method)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	total := totalVariance(xc, div)
+	k := chooseK(p.Components, p.VarianceFraction, lambda, total, d)
+	if k > dirs.Rows() {
+		return nil, fmt.Errorf("%s: %w: k = %d exceeds the %d directions with non-zero variance that the %s method can recover", op, ErrInvalidParameter, k, dirs.Rows(), method)
+	}
+	m := &PCAModel{
+		Mean:          mean,
+		Eigenvalues:   lambda,
+		Components:    dirs.Slice(0, k, 0, d).Clone(),
+		TotalVariance: total,
+		Samples:       n,
+		Method:        method,
+		Variance:      p.Variance,
+	}
+	flipRows(m.Components)
+	m.ExplainedVarianceRatio = make([]float64, k)
+	for j := range k {
+		if total > 0 {
+			m.ExplainedVarianceRatio[j] = lambda[j] / total
+		}
+	}
+	return m, nil
+}
+
+// totalVariance returns trace S = (1/div) ‖Xc‖_F², the sum of all
+// eigenvalues, computed without any eigenvalue.
+func totalVariance(xc *matrix.Dense, div float64) float64 {
+	f := matrix.NormFrobenius(xc)
+	return f * f / div
+}
+
+// chooseK applies the rule of the configuration: an explicit k, the
+// smallest k reaching the variance fraction (the 95% rule), or all d.
+func chooseK(k int, fraction float64, lambda []float64, total float64, d int) int {
+	if k > 0 {
+		return k
+	}
+	if fraction == 0 {
+		return d
+	}
+	var cum float64
+	for j, l := range lambda {
+		cum += l
+		// Σⱼ≤ₖ λⱼ ≥ f · Σ λ, with a relative slack of a few ε for rounding.
+		if cum >= fraction*total*(1-8*eps) {
+			return j + 1
+		}
+	}
+	return len(lambda)
+}
+
+// pcaByCovariance solves S u = λ u for S = XcᵀXc/div.
+func pcaByCovariance(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) {
+	s, err := matrix.MulATB(xc, xc)
+	if err != nil {
+		return nil, nil, err
+	}
+	symmetrizeScaled(s, 1/div)
+	r, err := eigen.Symmetric(s, eigen.SymmetricOptions{})
+	if err != nil {
+		return nil, nil, err
+	}
+	r = r.Descending()
+	clampNonNegative(r.Values)
+	return r.Values, r.Vectors.T(), nil
+}
+
+// pcaBySVD takes Xc = UΣVᵀ: the rows of Vᵀ are the directions, λ = σ²/div.
+func pcaBySVD(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) {
+	f, err := matrix.FactorizeSVD(xc, matrix.SVDThin)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := xc.Cols()
+	lambda := make([]float64, d)
+	for j, s := range f.Values() {
+		lambda[j] = s * s / div
+	}
+	return lambda, f.V().T(), nil
+}
+
+// pcaByGram solves (1/div) Xc Xcᵀ v = λ v (n×n) and recovers each direction
+// with non-zero λ as u = Xcᵀ v / √(div·λ), which has unit length because
+// ‖Xcᵀv‖² = vᵀXcXcᵀv = div·λ (a normalization the notes omit: see
+// docs/errata.md). Only the directions above the rank tolerance are
+// returned.
+func pcaByGram(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) {
+	n, d := xc.Dims()
+	g, err := matrix.MulABT(xc, xc) // n×n
+	if err != nil {
+		return nil, nil, err
+	}
+	symmetrizeScaled(g, 1/div)
+	r, err := eigen.Symmetric(g, eigen.SymmetricOptions{})
+	if err != nil {
+		return nil, nil, err
+	}
+	r = r.Descending()
+	clampNonNegative(r.Values)
+	lambda := make([]float64, d) // S has d eigenvalues; those beyond n are 0
+	copy(lambda, r.Values[:min(n, d)])
+	tol := float64(max(n, d)) * eps * r.Values[0]
+	rank := 0
+	for rank < min(n, d) && r.Values[rank] > tol {
+		rank++
+	}
+	dirs := matrix.New(rank, d)
+	v := matrix.New(n, rank)
+	for j := range rank {
+		v.SetCol(j, r.Vectors.Col(j))
+	}
+	u, _ := matrix.MulATB(xc, v) // columns Xcᵀvⱼ, d×rank
+	for j := range rank {
+		col := u.Col(j)
+		matrix.ScaleVec(1/math.Sqrt(div*r.Values[j]), col) // uⱼ = Xcᵀvⱼ/√(div·λⱼ)
+		copy(dirs.Row(j), col)
+	}
+	return lambda, dirs, nil
+}
+
+// pcaByDeflation repeats the notes' two steps: find the direction w of
+// largest variance of the current data (the top eigenvector of its
+// covariance, by eigen.TopK), then remove it from the data, X ← X(I − wwᵀ),
+// whose covariance is (I − wwᵀ)S(I − wwᵀ). It stops after k directions, or
+// when the variance fraction is reached (or all variance is explained).
+func pcaByDeflation(xc *matrix.Dense, div float64, k int, fraction float64) ([]float64, *matrix.Dense, error) {
+	d := xc.Cols()
+	s, err := matrix.MulATB(xc, xc)
+	if err != nil {
+		return nil, nil, err
+	}
+	symmetrizeScaled(s, 1/div)
+	total, _ := matrix.Trace(s)
+	want := k
+	if want == 0 {
+		want = d
+	}
+	var lambda []float64
+	var rows [][]float64
+	var cum float64
+	for len(rows) < want {
+		if k == 0 && fraction > 0 && cum >= fraction*total*(1-8*eps) {
+			break
+		}
+		top, err := eigen.TopK(s, 1, eigen.TopKOptions{})
+		if err != nil {
+			return nil, nil, err
+		}
+		w := top.Vectors.Col(0)
+		l := math.Max(top.Values[0], 0)
+		lambda = append(lambda, l)
+		rows = append(rows, w)
+		cum += l
+		deflate(s, w)
+	}
+	dirs, _ := matrix.NewFromRows(rows)
+	return lambda, dirs, nil
+}
+
+// deflate replaces S by (I − wwᵀ)S(I − wwᵀ) for a unit w: the covariance
+// of the data with its component along w removed (notes 003, deflation).
+func deflate(s *matrix.Dense, w []float64) {
+	sw, _ := matrix.MulVec(s, w) // Sw
+	wsw := matrix.Dot(w, sw)     // wᵀSw
+	for i := range s.Rows() {
+		row := s.Row(i)
+		// sᵢⱼ ← sᵢⱼ − wᵢ(Sw)ⱼ − (Sw)ᵢwⱼ + wᵢ(wᵀSw)wⱼ
+		matrix.Axpy(-w[i], sw, row)
+		matrix.Axpy(-sw[i]+w[i]*wsw, w, row)
+	}
+	symmetrizeScaled(s, 1)
+}
+
+// symmetrizeScaled replaces S by α(S + Sᵀ)/2.
+func symmetrizeScaled(s *matrix.Dense, alpha float64) {
+	n := s.Rows()
+	for i := range n {
+		for j := 0; j <= i; j++ {
+			m := alpha * 0.5 * (s.At(i, j) + s.At(j, i))
+			s.Set(i, j, m)
+			s.Set(j, i, m)
+		}
+	}
+}
+
+// clampNonNegative sets rounding-level negative eigenvalues of a
+// positive semi-definite matrix to zero.
+func clampNonNegative(v []float64) {
+	for i, x := range v {
+		if x < 0 {
+			v[i] = 0
+		}
+	}
+}
+
+// flipRows applies the sign rule: the largest-magnitude entry of each row
+// is made positive.
+func flipRows(a *matrix.Dense) {
+	for i := range a.Rows() {
+		r := a.Row(i)
+		big := 0
+		for j, v := range r {
+			if math.Abs(v) > math.Abs(r[big]) {
+				big = j
+			}
+		}
+		if r[big] < 0 {
+			matrix.ScaleVec(-1, r)
+		}
+	}
+}
+
+// K returns the number of components.
+func (m *PCAModel) K() int { return m.Components.Rows() }
+
+// Transform projects the rows of X onto the components: Y = (X − 1x̄ᵀ)Aᵀ,
+// that is yᵢ = A(xᵢ − x̄) for every sample (n×k result).
+func (m *PCAModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
+	if err := checkQuery("learn: pca: transform", x, len(m.Mean)); err != nil {
+		return nil, err
+	}
+	xc := subtractMean(x, m.Mean)
+	return matrix.MulABT(xc, m.Components) // (x − x̄) Aᵀ
+}
+
+// Reconstruct maps projections back to the data space:
+// x̂ᵢ = Aᵀyᵢ + x̄ (Y is n×k, the result n×d). With k = d it recovers X
+// exactly (notes 001: X = UZ).
+func (m *PCAModel) Reconstruct(y *matrix.Dense) (*matrix.Dense, error) {
+	if err := checkQuery("learn: pca: reconstruct", y, m.K()); err != nil {
+		return nil, err
+	}
+	xh, _ := matrix.Mul(y, m.Components) // Y A
+	for i := range xh.Rows() {
+		matrix.Axpy(1, m.Mean, xh.Row(i))
+	}
+	return xh, nil
+}
+
+// ReconstructionError returns the mean squared reconstruction error
+// (1/n) Σᵢ ‖xᵢ − x̂ᵢ‖². On the training data (with the 1/n convention) it
+// equals the sum of the discarded eigenvalues Σⱼ₌ₖ₊₁ λⱼ (notes 001 and
+// 004).
+func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
+	y, err := m.Transform(x)
+	if err != nil {
+		return 0, err
+	}
+	xh, _ := m.Reconstruct(y)
+	diff, _ := matrix.Sub(x, xh)
+	f := matrix.NormFrobenius(diff)
+	return f * f / float64(x.Rows()), nil
+}
+
+// StorageCount returns the numbers of values needed to store n samples
+// compressed, k(d + n) (the k directions and the n projections; the mean
+// adds d more), and uncompressed, d·n (notes 003, the compression
+// argument).
+func (m *PCAModel) StorageCount(n int) (compressed, original int) {
+	d := len(m.Mean)
+	return m.K() * (d + n), d * n
+}
+
+// subtractMean returns X − 1x̄ᵀ.
+func subtractMean(x *matrix.Dense, mean []float64) *matrix.Dense {
+	xc := x.Clone()
+	for i := range xc.Rows() {
+		matrix.Axpy(-1, mean, xc.Row(i))
+	}
+	return xc
+}
+
+// Save writes the fitted model as JSON (format "mlnotes/pca", version 1).
+func (m *PCAModel) Save(w io.Writer) error { return saveModel(w, "pca", m) }
+
+// LoadPCA reads a model written by PCAModel.Save and checks that its parts
+// fit together.
+func LoadPCA(r io.Reader) (*PCAModel, error) {
+	var m PCAModel
+	if err := loadModel(r, "pca", &m); err != nil {
+		return nil, err
+	}
+	if m.Components == nil || m.Components.Cols() != len(m.Mean) || len(m.ExplainedVarianceRatio) != m.Components.Rows() {
+		return nil, fmt.Errorf("learn: load pca: %w: inconsistent dimensions", ErrFormat)
+	}
+	return &m, nil
+}
