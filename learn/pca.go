@@ -111,7 +111,7 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 		div = float64(n - 1)
 	}
 	var (
-		lambda []float64      // descending
+		lambda []float64     // descending
 		dirs   *matrix.Dense // rows: unit directions, at least k of them
 		err    error
 	)
