@@ -1,0 +1,284 @@
+package learn
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"mlnotes/eigen"
+	"mlnotes/matrix"
+)
+
+// FisherLDA configures Fisher's linear discriminant. The zero value adds no
+// ridge term.
+type FisherLDA struct {
+	// Ridge is added to the diagonal of S_w, regularizing a singular or
+	// ill-conditioned within-class scatter (S_w + ridge·I).
+	Ridge float64
+}
+
+// FisherModel is a fitted Fisher discriminant.
+type FisherModel struct {
+	Classes []int // the class labels, ascending
+	// W is the unit Fisher direction: for two classes w ∝ S_w⁻¹(M₁ − M₀),
+	// signed so that class Classes[1] projects higher; for more classes the
+	// leading generalized eigenvector.
+	W []float64
+	// Criterion is J(w) = wᵀS_B w / wᵀS_w w at W (the notes' two-class S_B
+	// for two classes).
+	Criterion float64
+	// Threshold: predict Classes[1] when wᵀx > Threshold (two classes; the
+	// midpoint of the projected class means).
+	Threshold float64
+	// Directions (c−1 × d) and Eigenvalues (descending) of
+	// S_B v = λ S_w v for c > 2 classes; nil for two classes.
+	Directions  *matrix.Dense
+	Eigenvalues []float64
+	Means       *matrix.Dense // class means Mⱼ (c×d), row j for Classes[j]
+}
+
+// Fit computes the discriminant of X (n×d) with integer labels y.
+//
+// Two classes (the notes' case): with Mⱼ the class means,
+// S_B = (M₁ − M₀)(M₁ − M₀)ᵀ and S_w = Σⱼ Σᵢ∈Cⱼ (xᵢ − Mⱼ)(xᵢ − Mⱼ)ᵀ, the
+// maximizer of J(w) = wᵀS_B w / wᵀS_w w satisfies S_B w = λ S_w w; since
+// S_B w always points along M₁ − M₀, w ∝ S_w⁻¹(M₁ − M₀), computed by a
+// Cholesky solve (never an inverse).
+//
+// More classes: S_B = Σⱼ nⱼ(Mⱼ − M)(Mⱼ − M)ᵀ (for two classes this is
+// (n₀n₁/n) times the notes' S_B, the same directions), and the
+// discriminant directions are the c − 1 leading eigenvectors of the
+// generalized problem S_B v = λ S_w v (eigen.Generalized).
+//
+// Implements: 004, "Fisher Linear Discriminant".
+//
+// Special cases: one class, a class with a single sample among only two,
+// mismatched lengths and non-finite data are errors; a singular S_w (e.g.
+// fewer samples than features, a constant feature) is an error wrapping
+// matrix.ErrNotSPD unless Ridge > 0.
+//
+// Reference: R. A. Fisher, "The use of multiple measurements in taxonomic
+// problems", Annals of Eugenics 7 (1936).
+func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
+	const op = "learn: fisher"
+	if err := checkData(op, x, 2); err != nil {
+		return nil, err
+	}
+	n, d := x.Dims()
+	if len(y) != n {
+		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), n)
+	}
+	if !(c.Ridge >= 0) || math.IsInf(c.Ridge, 0) {
+		return nil, fmt.Errorf("%s: %w: ridge %g", op, ErrInvalidParameter, c.Ridge)
+	}
+	classes, means, counts := classMeans(x, y)
+	if len(classes) < 2 {
+		return nil, fmt.Errorf("%s: %w: need at least two classes, got %d", op, ErrInvalidParameter, len(classes))
+	}
+	sw := withinScatter(x, y, classes, means)
+	for i := range d {
+		sw.Set(i, i, sw.At(i, i)+c.Ridge)
+	}
+	m := &FisherModel{Classes: classes, Means: means}
+	if len(classes) == 2 {
+		chol, err := matrix.FactorizeCholesky(sw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: within-class scatter S_w is singular (set Ridge > 0): %w", op, err)
+		}
+		diff := append([]float64(nil), means.Row(1)...)
+		matrix.Axpy(-1, means.Row(0), diff) // M₁ − M₀
+		w, _ := chol.SolveVec(diff)         // w = S_w⁻¹(M₁ − M₀)
+		matrix.ScaleVec(1/matrix.Nrm2(w), w)
+		m.W = w
+		sb := outer(diff)
+		m.Criterion = rayleigh(sb, sw, w)
+		m.Threshold = 0.5 * (matrix.Dot(w, means.Row(0)) + matrix.Dot(w, means.Row(1)))
+		return m, nil
+	}
+	sb := betweenScatter(means, counts)
+	res, err := eigen.Generalized(sb, sw, eigen.SymmetricOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: within-class scatter S_w is singular (set Ridge > 0): %w", op, err)
+	}
+	res = res.Descending()
+	q := min(len(classes)-1, d)
+	m.Directions = matrix.New(q, d)
+	m.Eigenvalues = res.Values[:q]
+	for j := range q {
+		v := res.Vectors.Col(j)
+		matrix.ScaleVec(1/matrix.Nrm2(v), v)
+		copy(m.Directions.Row(j), v)
+	}
+	flipRows(m.Directions)
+	m.W = append([]float64(nil), m.Directions.Row(0)...)
+	m.Criterion = rayleigh(sb, sw, m.W)
+	return m, nil
+}
+
+// classMeans returns the sorted class labels, the class means (one row per
+// class) and the class sizes.
+func classMeans(x *matrix.Dense, y []int) (classes []int, means *matrix.Dense, counts []int) {
+	seen := map[int]bool{}
+	for _, c := range y {
+		if !seen[c] {
+			seen[c] = true
+			classes = append(classes, c)
+		}
+	}
+	slices.Sort(classes)
+	means = matrix.New(len(classes), x.Cols())
+	counts = make([]int, len(classes))
+	for i, c := range y {
+		j, _ := slices.BinarySearch(classes, c)
+		matrix.Axpy(1, x.Row(i), means.Row(j))
+		counts[j]++
+	}
+	for j, cnt := range counts {
+		matrix.ScaleVec(1/float64(cnt), means.Row(j))
+	}
+	return classes, means, counts
+}
+
+// withinScatter returns S_w = Σⱼ Σᵢ∈Cⱼ (xᵢ − Mⱼ)(xᵢ − Mⱼ)ᵀ.
+func withinScatter(x *matrix.Dense, y []int, classes []int, means *matrix.Dense) *matrix.Dense {
+	dev := x.Clone()
+	for i, c := range y {
+		j, _ := slices.BinarySearch(classes, c)
+		matrix.Axpy(-1, means.Row(j), dev.Row(i))
+	}
+	sw, _ := matrix.MulATB(dev, dev)
+	symmetrizeScaled(sw, 1)
+	return sw
+}
+
+// betweenScatter returns S_B = Σⱼ nⱼ(Mⱼ − M)(Mⱼ − M)ᵀ with M the overall mean.
+func betweenScatter(means *matrix.Dense, counts []int) *matrix.Dense {
+	c, d := means.Dims()
+	total := 0
+	overall := make([]float64, d)
+	for j := range c {
+		matrix.Axpy(float64(counts[j]), means.Row(j), overall)
+		total += counts[j]
+	}
+	matrix.ScaleVec(1/float64(total), overall)
+	dev := matrix.New(c, d)
+	for j := range c {
+		row := dev.Row(j)
+		copy(row, means.Row(j))
+		matrix.Axpy(-1, overall, row)
+		matrix.ScaleVec(math.Sqrt(float64(counts[j])), row)
+	}
+	sb, _ := matrix.MulATB(dev, dev)
+	symmetrizeScaled(sb, 1)
+	return sb
+}
+
+// outer returns vvᵀ.
+func outer(v []float64) *matrix.Dense {
+	m, _ := matrix.NewFromSlice(len(v), 1, append([]float64(nil), v...))
+	o, _ := matrix.MulABT(m, m)
+	return o
+}
+
+// rayleigh returns J(w) = wᵀAw / wᵀBw.
+func rayleigh(a, b *matrix.Dense, w []float64) float64 {
+	aw, _ := matrix.MulVec(a, w)
+	bw, _ := matrix.MulVec(b, w)
+	return matrix.Dot(w, aw) / matrix.Dot(w, bw)
+}
+
+// CriterionAt evaluates J(w) = wᵀS_B w / wᵀS_w w for any direction w on the
+// training data (X, y) with the two-class scatter matrices of the notes,
+// for checking that the Fisher direction maximizes it.
+func (m *FisherModel) CriterionAt(x *matrix.Dense, y []int, w []float64) (float64, error) {
+	if err := checkQuery("learn: fisher: criterion", x, len(m.W)); err != nil {
+		return 0, err
+	}
+	if len(w) != len(m.W) || len(y) != x.Rows() {
+		return 0, fmt.Errorf("learn: fisher: criterion: %w", matrix.ErrShape)
+	}
+	classes, means, counts := classMeans(x, y)
+	sw := withinScatter(x, y, classes, means)
+	var sb *matrix.Dense
+	if len(classes) == 2 {
+		diff := append([]float64(nil), means.Row(1)...)
+		matrix.Axpy(-1, means.Row(0), diff)
+		sb = outer(diff)
+	} else {
+		sb = betweenScatter(means, counts)
+	}
+	return rayleigh(sb, sw, w), nil
+}
+
+// Project returns wᵀxᵢ for every row: the one-dimensional data of the
+// notes' derivation.
+func (m *FisherModel) Project(x *matrix.Dense) ([]float64, error) {
+	if err := checkQuery("learn: fisher: project", x, len(m.W)); err != nil {
+		return nil, err
+	}
+	return matrix.MulVec(x, m.W)
+}
+
+// Transform projects the rows of X on the discriminant directions (n×1
+// for two classes, n×(c−1) otherwise).
+func (m *FisherModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
+	if err := checkQuery("learn: fisher: transform", x, len(m.W)); err != nil {
+		return nil, err
+	}
+	dirs := m.Directions
+	if dirs == nil {
+		dirs, _ = matrix.NewFromSlice(1, len(m.W), m.W)
+	}
+	return matrix.MulABT(x, dirs)
+}
+
+// Predict classifies the rows of X: for two classes by the threshold rule
+// wᵀx > Threshold; for more, by the nearest class mean in the discriminant
+// space.
+func (m *FisherModel) Predict(x *matrix.Dense) ([]int, error) {
+	z, err := m.Transform(x)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, x.Rows())
+	if m.Directions == nil {
+		for i := range out {
+			out[i] = m.Classes[0]
+			if z.At(i, 0) > m.Threshold {
+				out[i] = m.Classes[1]
+			}
+		}
+		return out, nil
+	}
+	zm, _ := matrix.MulABT(m.Means, m.Directions) // projected class means
+	for i := range out {
+		best, bestDist := 0, math.Inf(1)
+		for j := range m.Classes {
+			var d2 float64
+			for p, v := range z.Row(i) {
+				d2 += (v - zm.At(j, p)) * (v - zm.At(j, p))
+			}
+			if d2 < bestDist {
+				best, bestDist = j, d2
+			}
+		}
+		out[i] = m.Classes[best]
+	}
+	return out, nil
+}
+
+// Save writes the fitted model as JSON (format "mlnotes/fisher").
+func (m *FisherModel) Save(w io.Writer) error { return saveModel(w, "fisher", m) }
+
+// LoadFisher reads a model written by FisherModel.Save.
+func LoadFisher(r io.Reader) (*FisherModel, error) {
+	var m FisherModel
+	if err := loadModel(r, "fisher", &m); err != nil {
+		return nil, err
+	}
+	if len(m.Classes) < 2 || m.Means == nil || m.Means.Rows() != len(m.Classes) || m.Means.Cols() != len(m.W) {
+		return nil, fmt.Errorf("learn: load fisher: %w: inconsistent dimensions", ErrFormat)
+	}
+	return &m, nil
+}
