@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,5 +172,61 @@ func TestEigCommand(t *testing.T) {
 	}
 	if status, _, errOut := runDemo("eig", "-k", "3", a); status != 1 || !strings.Contains(errOut, "k out of range") {
 		t.Errorf("k too large: %d %q", status, errOut)
+	}
+}
+
+func TestPCAFamilyCommands(t *testing.T) {
+	iris := "../../testdata/iris.csv"
+	cases := []struct {
+		args []string
+		keys []string
+	}{
+		{[]string{"pca", "-json", "-k", "2", "-target", "species", iris}, []string{"mean", "eigenvalues", "explained_variance_ratio", "k", "components", "projections", "reconstruction_mse"}},
+		{[]string{"pca", "-json", "-variance", "0.95", "-whiten", "zca", "-target", "4", iris}, []string{"whitened"}},
+		{[]string{"pca", "-json", "-method", "deflation", "-k", "1", iris}, []string{"components"}},
+		{[]string{"kpca", "-json", "-kernel", "poly", "-degree", "2", "-k", "2", "-query", iris, iris}, []string{"eigenvalues", "projections", "query_projections"}},
+		{[]string{"spectral", "-json", "-sigma2", "1", "-neighbors", "10", "-target", "species", iris}, []string{"eigenvalues", "embedding"}},
+		{[]string{"lda", "-json", iris}, []string{"w", "criterion", "directions", "eigenvalues"}},
+	}
+	for _, c := range cases {
+		status, out, errOut := runDemo(c.args...)
+		if status != 0 {
+			t.Fatalf("%v: %d %s", c.args, status, errOut)
+		}
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(out), &obj); err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		for _, k := range c.keys {
+			if _, ok := obj[k]; !ok {
+				t.Errorf("%v: no %q", c.args, k)
+			}
+		}
+	}
+	_, out, _ := runDemo("pca", "-json", "-k", "2", "-target", "species", iris)
+	var p struct {
+		K   int
+		MSE float64 `json:"reconstruction_mse"`
+		Ev  []float64 `json:"eigenvalues"`
+	}
+	json.Unmarshal([]byte(out), &p)
+	if p.K != 2 || math.Abs(p.MSE-(p.Ev[2]+p.Ev[3])) > 1e-12 {
+		t.Errorf("pca: k %d, mse %v, eigenvalues %v", p.K, p.MSE, p.Ev)
+	}
+	for _, c := range []struct {
+		args   []string
+		status int
+	}{
+		{[]string{"pca", "-k", "9", iris}, 1},
+		{[]string{"pca", "-k", "2", "-variance", "0.9", iris}, 2},
+		{[]string{"pca", "-target", "nosuch", iris}, 1},
+		{[]string{"kpca", "-kernel", "rbf", iris}, 2},
+		{[]string{"spectral", iris}, 2},
+		{[]string{"lda", writeCSV(t, "one.csv", "a,b,y\n1,2,0\n3,1,0\n2,2,0\n")}, 1},
+		{[]string{"lda", writeCSV(t, "frac.csv", "a,b,y\n1,2,0.5\n3,1,0\n")}, 1},
+	} {
+		if status, _, errOut := runDemo(c.args...); status != c.status {
+			t.Errorf("%v: status %d (%s), want %d", c.args, status, errOut, c.status)
+		}
 	}
 }

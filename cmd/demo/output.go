@@ -80,6 +80,9 @@ func emitText(w io.Writer, fields []field) error {
 // formatNumber prints a float with enough digits to be useful and no more:
 // integers without a fraction, others with 6 significant digits.
 func formatNumber(v float64) string {
+	if v == 0 {
+		v = 0 // print −0 as 0
+	}
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	}

@@ -1,0 +1,237 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"mlnotes/learn"
+)
+
+// The PCA family on the command line (docs/cli.md, "PCA and relatives").
+func init() {
+	register(
+		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|deflation] [-whiten pca|zca] [-target COL] [-idx FILE] [-json] [DATA.csv]",
+			summary: "principal component analysis (1/n covariance, components as rows)", run: runPCA},
+		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-k K] [-query Q.csv] [-target COL] [-json] DATA.csv",
+			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
+		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-json] DATA.csv",
+			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
+		command{name: "lda", args: "[-target COL] [-ridge R] [-json] DATA.csv",
+			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
+	)
+}
+
+func runPCA(args []string, stdout, stderr io.Writer) error {
+	c, _ := findCommand("pca")
+	fs, asJSON := newFlags(c, stderr)
+	k := fs.Int("k", 0, "number of components `K` (default: all, or -variance)")
+	variance := fs.Float64("variance", 0, "keep the smallest k explaining this fraction `F` of the variance (e.g. 0.95)")
+	method := fs.String("method", "", "eig, svd, gram or deflation (default: gram when d > n, else eig)")
+	whiten := fs.String("whiten", "", "also print the whitened data: pca or zca")
+	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
+	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	ops, err := parseFlags(c, fs, args, 0, 1)
+	if err != nil {
+		return err
+	}
+	if *k != 0 && *variance != 0 {
+		return &usageError{msg: "-k and -variance exclude each other", usage: "demo pca " + c.args}
+	}
+	if *whiten != "" && *whiten != "pca" && *whiten != "zca" {
+		return &usageError{msg: fmt.Sprintf("-whiten %q: want pca or zca", *whiten), usage: "demo pca " + c.args}
+	}
+	x, err := loadFeatures(ops, *target, *idx)
+	if err != nil {
+		return err
+	}
+	m, err := learn.PCA{Components: *k, VarianceFraction: *variance, Method: learn.PCAMethod(*method)}.Fit(x)
+	if err != nil {
+		return err
+	}
+	y, _ := m.Transform(x)
+	mse, _ := m.ReconstructionError(x)
+	fields := []field{
+		{"mean", m.Mean},
+		{"eigenvalues", m.Eigenvalues},
+		{"explained_variance_ratio", m.ExplainedVarianceRatio},
+		{"k", m.K()},
+		{"components", m.Components},
+		{"projections", y},
+		{"reconstruction_mse", mse},
+	}
+	if *whiten != "" {
+		w, err := learn.Whiten{Method: learn.WhitenMethod(*whiten)}.Fit(x)
+		if err != nil {
+			return err
+		}
+		z, _ := w.Transform(x)
+		fields = append(fields, field{"whitened", z})
+	}
+	return emit(stdout, *asJSON, fields)
+}
+
+// kernelFromFlags builds a kernel from -kernel, -sigma2, -gamma, -degree
+// and -coef0, following docs/cli.md: the notes' forms unless -gamma or
+// -coef0 say otherwise.
+func kernelFromFlags(kind string, sigma2, gamma float64, degree int, coef0 float64, coef0Set bool) (learn.Kernel, error) {
+	var k learn.Kernel
+	switch kind {
+	case "linear":
+		k = learn.Linear()
+	case "rbf":
+		switch {
+		case gamma > 0 && sigma2 > 0:
+			return k, &usageError{msg: "give -sigma2 or -gamma, not both"}
+		case gamma > 0:
+			k = learn.Kernel{Type: learn.GaussianKernel, Gamma: gamma}
+		case sigma2 > 0:
+			k = learn.Gaussian(sigma2)
+		default:
+			return k, &usageError{msg: "-kernel rbf needs -sigma2 S (the notes' σ²) or -gamma G (= 1/σ²)"}
+		}
+	case "poly":
+		if degree < 1 {
+			return k, &usageError{msg: "-kernel poly needs -degree P ≥ 1"}
+		}
+		k = learn.Polynomial(degree)
+		if gamma > 0 {
+			k.Gamma = gamma
+		}
+		if coef0Set {
+			k.Coef0 = coef0
+		}
+	default:
+		return k, &usageError{msg: fmt.Sprintf("-kernel %q: want linear, poly or rbf", kind)}
+	}
+	return k, k.Validate()
+}
+
+func runKPCA(args []string, stdout, stderr io.Writer) error {
+	c, _ := findCommand("kpca")
+	fs, asJSON := newFlags(c, stderr)
+	kind := fs.String("kernel", "rbf", "linear, poly or rbf")
+	sigma2 := fs.Float64("sigma2", 0, "σ² of the Gaussian kernel exp(−‖x−y‖²/σ²)")
+	gamma := fs.Float64("gamma", 0, "γ of LIBSVM's forms (rbf: exp(−γ‖x−y‖²); poly: (γxᵀy + c₀)^p)")
+	degree := fs.Int("degree", 0, "degree `P` of the polynomial kernel (1 + xᵀy)^P")
+	coef0 := fs.Float64("coef0", 1, "c₀ of the polynomial kernel")
+	k := fs.Int("k", 2, "number of components `K`")
+	query := fs.String("query", "", "also project the points of `Q.csv`")
+	target := fs.String("target", "", "exclude the column `COL` from the features")
+	ops, err := parseFlags(c, fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, flagSet(fs, "coef0"))
+	if err != nil {
+		return withUsage(err, c)
+	}
+	x, err := loadFeatures(ops, *target, "")
+	if err != nil {
+		return err
+	}
+	m, err := learn.KernelPCA{Kernel: kern, Components: *k}.Fit(x)
+	if err != nil {
+		return err
+	}
+	y, _ := m.Transform(x)
+	fields := []field{{"eigenvalues", m.Eigenvalues}, {"projections", y}}
+	if *query != "" {
+		q, err := loadFeatures([]string{*query}, *target, "")
+		if err != nil {
+			return err
+		}
+		qy, err := m.Transform(q)
+		if err != nil {
+			return err
+		}
+		fields = append(fields, field{"query_projections", qy})
+	}
+	return emit(stdout, *asJSON, fields)
+}
+
+func runSpectral(args []string, stdout, stderr io.Writer) error {
+	c, _ := findCommand("spectral")
+	fs, asJSON := newFlags(c, stderr)
+	k := fs.Int("k", 2, "dimension `K` of the embedding")
+	sigma2 := fs.Float64("sigma2", 0, "σ² of the Gaussian weights exp(−‖x−y‖²/σ²) (required)")
+	neighbors := fs.Int("neighbors", 0, "connect each point to its `N` nearest neighbours (default: all pairs)")
+	normalized := fs.Bool("normalized", false, "use the normalized Laplacian I − D^(−1/2) W D^(−1/2)")
+	target := fs.String("target", "", "exclude the column `COL` from the features")
+	ops, err := parseFlags(c, fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if *sigma2 <= 0 {
+		return &usageError{msg: "-sigma2 S > 0 is required", usage: "demo spectral " + c.args}
+	}
+	x, err := loadFeatures(ops, *target, "")
+	if err != nil {
+		return err
+	}
+	m, err := learn.SpectralEmbedding{Components: *k, Sigma2: *sigma2, Neighbors: *neighbors, Normalized: *normalized}.Fit(x)
+	if err != nil {
+		return err
+	}
+	return emit(stdout, *asJSON, []field{{"eigenvalues", m.Eigenvalues}, {"embedding", m.Embedding}})
+}
+
+func runLDA(args []string, stdout, stderr io.Writer) error {
+	c, _ := findCommand("lda")
+	fs, asJSON := newFlags(c, stderr)
+	target := fs.String("target", "", "the label column `COL` (name or 0-based index; default: the last)")
+	ridge := fs.Float64("ridge", 0, "add `R`·I to the within-class scatter S_w")
+	ops, err := parseFlags(c, fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	x, yf, err := loadLabelled(ops[0], *target)
+	if err != nil {
+		return err
+	}
+	y, err := intLabels(yf)
+	if err != nil {
+		return err
+	}
+	m, err := learn.FisherLDA{Ridge: *ridge}.Fit(x, y)
+	if err != nil {
+		return err
+	}
+	fields := []field{{"classes", m.Classes}, {"w", m.W}, {"criterion", m.Criterion}}
+	if m.Directions != nil {
+		fields = append(fields, field{"directions", m.Directions}, field{"eigenvalues", m.Eigenvalues})
+	} else {
+		fields = append(fields, field{"threshold", m.Threshold})
+	}
+	pred, _ := m.Predict(x)
+	right := 0
+	for i := range pred {
+		if pred[i] == y[i] {
+			right++
+		}
+	}
+	fields = append(fields, field{"train_accuracy", float64(right) / float64(len(y))})
+	return emit(stdout, *asJSON, fields)
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			found = true
+		}
+	})
+	return found
+}
+
+// withUsage turns a usage error from a helper into one that carries the
+// command's synopsis; other errors pass through.
+func withUsage(err error, c command) error {
+	if ue, ok := err.(*usageError); ok && ue.usage == "" {
+		ue.usage = "demo " + c.name + " " + c.args
+	}
+	return err
+}
+
+
