@@ -233,5 +233,3 @@ func withUsage(err error, c command) error {
 	}
 	return err
 }
-
-

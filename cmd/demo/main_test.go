@@ -206,7 +206,7 @@ func TestPCAFamilyCommands(t *testing.T) {
 	_, out, _ := runDemo("pca", "-json", "-k", "2", "-target", "species", iris)
 	var p struct {
 		K   int
-		MSE float64 `json:"reconstruction_mse"`
+		MSE float64   `json:"reconstruction_mse"`
 		Ev  []float64 `json:"eigenvalues"`
 	}
 	json.Unmarshal([]byte(out), &p)
