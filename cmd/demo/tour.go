@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"mlnotes/cmd/demo/internal/plot"
 	"mlnotes/matrix"
 )
 
@@ -222,4 +223,26 @@ func findData(flagDir string) (string, error) {
 func isDataDir(d string) bool {
 	_, err := os.Stat(filepath.Join(d, "iris.csv"))
 	return err == nil
+}
+
+// savePlot writes a figure as PNG and SVG into the output folder.
+func (t *tour) savePlot(f *plot.Figure, base string) error {
+	names, err := f.Save(t.out, base)
+	if err != nil {
+		return err
+	}
+	t.files = append(t.files, names...)
+	t.say("wrote %s and %s", names[0], names[1])
+	return nil
+}
+
+// saveGrid writes a grid of grey-level images as PNG.
+func (t *tour) saveGrid(base string, images [][]float64, h, w, rows, cols int, rowLabels, colLabels []string) error {
+	name := base + ".png"
+	if err := plot.ImageGrid(filepath.Join(t.out, name), images, h, w, rows, cols, rowLabels, colLabels); err != nil {
+		return err
+	}
+	t.files = append(t.files, name)
+	t.say("wrote %s", name)
+	return nil
 }
