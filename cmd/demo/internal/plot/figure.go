@@ -142,7 +142,7 @@ func writeFile(path string, encode func(w *os.File) error) error {
 
 // frame maps data coordinates to pixels.
 type frame struct {
-	x0, x1, y0, y1         float64 // data ranges
+	x0, x1, y0, y1        float64 // data ranges
 	left, right, top, bot float64 // plot area in pixels
 }
 

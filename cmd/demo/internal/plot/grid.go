@@ -57,4 +57,3 @@ func ImageGrid(path string, images [][]float64, h, w, rows, cols int, rowLabels,
 	}
 	return f.Close()
 }
-
