@@ -1,0 +1,143 @@
+package optimize
+
+// qCache keeps recently used rows of the SMO Hessian Q in memory, up to a
+// budget in megabytes, and forgets the least recently used row when the
+// budget is spent (LRU). SMO touches two rows per iteration, and the same
+// few hundred rows over and over, so the cache turns most row requests into
+// a lookup instead of n kernel evaluations.
+//
+// Rows are stored in the problem's own index order, length n. While the
+// solver has shrunk the problem, a row is computed only on the active
+// columns: the columns missing from it are exactly the variables that had
+// been shrunk when it was computed. The solver keeps those in an append-only
+// log per epoch (an epoch ends when shrinking is undone), so a row only has
+// to remember the prefix of the log that was current when it was computed.
+// Within an epoch that prefix never meets the active set; in a later epoch,
+// or when the whole row is needed, the missing columns are computed then.
+type qCache struct {
+	q       QMatrix
+	n       int
+	maxRows int
+	rows    []*qRow // rows[i] is the cached row of variable i, or nil
+	lru     qRow    // sentinel of a circular list; lru.next is the most recent
+	count   int     // rows allocated so far (at most maxRows)
+
+	act *activeSet // the solver's active set, read at every request
+
+	// Statistics for benchmarks and the result.
+	requests, misses int
+	entries          int64 // Q entries computed
+}
+
+// qRow is one cached row Q_i·.
+type qRow struct {
+	i          int
+	data       []float64 // data[j] = Q_ij for every j not in miss
+	miss       []int     // columns not computed yet; nil when the row is complete
+	epoch      int       // the active-set epoch in which miss was recorded
+	prev, next *qRow
+}
+
+// activeSet is the solver's view of shrinking: the active variables in
+// increasing order, and the log of variables shrunk in the current epoch.
+// Within an epoch, active = {0…n−1} \ log.
+type activeSet struct {
+	idx   []int // active variables, ascending
+	log   []int // variables shrunk in this epoch, in the order they were shrunk
+	epoch int
+}
+
+// rowBytes is the memory a cached row of length n is charged: its float64s
+// and a fixed overhead for the bookkeeping.
+func rowBytes(n int) float64 { return float64(8*n + 96) }
+
+// newQCache returns a cache of rows of q (n×n) that uses at most megabytes
+// MB (2²⁰ bytes each), but always holds at least two rows, since an SMO
+// step needs Q_i and Q_j at the same time.
+func newQCache(q QMatrix, n int, megabytes float64, act *activeSet) *qCache {
+	maxRows := int(megabytes * (1 << 20) / rowBytes(n))
+	maxRows = max(2, min(maxRows, n))
+	c := &qCache{q: q, n: n, maxRows: maxRows, rows: make([]*qRow, n), act: act}
+	c.lru.next, c.lru.prev = &c.lru, &c.lru
+	return c
+}
+
+// unlink removes r from the LRU list.
+func (c *qCache) unlink(r *qRow) {
+	r.prev.next = r.next
+	r.next.prev = r.prev
+}
+
+// pushFront makes r the most recently used row.
+func (c *qCache) pushFront(r *qRow) {
+	r.next = c.lru.next
+	r.prev = &c.lru
+	c.lru.next.prev = r
+	c.lru.next = r
+}
+
+// compute fills row r on the columns cols.
+func (c *qCache) compute(r *qRow, cols []int) {
+	if len(cols) == 0 {
+		return
+	}
+	c.q.Row(r.i, cols, r.data)
+	c.entries += int64(len(cols))
+}
+
+// row returns Q_i· with every active column filled in. The slice stays
+// valid until the next call that could evict it: two rows obtained by
+// consecutive calls are both valid, because the cache holds at least two.
+func (c *qCache) row(i int) []float64 {
+	c.requests++
+	if r := c.rows[i]; r != nil {
+		if r.miss != nil && r.epoch != c.act.epoch {
+			// Computed in an earlier epoch: its missing columns may be
+			// active again.
+			c.compute(r, r.miss)
+			r.miss = nil
+		}
+		c.unlink(r)
+		c.pushFront(r)
+		return r.data
+	}
+	c.misses++
+	r := c.take(i)
+	c.compute(r, c.act.idx)
+	r.miss, r.epoch = nil, c.act.epoch
+	if len(c.act.log) > 0 {
+		// The log may grow later by append; this prefix stays as it is.
+		r.miss = c.act.log[:len(c.act.log):len(c.act.log)]
+	}
+	return r.data
+}
+
+// fullRow returns Q_i· with all n columns filled in.
+func (c *qCache) fullRow(i int) []float64 {
+	data := c.row(i)
+	r := c.rows[i]
+	if r.miss != nil {
+		c.compute(r, r.miss)
+		r.miss = nil
+	}
+	return data
+}
+
+// take returns a row structure for variable i, newly allocated while the
+// budget allows and otherwise recycled from the least recently used row,
+// and puts it at the front of the list.
+func (c *qCache) take(i int) *qRow {
+	var r *qRow
+	if c.count < c.maxRows {
+		r = &qRow{data: make([]float64, c.n)}
+		c.count++
+	} else {
+		r = c.lru.prev // least recently used
+		c.unlink(r)
+		c.rows[r.i] = nil
+	}
+	r.i = i
+	c.rows[i] = r
+	c.pushFront(r)
+	return r
+}
