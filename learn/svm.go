@@ -1,0 +1,503 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"mlnotes/matrix"
+	"mlnotes/optimize"
+)
+
+// ErrNotSeparable reports a hard-margin SVM on data that no hyperplane (in
+// the kernel's feature space) separates: the dual is unbounded.
+var ErrNotSeparable = errors.New("data are not separable")
+
+// SVMType names the machine a model was trained as.
+type SVMType string
+
+// The support vector machines of the notes.
+const (
+	CSVC   SVMType = "c"       // soft-margin (or hard-margin) classifier
+	NuSVC  SVMType = "nu"      // ν-SVM classifier
+	EpsSVR SVMType = "eps-svr" // ε-insensitive support vector regression
+	NuSVR  SVMType = "nu-svr"  // ν-SVR
+)
+
+// SVM configures a support vector machine of any of the four types. The
+// zero value is a C-SVM with C = 1 and the linear kernel.
+//
+// Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
+// Tol = 1e-3 (LIBSVM's), CacheMB = 100.
+type SVM struct {
+	Type    SVMType // default CSVC
+	Kernel  Kernel  // default Linear()
+	C       float64 // the cost of slack (C-SVM, ε-SVR, ν-SVR)
+	Hard    bool    // C-SVM only: hard margin (C = ∞); not separable → ErrNotSeparable
+	Nu      float64 // ν ∈ (0, 1] (ν-SVM, ν-SVR)
+	Epsilon float64 // ε ≥ 0, the half-width of the tube (ε-SVR)
+	Tol     float64 // SMO stopping tolerance on the maximal KKT violation
+	CacheMB float64 // kernel-row cache of the SMO solver
+	// Trace, when set, receives every TraceEvery-th SMO step of every
+	// binary machine trained (a teaching aid; see docs/svm.md).
+	Trace      func(optimize.SMOStep)
+	TraceEvery int
+}
+
+// BinarySVM is one trained machine: a two-class classifier or a regressor,
+// with its decision function f(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ and the
+// certificate of the SMO run that produced it.
+type BinarySVM struct {
+	// Classes are the labels of the positive and the negative side (the
+	// lower label is positive, as in LIBSVM); unused for regression.
+	Positive, Negative int
+	Support            []int         // indices of the support vectors in the training rows
+	SupportVectors     *matrix.Dense // their feature rows
+	Coef               []float64     // yᵢμᵢ for classifiers, αᵢ − αᵢ* for regression
+	Rho                float64       // ρ; the notes' b is −ρ
+	// Certificate of the optimization.
+	Objective    float64 // the minimized dual ½αᵀQα + pᵀα (LIBSVM's sign and, for ν, scaling)
+	KKTViolation float64 // maximal violation m(α) − M(α) at the end
+	Iterations   int
+	NumBounded   int // support vectors at the upper bound (μᵢ = C)
+	// ν-SVM: the equivalent C = 1/r of a C-SVM with the same solution, and
+	// the fractions of support vectors and margin errors that bracket ν.
+	// ν-SVR: the tube half-width ε it chose.
+	EquivalentC      float64 `json:",omitempty"`
+	FractionSV       float64 `json:",omitempty"`
+	FractionBounded  float64 `json:",omitempty"`
+	EpsilonFound     float64 `json:",omitempty"`
+	TrainingExamples int
+}
+
+// SVMModel is a trained SVM: one machine for two classes or regression,
+// c(c − 1)/2 machines voting one-versus-one for c classes.
+type SVMModel struct {
+	Type     SVMType
+	Kernel   Kernel
+	Classes  []int        // sorted class labels (classification)
+	Machines []*BinarySVM // for classes (i, j), i < j, in the order (0,1), (0,2), …, (1,2), …
+	Features int
+}
+
+func (s SVM) withDefaults() SVM {
+	if s.Type == "" {
+		s.Type = CSVC
+	}
+	if s.C == 0 {
+		s.C = 1
+	}
+	if s.Nu == 0 {
+		s.Nu = 0.5
+	}
+	if s.Epsilon == 0 && s.Type == EpsSVR {
+		s.Epsilon = 0.1
+	}
+	return s
+}
+
+func (s SVM) validate() error {
+	const op = "learn: svm"
+	switch s.Type {
+	case CSVC, NuSVC, EpsSVR, NuSVR:
+	default:
+		return fmt.Errorf("%s: %w: type %q (want c, nu, eps-svr or nu-svr)", op, ErrInvalidParameter, s.Type)
+	}
+	if !(s.C > 0) || math.IsInf(s.C, 0) {
+		return fmt.Errorf("%s: %w: C = %g must be positive and finite (use Hard for C = ∞)", op, ErrInvalidParameter, s.C)
+	}
+	if (s.Type == NuSVC || s.Type == NuSVR) && !(s.Nu > 0 && s.Nu <= 1) {
+		return fmt.Errorf("%s: %w: ν = %g must be in (0, 1]", op, ErrInvalidParameter, s.Nu)
+	}
+	if !(s.Epsilon >= 0) || math.IsInf(s.Epsilon, 0) {
+		return fmt.Errorf("%s: %w: ε = %g must be finite and non-negative", op, ErrInvalidParameter, s.Epsilon)
+	}
+	if s.Hard && s.Type != CSVC {
+		return fmt.Errorf("%s: %w: the hard margin is an option of the C-SVM only", op, ErrInvalidParameter)
+	}
+	if s.Tol < 0 || s.CacheMB < 0 {
+		return fmt.Errorf("%s: %w: negative tolerance or cache size", op, ErrInvalidParameter)
+	}
+	return s.Kernel.Validate()
+}
+
+func (s SVM) settings() *optimize.SMOSettings {
+	return &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, Trace: s.Trace, TraceEvery: s.TraceEvery}
+}
+
+// FitClassifier trains a C-SVM or ν-SVM on X (n×d) with integer labels y.
+// Two classes give one machine; c > 2 classes give c(c − 1)/2 machines, one
+// for each pair, that vote (one-versus-one, as LIBSVM).
+//
+// C-SVM, the soft margin (004, "Using Slack Variable"): the dual
+//
+//	min ½ μᵀQμ − eᵀμ   s.t. yᵀμ = 0, 0 ≤ μᵢ ≤ C,   Qᵢⱼ = yᵢyⱼK(xᵢ, xⱼ),
+//
+// solved by optimize.SMO; the support vectors are the μᵢ > 0; b is
+// averaged over the free support vectors (0 < μᵢ < C) from
+// yᵢf(xᵢ) = 1, and when there are none it is the midpoint of the interval
+// the KKT conditions allow (docs/svm.md). The hard margin (004, "Support
+// Vector Machines") is C = ∞, where a non-separable set makes the dual
+// unbounded: that is reported as ErrNotSeparable, never silently softened.
+//
+// ν-SVM (004, "v- SVM"): the dual min ½μᵀQμ s.t. yᵀμ = 0, eᵀμ = νn,
+// 0 ≤ μᵢ ≤ 1 (the notes' problem scaled by n), then rescaled by 1/r so
+// that the decision function has margin 1, which makes it the C-SVM with
+// C = 1/r (EquivalentC).
+//
+// Implements: 004, "Support Vector Machines(SVM)", "Using Slack Variable",
+// "Kernel function", "SMO Algorithm", "v- SVM".
+//
+// Special cases: one class only, a label count that differs from n,
+// NaN/Inf, invalid C, ν or kernel are errors; a ν too large for the class
+// sizes (ν > 2·min(n₊, n₋)/n) is an error wrapping ErrInvalidParameter.
+//
+// Reference: C. Cortes and V. Vapnik, "Support-vector networks", Machine
+// Learning 20 (1995); B. Schölkopf et al., "New support vector algorithms",
+// Neural Computation 12 (2000); C.-C. Chang and C.-J. Lin, LIBSVM (2011).
+func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
+	const op = "learn: svm"
+	s = s.withDefaults()
+	if s.Type != CSVC && s.Type != NuSVC {
+		return nil, fmt.Errorf("%s: %w: FitClassifier needs type c or nu, got %q", op, ErrInvalidParameter, s.Type)
+	}
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	if err := checkData(op, x, 2); err != nil {
+		return nil, err
+	}
+	if len(y) != x.Rows() {
+		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
+	}
+	classes := slices.Sorted(slices.Values(uniqueInts(y)))
+	if len(classes) < 2 {
+		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
+	}
+	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols()}
+	for a := 0; a < len(classes); a++ {
+		for b := a + 1; b < len(classes); b++ {
+			var idx []int
+			var sign []float64
+			for i, c := range y {
+				switch c {
+				case classes[a]:
+					idx, sign = append(idx, i), append(sign, 1)
+				case classes[b]:
+					idx, sign = append(idx, i), append(sign, -1)
+				}
+			}
+			sub := rowsOf(x, idx)
+			mach, err := s.trainBinary(sub, sign)
+			if err != nil {
+				return nil, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err)
+			}
+			mach.Positive, mach.Negative = classes[a], classes[b]
+			for k, i := range mach.Support {
+				mach.Support[k] = idx[i]
+			}
+			m.Machines = append(m.Machines, mach)
+		}
+	}
+	return m, nil
+}
+
+// trainBinary solves the two-class dual for labels y = ±1.
+func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
+	n := x.Rows()
+	kq, err := optimize.SignedQ(newKernelRows(s.Kernel, x), y)
+	if err != nil {
+		return nil, err
+	}
+	qp := &optimize.QP{Q: kq, Y: y, P: make([]float64, n), C: make([]float64, n)}
+	switch s.Type {
+	case CSVC:
+		c := s.C
+		if s.Hard {
+			c = math.Inf(1)
+		}
+		for i := range n {
+			qp.P[i], qp.C[i] = -1, c // ½μᵀQμ − eᵀμ, 0 ≤ μ ≤ C
+		}
+	case NuSVC:
+		npos := 0
+		for _, v := range y {
+			if v > 0 {
+				npos++
+			}
+		}
+		if limit := 2 * float64(min(npos, n-npos)) / float64(n); s.Nu > limit {
+			return nil, fmt.Errorf("%w: ν = %g is infeasible for class sizes %d and %d (need ν ≤ %.4g)", ErrInvalidParameter, s.Nu, npos, n-npos, limit)
+		}
+		for i := range n {
+			qp.C[i] = 1 // 0 ≤ μ ≤ 1, eᵀμ = νn
+		}
+		qp.TwoEqualities, qp.Sum = true, s.Nu*float64(n)
+	}
+	res, err := optimize.SMO(qp, s.settings())
+	if errors.Is(err, optimize.ErrUnbounded) {
+		return nil, fmt.Errorf("%w: the hard-margin dual is unbounded (use a soft margin, C < ∞)", ErrNotSeparable)
+	}
+	if err != nil {
+		return nil, err
+	}
+	mach := &BinarySVM{Rho: res.Rho, Objective: res.Objective, KKTViolation: res.Violation, Iterations: res.Iterations, TrainingExamples: n}
+	scale := 1.0
+	if s.Type == NuSVC {
+		// Rescale to margin 1: μ/r, ρ/r, objective/r² (LIBSVM's convention).
+		r := res.R
+		if !(r > 0) {
+			return nil, fmt.Errorf("%w: ν-SVM found r = %g ≤ 0 (ν too small for these data)", ErrInvalidParameter, r)
+		}
+		scale = 1 / r
+		mach.Rho /= r
+		mach.Objective /= r * r
+		mach.EquivalentC = 1 / r
+	}
+	bound := 0
+	for i, a := range res.Alpha {
+		if a <= 0 {
+			continue
+		}
+		mach.Support = append(mach.Support, i)
+		mach.Coef = append(mach.Coef, y[i]*a*scale)
+		if a >= qp.C[i] {
+			bound++
+		}
+	}
+	mach.NumBounded = bound
+	mach.SupportVectors = rowsOf(x, mach.Support)
+	if s.Type == NuSVC {
+		mach.FractionSV = float64(len(mach.Support)) / float64(n)
+		mach.FractionBounded = float64(bound) / float64(n)
+	}
+	return mach, nil
+}
+
+// FitRegressor trains an ε-SVR or a ν-SVR on X (n×d) with real targets y.
+//
+// ε-SVR (004, "Support Vector Regression"): the dual over α, α* ∈ [0, C]ⁿ,
+//
+//	min ½(α − α*)ᵀK(α − α*) + ε eᵀ(α + α*) − yᵀ(α − α*)   s.t. eᵀ(α − α*) = 0,
+//
+// is given to the solver as one problem in 2n variables (optimize.RegressionQ,
+// p = (ε − y, ε + y), signs (+1…, −1…)); f(x) = Σ(αᵢ − αᵢ*)K(xᵢ, x) + b.
+//
+// ν-SVR (004, "v-SVR"): ε becomes a variable; the dual adds
+// eᵀ(α + α*) = Cνn and drops the ε term, and the ε the machine chose is
+// read from the multiplier of that constraint (EpsilonFound).
+//
+// Special cases: as FitClassifier; targets must be finite.
+func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
+	const op = "learn: svr"
+	s = s.withDefaults()
+	if s.Type != EpsSVR && s.Type != NuSVR {
+		return nil, fmt.Errorf("%s: %w: FitRegressor needs type eps-svr or nu-svr, got %q", op, ErrInvalidParameter, s.Type)
+	}
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	if err := checkData(op, x, 1); err != nil {
+		return nil, err
+	}
+	n := x.Rows()
+	if len(y) != n {
+		return nil, fmt.Errorf("%s: %w: %d targets for %d samples", op, matrix.ErrShape, len(y), n)
+	}
+	if err := matrix.VecFinite(y); err != nil {
+		return nil, fmt.Errorf("%s: targets: %w", op, err)
+	}
+	qp := &optimize.QP{Q: optimize.RegressionQ(newKernelRows(s.Kernel, x)),
+		P: make([]float64, 2*n), Y: make([]float64, 2*n), C: make([]float64, 2*n)}
+	for i := range n {
+		qp.Y[i], qp.Y[i+n] = 1, -1
+		qp.C[i], qp.C[i+n] = s.C, s.C
+		if s.Type == EpsSVR {
+			qp.P[i], qp.P[i+n] = s.Epsilon-y[i], s.Epsilon+y[i] // ε − yᵢ for α, ε + yᵢ for α*
+		} else {
+			qp.P[i], qp.P[i+n] = -y[i], y[i]
+		}
+	}
+	if s.Type == NuSVR {
+		qp.TwoEqualities, qp.Sum = true, s.C*s.Nu*float64(n)
+	}
+	res, err := optimize.SMO(qp, s.settings())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	mach := &BinarySVM{Rho: res.Rho, Objective: res.Objective, KKTViolation: res.Violation, Iterations: res.Iterations, TrainingExamples: n}
+	if s.Type == NuSVR {
+		mach.EpsilonFound = -res.R
+	}
+	for i := range n {
+		a, as := res.Alpha[i], res.Alpha[i+n]
+		if a-as == 0 {
+			continue
+		}
+		mach.Support = append(mach.Support, i)
+		mach.Coef = append(mach.Coef, a-as) // αᵢ − αᵢ*
+		if a >= s.C || as >= s.C {
+			mach.NumBounded++
+		}
+	}
+	mach.SupportVectors = rowsOf(x, mach.Support)
+	return &SVMModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, nil
+}
+
+// uniqueInts returns the distinct values of v.
+func uniqueInts(v []int) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, x := range v {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// rowsOf copies the listed rows of x into a new matrix.
+func rowsOf(x *matrix.Dense, idx []int) *matrix.Dense {
+	out := matrix.New(len(idx), x.Cols())
+	for k, i := range idx {
+		copy(out.Row(k), x.Row(i))
+	}
+	return out
+}
+
+// Decision returns fₘ(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ of machine m for every row
+// of X; the rows are split over the cores.
+func (b *BinarySVM) decision(k Kernel, x *matrix.Dense) []float64 {
+	out := make([]float64, x.Rows())
+	if b.SupportVectors.Rows() == 0 {
+		for i := range out {
+			out[i] = -b.Rho
+		}
+		return out
+	}
+	kx, _ := CrossGram(k, x, b.SupportVectors) // n×nSV
+	parallelRows(x.Rows(), func(i int) {
+		out[i] = matrix.Dot(kx.Row(i), b.Coef) - b.Rho
+	})
+	return out
+}
+
+// B returns the notes' threshold b = −ρ.
+func (b *BinarySVM) B() float64 { return -b.Rho }
+
+// Decision returns the decision values f(x) of a two-class or regression
+// model for every row of X (n values). For c > 2 classes it returns the
+// values of the first machine only; use DecisionAll.
+func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
+	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
+		return nil, err
+	}
+	return m.Machines[0].decision(m.Kernel, x), nil
+}
+
+// DecisionAll returns the decision values of every machine (n×machines).
+func (m *SVMModel) DecisionAll(x *matrix.Dense) (*matrix.Dense, error) {
+	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
+		return nil, err
+	}
+	out := matrix.New(x.Rows(), len(m.Machines))
+	for j, mach := range m.Machines {
+		out.SetCol(j, mach.decision(m.Kernel, x))
+	}
+	return out, nil
+}
+
+// Predict returns a class label for every row (classifiers, by
+// one-versus-one voting, ties going to the lower label as in LIBSVM) or
+// the regression value f(x) (regressors), as float64.
+func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
+	if m.Type == EpsSVR || m.Type == NuSVR {
+		return m.Decision(x)
+	}
+	cls, err := m.PredictClass(x)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(cls))
+	for i, c := range cls {
+		out[i] = float64(c)
+	}
+	return out, nil
+}
+
+// PredictClass returns the class of every row: for two classes the sign of
+// f(x) (f > 0 → the lower label); for more, the most votes of the
+// one-versus-one machines, ties broken towards the lower label.
+func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
+	if m.Type == EpsSVR || m.Type == NuSVR {
+		return nil, fmt.Errorf("learn: svm: %w: a regression model has no classes", ErrInvalidParameter)
+	}
+	dec, err := m.DecisionAll(x)
+	if err != nil {
+		return nil, err
+	}
+	index := map[int]int{}
+	for i, c := range m.Classes {
+		index[c] = i
+	}
+	out := make([]int, x.Rows())
+	votes := make([]int, len(m.Classes))
+	for i := range out {
+		clear(votes)
+		for j, mach := range m.Machines {
+			if dec.At(i, j) > 0 {
+				votes[index[mach.Positive]]++
+			} else {
+				votes[index[mach.Negative]]++
+			}
+		}
+		best := 0
+		for c := range votes {
+			if votes[c] > votes[best] {
+				best = c
+			}
+		}
+		out[i] = m.Classes[best]
+	}
+	return out, nil
+}
+
+// PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
+// kernel, and the margin 2/‖w‖. Other kernels have no finite w: error.
+func (m *SVMModel) PrimalW(machine int) (w []float64, margin float64, err error) {
+	if m.Kernel.kind() != LinearKernel {
+		return nil, 0, fmt.Errorf("learn: svm: %w: w exists in closed form only for the linear kernel", ErrInvalidParameter)
+	}
+	b := m.Machines[machine]
+	w, _ = matrix.MulVecT(b.SupportVectors, b.Coef)
+	if len(b.Coef) == 0 {
+		w = make([]float64, m.Features)
+	}
+	return w, 2 / matrix.Nrm2(w), nil
+}
+
+// Save writes the model as JSON (format "mlnotes/svm").
+func (m *SVMModel) Save(w io.Writer) error { return saveModel(w, "svm", m) }
+
+// LoadSVM reads a model written by SVMModel.Save.
+func LoadSVM(r io.Reader) (*SVMModel, error) {
+	var m SVMModel
+	if err := loadModel(r, "svm", &m); err != nil {
+		return nil, err
+	}
+	if len(m.Machines) == 0 {
+		return nil, fmt.Errorf("learn: load svm: %w: no machines", ErrFormat)
+	}
+	for _, b := range m.Machines {
+		if b.SupportVectors == nil || b.SupportVectors.Rows() != len(b.Coef) || (b.SupportVectors.Rows() > 0 && b.SupportVectors.Cols() != m.Features) {
+			return nil, fmt.Errorf("learn: load svm: %w: inconsistent support vectors", ErrFormat)
+		}
+	}
+	if err := m.Kernel.Validate(); err != nil {
+		return nil, fmt.Errorf("learn: load svm: %w: %v", ErrFormat, err)
+	}
+	return &m, nil
+}
