@@ -230,3 +230,46 @@ func TestPCAFamilyCommands(t *testing.T) {
 		}
 	}
 }
+
+func TestSVMCommand(t *testing.T) {
+	two := writeCSV(t, "two.csv", "a,b,y\n2,2,1\n3,3,1\n2,3,1\n-2,-2,-1\n-3,-2,-1\n-2,-3,-1\n")
+	model := filepath.Join(t.TempDir(), "m.json")
+	status, out, errOut := runDemo("svm", "-type", "c", "-kernel", "linear", "-hard", "-json", "-save", model, "-test", two, two)
+	if status != 0 {
+		t.Fatalf("%d %s", status, errOut)
+	}
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(out), &obj); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"objective", "b", "rho", "n_sv", "n_bsv", "iterations", "kkt_violation", "support", "coef", "decision", "w", "margin", "train_accuracy", "test_accuracy"} {
+		if _, ok := obj[k]; !ok {
+			t.Errorf("svm -json lacks %q", k)
+		}
+	}
+	if obj["train_accuracy"].(float64) != 1 || len(obj["decision"].([]any)) != 6 {
+		t.Errorf("svm output %s", out)
+	}
+	status, out, _ = runDemo("svm", "-load", model, "-test", two, "-json")
+	if status != 0 || !strings.Contains(out, `"test_accuracy":1`) {
+		t.Errorf("-load: %d %s", status, out)
+	}
+	reg := writeCSV(t, "r.csv", "x,y\n0,0\n1,1\n2,2\n3,3.1\n4,3.9\n")
+	status, out, _ = runDemo("svm", "-type", "nu-svr", "-kernel", "linear", "-json", reg)
+	if status != 0 || !strings.Contains(out, `"epsilon"`) || !strings.Contains(out, `"train_mse"`) {
+		t.Errorf("nu-svr: %d %s", status, out)
+	}
+	xor := writeCSV(t, "x.csv", "0,0,0\n1,1,0\n0,1,1\n1,0,1\n")
+	if status, _, errOut := runDemo("svm", "-kernel", "linear", "-hard", xor); status != 1 || !strings.Contains(errOut, "not separable") {
+		t.Errorf("hard margin on XOR: %d %q", status, errOut)
+	}
+	if status, _, errOut := runDemo("svm", "-trace", "-kernel", "rbf", "-gamma", "1", two); status != 0 || !strings.Contains(errOut, "smo iter       1") {
+		t.Errorf("-trace: %q", errOut)
+	}
+	if status, _, _ := runDemo("svm", "-kernel", "rbf", "-sigma2", "1", "-gamma", "1", two); status != 2 {
+		t.Errorf("both sigma2 and gamma: %d", status)
+	}
+	if status, _, _ := runDemo("svm", "-load", model); status != 2 {
+		t.Errorf("-load without -test: %d", status)
+	}
+}
