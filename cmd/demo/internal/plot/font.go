@@ -72,7 +72,7 @@ var glyphs = map[rune]string{
 var asciiFor = strings.NewReplacer(
 	"σ", "s", "λ", "L", "ν", "NU", "ε", "EPS", "²", "^2", "≤", "<=", "≥", ">=",
 	"−", "-", "×", "X", "·", "*", "μ", "MU", "γ", "G", "ᵀ", "'", "‖", "|", "√", "SQRT",
-	"₁", "1", "₂", "2", "ₖ", "K", "ᵢ", "I", "→", "->", "…", "...", "≈", "~",
+	"₁", "1", "₂", "2", "ₖ", "K", "ᵢ", "I", "→", "->", "±", "+/-", "…", "...", "≈", "~",
 )
 
 // glyphRows returns the 7 rows of the glyph of r, or a box for unknown

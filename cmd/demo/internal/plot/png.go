@@ -53,10 +53,16 @@ func (p *pngCanvas) polyline(pts [][2]float64, c Color, width float64, dashed bo
 		steps := int(l*2) + 1
 		for s := 0; s <= steps; s++ {
 			t := float64(s) / float64(steps)
-			if dashed && math.Mod(travelled+t*l, 14) > 8 {
+			x, y := ax+t*(bx-ax), ay+t*(by-ay)
+			if dashed && l >= 10 && math.Mod(travelled+t*l, 14) > 8 {
 				continue
 			}
-			p.disc(ax+t*(bx-ax), ay+t*(by-ay), r, c)
+			// A contour arrives as many tiny segments: dash it by position,
+			// on a checkerboard of 7-pixel cells, which any curve crosses.
+			if dashed && l < 10 && (int(math.Floor(x/7))+int(math.Floor(y/7)))%2 != 0 {
+				continue
+			}
+			p.disc(x, y, r, c)
 		}
 		travelled += l
 	}
