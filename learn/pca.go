@@ -117,7 +117,7 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	)
 	switch method {
 	case PCACovariance:
-		lambda, dirs, err = pcaByCovariance(xc, div)
+		lambda, dirs, err = pcaByCovariance(x, p.Variance)
 	case PCASVD:
 		lambda, dirs, err = pcaBySVD(xc, div)
 	case PCAGram:
@@ -181,13 +181,13 @@ func chooseK(k int, fraction float64, lambda []float64, total float64, d int) in
 	return len(lambda)
 }
 
-// pcaByCovariance solves S u = λ u for S = XcᵀXc/div.
-func pcaByCovariance(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) {
-	s, err := matrix.MulATB(xc, xc)
+// pcaByCovariance solves S u = λ u for S = XcᵀXc/div, formed by
+// matrix.Covariance (a symmetric rank-k update: half the work of XcᵀXc).
+func pcaByCovariance(x *matrix.Dense, v matrix.Variance) ([]float64, *matrix.Dense, error) {
+	s, err := matrix.Covariance(x, v)
 	if err != nil {
 		return nil, nil, err
 	}
-	symmetrizeScaled(s, 1/div)
 	r, err := eigen.Symmetric(s, eigen.SymmetricOptions{})
 	if err != nil {
 		return nil, nil, err
