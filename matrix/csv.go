@@ -114,7 +114,7 @@ func ReadCSV(r io.Reader) (*Table, error) {
 			}
 		}
 		if len(rec) != width {
-			return nil, newError("read csv", ErrFormat, "line %d has %d fields, line %d has %d", line, len(rec), firstLine, width)
+			return nil, newError("read csv", ErrFormat, "line %d has %s, line %d has %d", line, fieldCount(len(rec)), firstLine, width)
 		}
 		for j, cell := range rec {
 			v, err := parseCell(cell)
@@ -259,6 +259,14 @@ func (t *Table) Split(target int) (X *Dense, y []float64) {
 		copy(X.Row(i)[target:], row[target+1:])
 	}
 	return X, t.Data.Col(target)
+}
+
+// fieldCount writes "1 field" or "n fields".
+func fieldCount(n int) string {
+	if n == 1 {
+		return "1 field"
+	}
+	return fmt.Sprintf("%d fields", n)
 }
 
 // cols is the number of columns, zero for the zero Table.
@@ -419,7 +427,11 @@ func cellError(err error, line, j int, names []string) error {
 func csvSyntaxError(err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return newError("read csv", ErrFormat, "line %d, byte %d: %v", pe.Line, pe.Column, pe.Err)
+		where := fmt.Sprintf("line %d, byte %d", pe.Line, pe.Column)
+		if pe.StartLine != pe.Line {
+			where += fmt.Sprintf(" (in the record that starts on line %d)", pe.StartLine)
+		}
+		return newError("read csv", ErrFormat, "%s: %v", where, pe.Err)
 	}
 	return fmt.Errorf("matrix: read csv: %w", err)
 }
