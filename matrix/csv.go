@@ -70,7 +70,8 @@ type Table struct {
 //	a record with a different number of fields than the first   → ErrFormat
 //	an empty cell, a cell that is not a number                  → ErrFormat
 //	"NaN", "Inf", "-inf", "Infinity", and overflow such as 1e400 → ErrNotFinite
-//	an empty or duplicate header name                            → ErrFormat
+//	an empty or duplicate header name, or one with a carriage
+//	return (a file with CR-only line endings)                    → ErrFormat
 //	quoting errors found by encoding/csv                         → ErrFormat (line and byte)
 //	an error from r itself                                       → returned wrapped, not an *Error
 //
@@ -346,6 +347,11 @@ func headerNames(rec []string, line int) ([]string, error) {
 		if name == "" {
 			return nil, newError("read csv", ErrFormat, "line %d, column %d: empty column name", line, j+1)
 		}
+		if strings.ContainsRune(name, '\r') {
+			// A lone CR is not a line end for encoding/csv: this is usually
+			// a file with classic Mac OS line endings.
+			return nil, newError("read csv", ErrFormat, "line %d, column %d: name %q contains a carriage return", line, j+1, name)
+		}
 		if k, dup := seen[name]; dup {
 			return nil, newError("read csv", ErrFormat, "line %d, column %d: duplicate column name %q (also column %d)", line, j+1, name, k+1)
 		}
@@ -402,14 +408,14 @@ func parseCell(cell string) (float64, error) {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	switch {
+	case err == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
+		return v, nil
 	case errors.Is(err, strconv.ErrRange):
 		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q overflows float64", s)}
 	case err != nil:
 		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%q is not a number", s)}
-	case math.IsNaN(v) || math.IsInf(v, 0):
-		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q is not finite", s)}
 	}
-	return v, nil
+	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q is not finite", s)}
 }
 
 // cellError places a cell problem at its line and column.

@@ -198,6 +198,7 @@ func TestReadCSVErrors(t *testing.T) {
 		{"NaN in first row is data", "NaN,1\n", ErrNotFinite, p + `non-finite value: line 1, column 1: "NaN" is not finite`},
 		{"empty name", "a,,c\n1,2,3\n", ErrFormat, p + "malformed input: line 1, column 2: empty column name"},
 		{"duplicate name", "a,b, a\n1,2,3\n", ErrFormat, p + `malformed input: line 1, column 3: duplicate column name "a" (also column 1)`},
+		{"CR line endings", "a,b\r1,2\r", ErrFormat, p + `malformed input: line 1, column 2: name "b\r1" contains a carriage return`},
 		{"bare quote", "1,2\"3\n", ErrFormat, p + "malformed input: line 1, byte 4: bare \" in non-quoted-field"},
 		{"unterminated quote", "a,b\n1,\"2\n", ErrFormat, p + "malformed input: line 2, byte 6: extraneous or missing \" in quoted-field"},
 		{"quote error in a multi-line record", "a,b\n\"1\n2\"x,3\n", ErrFormat, p + "malformed input: line 3, byte 2 (in the record that starts on line 2): extraneous or missing \" in quoted-field"},

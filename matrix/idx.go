@@ -19,10 +19,13 @@ package matrix
 //	0x0E  double         8
 //
 // The distributed files are gzipped; the readers recognise the gzip magic
-// bytes 0x1f 0x8b and decompress on the fly. A file is read incrementally, in
-// chunks, so a header that declares more values than the file holds costs
-// at most one chunk before it is reported as truncated: memory grows with
-// the data actually present, never with the sizes the header claims.
+// bytes 0x1f 0x8b and decompress on the fly. The data is read as raw bytes in
+// chunks of 64 KiB, so a header that declares more values than the file
+// holds costs at most one chunk before it is reported as truncated: memory
+// grows with the data actually present, never with the sizes the header
+// claims. The float64 result is allocated once, at its exact size, after the
+// whole file has been read and checked; peak memory is the result plus the
+// raw bytes (1⅛ times the result for unsigned bytes).
 
 import (
 	"bufio"
@@ -56,7 +59,7 @@ const (
 // that declares more is reported as malformed before anything is allocated.
 const MaxIDXValues = math.MaxInt32
 
-// idxChunkBytes is how many bytes of data the reader decodes at a time.
+// idxChunkBytes is the size of the chunks in which the reader collects data.
 const idxChunkBytes = 1 << 16
 
 // String returns the name the IDX description uses for t ("unsigned byte",
@@ -110,10 +113,12 @@ type IDX struct {
 
 // ReadIDX reads an IDX file, plain or gzipped, from r.
 //
-// The header is checked before any data is read, and the data is read in
-// chunks of 64 KiB, so memory use is bounded by what r actually delivers.
-// After the declared values the input must end: trailing bytes are an error,
-// which catches a file whose header understates its size.
+// The header is checked before any data is read, and the data is collected
+// in chunks of 64 KiB, so memory use is bounded by what r actually
+// delivers; the float64 values are allocated only once the input has been
+// read to its end. After the declared values the input must end: trailing
+// bytes are an error, which catches a file whose header understates its
+// size. Reading costs O(n) time for n values.
 //
 // Special cases:
 //
@@ -241,12 +246,23 @@ func readIDX(op string, r io.Reader) (*IDX, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := readIDXData(op, src, typ, dims, total)
+	chunks, err := readIDXPayload(op, src, typ, dims, total)
 	if err != nil {
 		return nil, err
 	}
 	if err := expectEnd(op, src, total); err != nil {
 		return nil, err
+	}
+	// Only now, with every declared byte present, is the float64 result
+	// allocated, once and at its exact size.
+	data := make([]float64, total)
+	offset := 0
+	for _, raw := range chunks {
+		k := len(raw) / typ.Size()
+		if err := decodeIDX(op, typ, raw, data[offset:offset+k], offset, dims); err != nil {
+			return nil, err
+		}
+		offset += k
 	}
 	return &IDX{Type: typ, Dims: dims, Data: data}, nil
 }
@@ -301,42 +317,37 @@ func readIDXHeader(op string, src io.Reader) (typ IDXType, dims []int, total int
 	}
 	// total = dim₁·…·dim_D, checked against the limit before each product so
 	// that it can neither overflow nor reach an absurd size.
+	// The byte count total·size must fit in an int too (it does on 64-bit
+	// platforms; on 32-bit ones this lowers the limit).
+	limit := min(MaxIDXValues, math.MaxInt/typ.Size())
 	for _, d := range dims {
-		if total > MaxIDXValues/d {
-			return 0, nil, 0, newError(op, ErrFormat, "absurd size %s: more than %d values", formatDims(dims), MaxIDXValues)
+		if total > limit/d {
+			return 0, nil, 0, newError(op, ErrFormat, "absurd size %s: more than %d values", formatDims(dims), limit)
 		}
 		total *= d
 	}
 	return typ, dims, total, nil
 }
 
-// readIDXData decodes total values of type typ from src, a chunk at a time,
-// growing the result only as data arrives.
-func readIDXData(op string, src io.Reader, typ IDXType, dims []int, total int) ([]float64, error) {
+// readIDXPayload reads the total·size bytes of data in chunks of at most
+// idxChunkBytes. Each chunk is allocated only when the previous one has
+// been filled, so memory follows the bytes that actually arrive, however
+// large the header's claim.
+func readIDXPayload(op string, src io.Reader, typ IDXType, dims []int, total int) ([][]byte, error) {
 	size := typ.Size()
-	buf := make([]byte, idxChunkBytes)
-	var data []float64 // capacity follows the data read, not the header
-	for len(data) < total {
-		want := min(len(buf)/size, total-len(data)) * size
-		n, err := io.ReadFull(src, buf[:want])
-		k := n / size
-		if len(data)+k > cap(data) {
-			// Grow geometrically, never beyond the declared total: at most
-			// 1.5·total values are live during the last copy.
-			grown := make([]float64, len(data), min(total, max(2*cap(data), len(data)+k)))
-			copy(grown, data)
-			data = grown
-		}
-		start := len(data)
-		data = data[:start+k]
-		if ferr := decodeIDX(op, typ, buf[:k*size], data[start:], start, dims); ferr != nil {
-			return nil, ferr
-		}
+	remaining := total * size // fits in an int: readIDXHeader checked it
+	var chunks [][]byte
+	for remaining > 0 {
+		chunk := make([]byte, min(idxChunkBytes, remaining))
+		n, err := io.ReadFull(src, chunk)
 		if err != nil {
-			return nil, idxStreamError(op, err, fmt.Sprintf("truncated: %s declares %d %s values, the data ends after %d", formatDims(dims), total, typ, len(data)))
+			read := (total*size - remaining + n) / size
+			return nil, idxStreamError(op, err, fmt.Sprintf("truncated: %s declares %d %s values, the data ends after %d", formatDims(dims), total, typ, read))
 		}
+		chunks = append(chunks, chunk)
+		remaining -= n
 	}
-	return data, nil
+	return chunks, nil
 }
 
 // decodeIDX converts the big-endian values in raw into out; offset is the
@@ -376,7 +387,12 @@ func expectEnd(op string, src io.Reader, total int) error {
 	case nil:
 		return newError(op, ErrFormat, "trailing data after the %d declared values", total)
 	}
-	return idxStreamError(op, err, "after the data")
+	// Only a gzip stream can fail here: it ends early, is followed by bytes
+	// that are not another gzip member, or fails its checksum.
+	if err == io.ErrUnexpectedEOF {
+		return newError(op, ErrFormat, "after the %d declared values: the gzip stream is truncated or followed by garbage", total)
+	}
+	return idxStreamError(op, err, fmt.Sprintf("after the %d declared values", total))
 }
 
 // idxStreamError classifies a read error: the input ending early and a
