@@ -145,13 +145,7 @@ func ReadCSV(r io.Reader) (*Table, error) {
 // ReadCSV for the format. Parse errors are prefixed with the path, so the
 // message reads like a compiler's: "… malformed input: data.csv: line 7, …".
 func ReadCSVFile(path string) (*Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("matrix: read csv: %w", err)
-	}
-	defer f.Close()
-	t, err := ReadCSV(f)
-	return t, withPath(err, path)
+	return readFile("read csv", path, ReadCSV)
 }
 
 // WriteCSV writes m as CSV to w, preceded by a header row when names is not
@@ -440,6 +434,19 @@ func csvSyntaxError(err error) error {
 		return newError("read csv", ErrFormat, "%s: %v", where, pe.Err)
 	}
 	return fmt.Errorf("matrix: read csv: %w", err)
+}
+
+// readFile opens path and applies read to it; an error opening the file is
+// wrapped under op, a parse error gets the path in its detail.
+func readFile[T any](op, path string, read func(io.Reader) (T, error)) (T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf("matrix: %s: %w", op, err)
+	}
+	defer f.Close()
+	v, err := read(f)
+	return v, withPath(err, path)
 }
 
 // withPath prefixes the detail of a parse error with the file it came from.

@@ -267,6 +267,20 @@ var extremeValues = []float64{
 	123456789012345680, 1e21, 1e-7, 9007199254740993, -5e-324,
 }
 
+// csvRoundTrip writes m with WriteCSV and reads it back with ReadCSV.
+func csvRoundTrip(t *testing.T, m *Dense, names []string) *Table {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, m, names); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := ReadCSV(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
 func TestWriteCSVRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, tc := range []struct {
@@ -298,14 +312,7 @@ func TestWriteCSVRoundTrip(t *testing.T) {
 					names = append(names, fmt.Sprintf("feature %d", j))
 				}
 			}
-			var buf bytes.Buffer
-			if err := WriteCSV(&buf, m, names); err != nil {
-				t.Fatal(err)
-			}
-			tab, err := ReadCSV(&buf)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tab := csvRoundTrip(t, m, names)
 			if !denseSameBits(tab.Data, m) {
 				t.Errorf("round trip changed the data")
 			}
@@ -319,15 +326,7 @@ func TestWriteCSVRoundTrip(t *testing.T) {
 	big := New(3, len(extremeValues)+2)
 	view := big.Slice(1, 2, 1, len(extremeValues)+1)
 	view.Copy(row)
-	var buf bytes.Buffer
-	if err := WriteCSV(&buf, view, nil); err != nil {
-		t.Fatal(err)
-	}
-	tab, err := ReadCSV(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !denseSameBits(tab.Data, row) {
+	if tab := csvRoundTrip(t, view, nil); !denseSameBits(tab.Data, row) {
 		t.Errorf("extreme values: got\n%v", tab.Data.Row(0))
 	}
 }
@@ -579,6 +578,17 @@ var csvSeeds = []string{
 	"sepal_length,sepal_width,petal_length,petal_width,species\r\n5.1,3.5,1.4,0.2,0\r\n4.9,3,1.4,0.2,0\r\n",
 }
 
+// checkInputError fails unless err is what a reader may return for bad
+// bytes from an in-memory reader: an *Error wrapping ErrFormat, ErrEmpty or
+// ErrNotFinite.
+func checkInputError(t *testing.T, err error) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || !(errors.Is(err, ErrFormat) || errors.Is(err, ErrEmpty) || errors.Is(err, ErrNotFinite)) {
+		t.Fatalf("unexpected error %q (%T)", err, err)
+	}
+}
+
 // FuzzReadCSV checks that ReadCSV never panics, that every error is an
 // *Error wrapping ErrFormat, ErrEmpty or ErrNotFinite, and that whatever it
 // accepts is finite and survives WriteCSV → ReadCSV bit for bit.
@@ -589,10 +599,7 @@ func FuzzReadCSV(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		tab, err := ReadCSV(bytes.NewReader(in))
 		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || !(errors.Is(err, ErrFormat) || errors.Is(err, ErrEmpty) || errors.Is(err, ErrNotFinite)) {
-				t.Fatalf("unexpected error %q (%T)", err, err)
-			}
+			checkInputError(t, err)
 			return
 		}
 		n, d := tab.Data.Dims()

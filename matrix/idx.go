@@ -10,7 +10,7 @@ package matrix
 // 0x00000803 n 28 28 followed by n·784 bytes; labels are 0x00000801 n
 // followed by n bytes.
 //
-//	T     type         bytes
+//	T     type           bytes
 //	0x08  unsigned byte  1
 //	0x09  signed byte    1
 //	0x0B  short          2
@@ -36,7 +36,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 )
 
@@ -140,13 +139,7 @@ func ReadIDX(r io.Reader) (*IDX, error) {
 
 // ReadIDXFile reads the IDX file at path; see ReadIDX.
 func ReadIDXFile(path string) (*IDX, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("matrix: read idx: %w", err)
-	}
-	defer f.Close()
-	x, err := ReadIDX(f)
-	return x, withPath(err, path)
+	return readFile("read idx", path, ReadIDX)
 }
 
 // ReadIDXImages reads an IDX file of n images of height×width pixels, such
@@ -186,13 +179,15 @@ func ReadIDXImages(r io.Reader) (images *Dense, height, width int, err error) {
 
 // ReadIDXImagesFile reads the IDX image file at path; see ReadIDXImages.
 func ReadIDXImagesFile(path string) (images *Dense, height, width int, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, 0, 0, fmt.Errorf("matrix: read idx images: %w", err)
+	type result struct {
+		images        *Dense
+		height, width int
 	}
-	defer f.Close()
-	images, height, width, err = ReadIDXImages(f)
-	return images, height, width, withPath(err, path)
+	r, err := readFile("read idx images", path, func(r io.Reader) (result, error) {
+		images, height, width, err := ReadIDXImages(r)
+		return result{images, height, width}, err
+	})
+	return r.images, r.height, r.width, err
 }
 
 // ReadIDXLabels reads a one-dimensional IDX file of integer class labels,
@@ -226,13 +221,7 @@ func ReadIDXLabels(r io.Reader) ([]int, error) {
 
 // ReadIDXLabelsFile reads the IDX label file at path; see ReadIDXLabels.
 func ReadIDXLabelsFile(path string) ([]int, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("matrix: read idx labels: %w", err)
-	}
-	defer f.Close()
-	labels, err := ReadIDXLabels(f)
-	return labels, withPath(err, path)
+	return readFile("read idx labels", path, ReadIDXLabels)
 }
 
 // readIDX does the work of ReadIDX, reporting errors under op.

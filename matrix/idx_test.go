@@ -378,10 +378,7 @@ func FuzzReadIDX(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		x, err := ReadIDX(bytes.NewReader(in))
 		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || !(errors.Is(err, ErrFormat) || errors.Is(err, ErrEmpty) || errors.Is(err, ErrNotFinite)) {
-				t.Fatalf("unexpected error %q (%T)", err, err)
-			}
+			checkInputError(t, err)
 			return
 		}
 		total := 1
