@@ -237,11 +237,11 @@ func (t *Table) Column(nameOrIndex string) (int, error) {
 }
 
 // Split separates the column target from the others: X is n×(d−1) holding
-// every other column in order, y holds column target. Both are copies. The
-// names of X's columns, when the table has them, are Names without element
-// target. Like Dense.Col, Split panics if target is out of range; resolve
-// user input with Column first.
-func (t *Table) Split(target int) (X *Dense, y []float64) {
+// every other column in order, y holds column target, and names holds the
+// names of X's columns (Names without element target; nil when the table
+// has no header). All three are copies. Like Dense.Col, Split panics if
+// target is out of range; resolve user input with Column first.
+func (t *Table) Split(target int) (X *Dense, y []float64, names []string) {
 	d := t.cols()
 	if target < 0 || target >= d {
 		panic(fmt.Sprintf("matrix: Split(%d) on a table of %d columns", target, d))
@@ -253,7 +253,10 @@ func (t *Table) Split(target int) (X *Dense, y []float64) {
 		copy(X.Row(i), row[:target])
 		copy(X.Row(i)[target:], row[target+1:])
 	}
-	return X, t.Data.Col(target)
+	if t.Names != nil {
+		names = append(append(make([]string, 0, d-1), t.Names[:target]...), t.Names[target+1:]...)
+	}
+	return X, t.Data.Col(target), names
 }
 
 // fieldCount writes "1 field" or "n fields".
@@ -409,7 +412,7 @@ func parseCell(cell string) (float64, error) {
 	case err != nil:
 		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%q is not a number", s)}
 	}
-	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q is not finite", s)}
+	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q is not a finite number", s)}
 }
 
 // cellError places a cell problem at its line and column.

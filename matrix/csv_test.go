@@ -188,14 +188,14 @@ func TestReadCSVErrors(t *testing.T) {
 		{"empty cell", "a,b\n1,\n", ErrFormat, p + `malformed input: line 2, column 2 ("b"): empty cell`},
 		{"blank cell", "a,b,c\n1,  ,3\n", ErrFormat, p + `malformed input: line 2, column 2 ("b"): empty cell`},
 		{"empty cell in first row", "1,,\n", ErrFormat, p + "malformed input: line 1, column 2: empty cell"},
-		{"NaN", "a,b\n1,NaN\n", ErrNotFinite, p + `non-finite value: line 2, column 2 ("b"): "NaN" is not finite`},
-		{"nan lower case", "x\n nan \n", ErrNotFinite, p + `non-finite value: line 2, column 1 ("x"): "nan" is not finite`},
-		{"Inf", "a,b\n1,2\r\n3,Inf\r\n", ErrNotFinite, p + `non-finite value: line 3, column 2 ("b"): "Inf" is not finite`},
-		{"-inf", "a\n-inf\n", ErrNotFinite, p + `non-finite value: line 2, column 1 ("a"): "-inf" is not finite`},
-		{"Infinity", "1,Infinity\n", ErrNotFinite, p + `non-finite value: line 1, column 2: "Infinity" is not finite`},
+		{"NaN", "a,b\n1,NaN\n", ErrNotFinite, p + `non-finite value: line 2, column 2 ("b"): "NaN" is not a finite number`},
+		{"nan lower case", "x\n nan \n", ErrNotFinite, p + `non-finite value: line 2, column 1 ("x"): "nan" is not a finite number`},
+		{"Inf", "a,b\n1,2\r\n3,Inf\r\n", ErrNotFinite, p + `non-finite value: line 3, column 2 ("b"): "Inf" is not a finite number`},
+		{"-inf", "a\n-inf\n", ErrNotFinite, p + `non-finite value: line 2, column 1 ("a"): "-inf" is not a finite number`},
+		{"Infinity", "1,Infinity\n", ErrNotFinite, p + `non-finite value: line 1, column 2: "Infinity" is not a finite number`},
 		{"overflow", "a\n1e400\n", ErrNotFinite, p + `non-finite value: line 2, column 1 ("a"): "1e400" overflows float64`},
 		{"negative overflow first row", "-1e400,1\n", ErrNotFinite, p + `non-finite value: line 1, column 1: "-1e400" overflows float64`},
-		{"NaN in first row is data", "NaN,1\n", ErrNotFinite, p + `non-finite value: line 1, column 1: "NaN" is not finite`},
+		{"NaN in first row is data", "NaN,1\n", ErrNotFinite, p + `non-finite value: line 1, column 1: "NaN" is not a finite number`},
 		{"empty name", "a,,c\n1,2,3\n", ErrFormat, p + "malformed input: line 1, column 2: empty column name"},
 		{"duplicate name", "a,b, a\n1,2,3\n", ErrFormat, p + `malformed input: line 1, column 3: duplicate column name "a" (also column 1)`},
 		{"CR line endings", "a,b\r1,2\r", ErrFormat, p + `malformed input: line 1, column 2: name "b\r1" contains a carriage return`},
@@ -466,27 +466,29 @@ func TestTableSplit(t *testing.T) {
 		target int
 		X      [][]float64
 		y      []float64
+		names  []string
 	}{
-		{0, [][]float64{{2, 3}, {5, 6}}, []float64{1, 4}},
-		{1, [][]float64{{1, 3}, {4, 6}}, []float64{2, 5}},
-		{2, [][]float64{{1, 2}, {4, 5}}, []float64{3, 6}},
+		{0, [][]float64{{2, 3}, {5, 6}}, []float64{1, 4}, []string{"b", "c"}},
+		{1, [][]float64{{1, 3}, {4, 6}}, []float64{2, 5}, []string{"a", "c"}},
+		{2, [][]float64{{1, 2}, {4, 5}}, []float64{3, 6}, []string{"a", "b"}},
 	} {
-		X, y := tab.Split(tc.target)
+		X, y, names := tab.Split(tc.target)
 		want, _ := NewFromRows(tc.X)
-		if !denseSameBits(X, want) || !slices.Equal(y, tc.y) {
-			t.Errorf("Split(%d) = %v, %v", tc.target, X.ToRows(), y)
+		if !denseSameBits(X, want) || !slices.Equal(y, tc.y) || !slices.Equal(names, tc.names) {
+			t.Errorf("Split(%d) = %v, %v, %q", tc.target, X.ToRows(), y, names)
 		}
 		X.Set(0, 0, -1) // copies: the table is unchanged
 		y[0] = -1
+		names[0] = "changed"
 	}
-	if data.At(0, 0) != 1 || data.At(0, 1) != 2 {
+	if data.At(0, 0) != 1 || data.At(0, 1) != 2 || !slices.Equal(tab.Names, []string{"a", "b", "c"}) {
 		t.Errorf("Split wrote into the table")
 	}
 
 	one, _ := NewFromRows([][]float64{{7}, {8}})
-	X, y := (&Table{Data: one}).Split(0)
-	if r, c := X.Dims(); r != 2 || c != 0 || !slices.Equal(y, []float64{7, 8}) {
-		t.Errorf("single column: X %d×%d, y %v", r, c, y)
+	X, y, names := (&Table{Data: one}).Split(0)
+	if r, c := X.Dims(); r != 2 || c != 0 || !slices.Equal(y, []float64{7, 8}) || names != nil {
+		t.Errorf("single column without header: X %d×%d, y %v, names %q", r, c, y, names)
 	}
 
 	for _, target := range []int{-1, 3} {
@@ -544,9 +546,9 @@ func TestDatasets(t *testing.T) {
 			if err != nil || target != ds.cols-1 {
 				t.Fatalf("Column(%q) = %d, %v", ds.last, target, err)
 			}
-			X, y := tab.Split(target)
-			if X.Cols() != ds.cols-1 || len(y) != ds.rows {
-				t.Errorf("split shapes %d×%d and %d", X.Rows(), X.Cols(), len(y))
+			X, y, names := tab.Split(target)
+			if X.Cols() != ds.cols-1 || len(y) != ds.rows || len(names) != ds.cols-1 || names[0] != ds.first {
+				t.Errorf("split shapes %d×%d and %d, names %q", X.Rows(), X.Cols(), len(y), names)
 			}
 			lo, hi := slices.Min(y), slices.Max(y)
 			if lo != ds.min || hi != ds.max {

@@ -27,8 +27,8 @@ func ExampleReadCSV() {
 		fmt.Println(err)
 		return
 	}
-	X, y := tab.Split(target)
-	fmt.Println("names:", tab.Names)
+	X, y, features := tab.Split(target)
+	fmt.Println("names:", tab.Names, "features:", features)
 	fmt.Printf("X is %d×%d, y = %v\n", X.Rows(), X.Cols(), y)
 	fmt.Printf("first sample: %.4f\n", X.Row(0))
 
@@ -38,7 +38,7 @@ func ExampleReadCSV() {
 	fmt.Println(errors.Is(err, matrix.ErrFormat))
 
 	// Output:
-	// names: [sepal_length sepal_width species]
+	// names: [sepal_length sepal_width species] features: [sepal_length sepal_width]
 	// X is 3×2, y = [0 1 2]
 	// first sample: [5.1000 3.5000]
 	// matrix: read csv: malformed input: line 3, column 2 ("b"): "x" is not a number
