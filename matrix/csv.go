@@ -1,6 +1,24 @@
 package matrix
 
+// Numeric CSV tables: the format in which the datasets of testdata/ (iris,
+// wine, breast cancer, digits, diabetes) and the command-line tool's input
+// arrive. The rules are deliberately strict, because a silently misread cell
+// poisons every result computed from it:
+//
+//   - fields are separated by commas and may be quoted as in RFC 4180;
+//   - every record has the same number of fields;
+//   - the first record is a header when at least one of its cells is not a
+//     number; header names are trimmed, non-empty and unique;
+//   - every other cell, trimmed of surrounding white space, is a finite
+//     number in any syntax strconv.ParseFloat accepts;
+//   - blank lines (and lines holding only white space) are skipped, line
+//     endings may be LF or CRLF, and a leading UTF-8 byte-order mark is
+//     ignored. There are no comment lines.
+//
+// docs/data-formats.md describes the same rules for users.
+
 import (
+	"bufio"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -11,33 +29,69 @@ import (
 	"strings"
 )
 
-// Table is a numeric CSV file: the data matrix and, when the file had a
-// header row, the column names.
+// ErrNoColumn reports a column name or index that does not exist in a Table.
+var ErrNoColumn = errors.New("no such column")
+
+// maxListedColumns bounds how many columns an ErrNoColumn message lists, so
+// that a mistyped name on a 784-pixel table gives a readable error.
+const maxListedColumns = 40
+
+// Table is a numeric CSV table: a data matrix and, when the file had a header
+// row, the names of its columns.
+//
+// Data is n×d with one row per data record, in file order. Names is nil for
+// a file without a header; otherwise len(Names) == d. No names are invented
+// for a header-less file: columns are then addressed by their 0-based index.
 type Table struct {
-	Names []string // column names from the header row; nil without a header
-	Data  *Dense   // one row per data line
+	Names []string
+	Data  *Dense
 }
 
-// ReadCSV reads a table of numbers. The first row is taken as a header when
-// any of its cells is not a number; its cells become Names. Every other
-// cell must parse as a finite float64 (strconv syntax, surrounding spaces
-// allowed).
+// ReadCSV reads a numeric CSV table from r.
 //
-// Errors wrap ErrEmpty (no data rows), ErrFormat (ragged rows, empty or
-// non-numeric cells, unreadable CSV) or ErrNotFinite (NaN, ±Inf); the
-// message names the line (1-based, as an editor shows it) and the column
-// (its name when known, else its 1-based number).
+// The first record is taken as a header when at least one of its cells, once
+// trimmed, is neither empty nor a number (so a header whose names all look
+// like numbers is read as data). Header names are trimmed of surrounding
+// white space. Every data cell is trimmed and parsed with
+// strconv.ParseFloat(s, 64), so "1", "-2.5e-3", ".5", "0x1p-2" and "1_000"
+// are all numbers; values below the smallest subnormal round to zero as
+// ParseFloat rounds them. Blank lines are skipped; LF and CRLF line endings,
+// quoted fields (RFC 4180) and a leading UTF-8 byte-order mark are accepted.
+//
+// Errors name the line as an editor shows it (1-based, counting the header
+// and blank lines) and the column, by its 1-based number and, when the file
+// has a header, its name:
+//
+//	matrix: read csv: malformed input: line 7, column 2 ("sepal_width"): "abc" is not a number
+//
+// Special cases:
+//
+//	no data record (empty file, blank lines or a header only)  → ErrEmpty
+//	a record with a different number of fields than the first   → ErrFormat
+//	an empty cell, a cell that is not a number                  → ErrFormat
+//	"NaN", "Inf", "-inf", "Infinity", and overflow such as 1e400 → ErrNotFinite
+//	an empty or duplicate header name, or one with a carriage
+//	return (a file with CR-only line endings)                    → ErrFormat
+//	quoting errors found by encoding/csv                         → ErrFormat (line and byte)
+//	an error from r itself                                       → returned wrapped, not an *Error
+//
+// Reference: RFC 4180, "Common Format and MIME Type for Comma-Separated
+// Values (CSV) Files" (2005).
 func ReadCSV(r io.Reader) (*Table, error) {
-	const op = "read csv"
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1 // check the width ourselves, for a better message
-	cr.TrimLeadingSpace = true
+	br := bufio.NewReader(r)
+	if err := skipByteOrderMark(br); err != nil {
+		return nil, fmt.Errorf("matrix: read csv: %w", err)
+	}
+	cr := csv.NewReader(br)
+	cr.FieldsPerRecord = -1 // ragged records are reported below, with both widths
 	cr.ReuseRecord = true
+
 	var (
-		t     Table
-		data  []float64
-		cols  = -1
-		nrows int
+		names     []string
+		data      []float64
+		width     = -1 // number of fields of the first record
+		firstLine int  // the line the first record starts on
+		rows      int
 	)
 	for {
 		rec, err := cr.Read()
@@ -45,166 +99,364 @@ func ReadCSV(r io.Reader) (*Table, error) {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, newError(op, ErrFormat, "line %d: %v", pe.Line, pe.Err)
-			}
-			return nil, newError(op, ErrFormat, "%v", err)
+			return nil, csvSyntaxError(err)
+		}
+		if isBlankRecord(rec) {
+			continue
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue // a blank line
-		}
-		if cols < 0 {
-			cols = len(rec)
-			if !allNumeric(rec) {
-				t.Names = make([]string, len(rec))
-				for j, s := range rec {
-					t.Names[j] = strings.TrimSpace(s)
+		if width < 0 {
+			width, firstLine = len(rec), line
+			if isHeader(rec) {
+				if names, err = headerNames(rec, line); err != nil {
+					return nil, err
 				}
 				continue
 			}
 		}
-		if len(rec) != cols {
-			return nil, newError(op, ErrFormat, "line %d has %d fields, expected %d", line, len(rec), cols)
+		if len(rec) != width {
+			return nil, newError("read csv", ErrFormat, "line %d has %s, line %d has %d", line, fieldCount(len(rec)), firstLine, width)
 		}
-		for j, s := range rec {
-			v, err := parseCell(s)
+		for j, cell := range rec {
+			v, err := parseCell(cell)
 			if err != nil {
-				return nil, newError(op, errors.Unwrap(err), "line %d, column %s: %v", line, t.columnLabel(j), err)
+				fieldLine, _ := cr.FieldPos(j)
+				return nil, cellError(err, fieldLine, j, names)
 			}
 			data = append(data, v)
 		}
-		nrows++
+		rows++
 	}
-	if nrows == 0 {
-		return nil, newError(op, ErrEmpty, "no data rows")
-	}
-	t.Data = &Dense{rows: nrows, cols: cols, stride: cols, data: data}
-	return &t, nil
-}
-
-// cellError is a bad cell; it unwraps to the sentinel that classifies it.
-type cellError struct {
-	msg      string
-	sentinel error
-}
-
-func (e *cellError) Error() string { return e.msg }
-func (e *cellError) Unwrap() error { return e.sentinel }
-
-// parseCell parses one numeric cell.
-func parseCell(s string) (float64, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, &cellError{"empty cell", ErrFormat}
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return 0, &cellError{fmt.Sprintf("%q is not a number", s), ErrFormat}
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, &cellError{fmt.Sprintf("%q is not a finite number", s), ErrNotFinite}
-	}
-	return v, nil
-}
-
-func allNumeric(rec []string) bool {
-	for _, s := range rec {
-		if _, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil && !errors.Is(err, strconv.ErrRange) {
-			return false
+	if rows == 0 {
+		detail := "no data rows"
+		if names != nil {
+			detail = "header only, no data rows"
 		}
+		return nil, newError("read csv", ErrEmpty, "%s", detail)
 	}
-	return true
+	m, err := NewFromSlice(rows, width, data)
+	if err != nil {
+		panic("matrix: read csv: internal error: " + err.Error())
+	}
+	return &Table{Names: names, Data: m}, nil
 }
 
-// columnLabel names column j for messages: "3" or `"petal_width" (3)`.
-func (t *Table) columnLabel(j int) string {
-	if j < len(t.Names) && t.Names[j] != "" {
-		return fmt.Sprintf("%q (%d)", t.Names[j], j+1)
-	}
-	return strconv.Itoa(j + 1)
-}
-
-// ReadCSVFile opens and reads a CSV file with ReadCSV; errors name the file.
+// ReadCSVFile reads the numeric CSV table stored in the file at path; see
+// ReadCSV for the format. Parse errors are prefixed with the path, so the
+// message reads like a compiler's: "… malformed input: data.csv: line 7, …".
 func ReadCSVFile(path string) (*Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	t, err := ReadCSV(f)
-	if err != nil {
-		var me *Error
-		if errors.As(err, &me) {
-			me.Detail = path + ": " + me.Detail
-		}
-		return nil, err
-	}
-	return t, nil
+	return readFile("read csv", path, ReadCSV)
 }
 
-// Column resolves a column given by name or by 0-based index (the -target
-// argument of the command line). Unknown names and indices out of range
-// give an error listing what exists.
+// WriteCSV writes m as CSV to w, preceded by a header row when names is not
+// nil. Numbers are formatted with strconv.FormatFloat(v, 'g', -1, 64), the
+// shortest text that parses back to the same float64, so ReadCSV returns m
+// bit for bit (including −0 and subnormals). Lines end in "\n"; names are
+// quoted where RFC 4180 requires it.
+//
+// Special cases:
+//
+//	m with no rows or no columns                 → ErrEmpty (CSV cannot hold it)
+//	a NaN or ±Inf in m                           → ErrNotFinite, nothing written
+//	len(names) ≠ m.Cols()                        → ErrShape
+//	names that ReadCSV would not read back as     → ErrFormat
+//	  the same header: empty, duplicate, with
+//	  surrounding white space or a carriage
+//	  return, a leading byte-order mark, or all
+//	  of them numbers
+//	an error from w                              → returned wrapped, not an *Error
+//
+// Reference: RFC 4180.
+func WriteCSV(w io.Writer, m *Dense, names []string) error {
+	const op = "write csv"
+	if m.IsEmpty() {
+		return newError(op, ErrEmpty, "%s matrix", m.shape())
+	}
+	if err := m.CheckFinite(); err != nil {
+		return newError(op, ErrNotFinite, "%s", err.(*Error).Detail)
+	}
+	if names != nil {
+		if len(names) != m.cols {
+			return newError(op, ErrShape, "%d names for %d columns", len(names), m.cols)
+		}
+		if err := checkWritableNames(names); err != nil {
+			return err
+		}
+		cw := csv.NewWriter(w)
+		if err := cw.Write(names); err != nil {
+			return fmt.Errorf("matrix: write csv: %w", err)
+		}
+		if cw.Flush(); cw.Error() != nil {
+			return fmt.Errorf("matrix: write csv: %w", cw.Error())
+		}
+	}
+	bw := bufio.NewWriter(w)
+	var buf []byte
+	for i := range m.rows {
+		buf = buf[:0]
+		for j, v := range m.Row(i) {
+			if j > 0 {
+				buf = append(buf, ',')
+			}
+			buf = strconv.AppendFloat(buf, v, 'g', -1, 64)
+		}
+		buf = append(buf, '\n')
+		if _, err := bw.Write(buf); err != nil {
+			return fmt.Errorf("matrix: write csv: %w", err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("matrix: write csv: %w", err)
+	}
+	return nil
+}
+
+// Column resolves a column given by name or by 0-based index, as a
+// command-line flag such as -target gives it. A name takes precedence over
+// an index, so in a table whose header names a column "3", Column("3")
+// finds that column, not column 3. Surrounding white space is ignored.
+//
+// Special cases:
+//
+//	an unknown name, a negative or too large index → ErrNoColumn; the
+//	message lists the columns that exist (the first 40 of them)
 func (t *Table) Column(nameOrIndex string) (int, error) {
-	for j, n := range t.Names {
-		if n == nameOrIndex {
+	key := strings.TrimSpace(nameOrIndex)
+	for j, name := range t.Names {
+		if name == key {
 			return j, nil
 		}
 	}
-	if j, err := strconv.Atoi(nameOrIndex); err == nil {
-		if j >= 0 && j < t.Data.cols {
+	if j, err := strconv.Atoi(key); err == nil {
+		if j >= 0 && j < t.cols() {
 			return j, nil
 		}
-		return 0, newError("column", ErrShape, "index %d out of range for %d columns", j, t.Data.cols)
+		return -1, newError("column", ErrNoColumn, "index %d out of range: %s", j, t.describeColumns())
 	}
-	if t.Names == nil {
-		return 0, newError("column", ErrFormat, "no column named %q: the file has no header, use a 0-based index", nameOrIndex)
-	}
-	return 0, newError("column", ErrFormat, "no column named %q; columns are %s", nameOrIndex, strings.Join(t.Names, ", "))
+	return -1, newError("column", ErrNoColumn, "%q: %s", key, t.describeColumns())
 }
 
-// Split returns the table without column target, as the feature matrix X,
-// and that column as y. The remaining names are returned in order.
-func (t *Table) Split(target int) (x *Dense, y []float64, names []string) {
-	n, d := t.Data.Dims()
-	x = New(n, d-1)
-	y = make([]float64, n)
+// Split separates the column target from the others: X is n×(d−1) holding
+// every other column in order, y holds column target, and names holds the
+// names of X's columns (Names without element target; nil when the table
+// has no header). All three are copies. Like Dense.Col, Split panics if
+// target is out of range; resolve user input with Column first.
+func (t *Table) Split(target int) (X *Dense, y []float64, names []string) {
+	d := t.cols()
+	if target < 0 || target >= d {
+		panic(fmt.Sprintf("matrix: Split(%d) on a table of %d columns", target, d))
+	}
+	n := t.Data.Rows()
+	X = New(n, d-1)
 	for i := range n {
 		row := t.Data.Row(i)
-		y[i] = row[target]
-		copy(x.Row(i), row[:target])
-		copy(x.Row(i)[target:], row[target+1:])
+		copy(X.Row(i), row[:target])
+		copy(X.Row(i)[target:], row[target+1:])
 	}
 	if t.Names != nil {
-		names = append(append([]string(nil), t.Names[:target]...), t.Names[target+1:]...)
+		names = append(append(make([]string, 0, d-1), t.Names[:target]...), t.Names[target+1:]...)
 	}
-	return x, y, names
+	return X, t.Data.Col(target), names
 }
 
-// WriteCSV writes m as CSV, preceded by a header row when names is not nil.
-// Numbers are written in the shortest form that reads back to the same
-// float64, so ReadCSV(WriteCSV(m)) reproduces m exactly.
-func WriteCSV(w io.Writer, m *Dense, names []string) error {
-	if names != nil && len(names) != m.cols {
-		return newError("write csv", ErrShape, "%d names for %d columns", len(names), m.cols)
+// fieldCount writes "1 field" or "n fields".
+func fieldCount(n int) string {
+	if n == 1 {
+		return "1 field"
 	}
-	cw := csv.NewWriter(w)
+	return fmt.Sprintf("%d fields", n)
+}
+
+// cols is the number of columns, zero for the zero Table.
+func (t *Table) cols() int {
+	if t.Data == nil {
+		return len(t.Names)
+	}
+	return t.Data.Cols()
+}
+
+// describeColumns lists the columns that exist, for ErrNoColumn messages.
+func (t *Table) describeColumns() string {
+	d := t.cols()
+	if t.Names == nil {
+		if d == 0 {
+			return "the table has no columns"
+		}
+		return fmt.Sprintf("the table has no header; use an index from 0 to %d", d-1)
+	}
+	var b strings.Builder
+	b.WriteString("columns are ")
+	for j, name := range t.Names {
+		if j == maxListedColumns {
+			fmt.Fprintf(&b, ", … (%d more)", d-j)
+			break
+		}
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d %q", j, name)
+	}
+	return b.String()
+}
+
+// skipByteOrderMark consumes a leading UTF-8 byte-order mark, which
+// spreadsheet programs write and which would otherwise turn the first number
+// of a header-less file into "not a number".
+func skipByteOrderMark(br *bufio.Reader) error {
+	bom, err := br.Peek(3)
+	if err != nil && err != io.EOF {
+		return err
+	}
+	if len(bom) == 3 && bom[0] == 0xEF && bom[1] == 0xBB && bom[2] == 0xBF {
+		br.Discard(3)
+	}
+	return nil
+}
+
+// isBlankRecord reports a record that is one field of white space: a line
+// that holds only spaces, which encoding/csv does not skip by itself.
+func isBlankRecord(rec []string) bool {
+	return len(rec) == 1 && strings.TrimSpace(rec[0]) == ""
+}
+
+// isHeader reports whether the first record is a header: some cell is
+// neither empty nor numeric. An out-of-range number such as 1e400 counts as
+// numeric, so that it is reported as not finite rather than taken as a name.
+func isHeader(rec []string) bool {
+	for _, cell := range rec {
+		s := strings.TrimSpace(cell)
+		if s == "" {
+			continue
+		}
+		if _, err := strconv.ParseFloat(s, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+			return true
+		}
+	}
+	return false
+}
+
+// headerNames trims and validates the header record found on line.
+func headerNames(rec []string, line int) ([]string, error) {
+	names := make([]string, len(rec))
+	seen := make(map[string]int, len(rec))
+	for j, cell := range rec {
+		name := strings.TrimSpace(cell)
+		if name == "" {
+			return nil, newError("read csv", ErrFormat, "line %d, column %d: empty column name", line, j+1)
+		}
+		if strings.ContainsRune(name, '\r') {
+			// A lone CR is not a line end for encoding/csv: this is usually
+			// a file with classic Mac OS line endings.
+			return nil, newError("read csv", ErrFormat, "line %d, column %d: name %q contains a carriage return", line, j+1, name)
+		}
+		if k, dup := seen[name]; dup {
+			return nil, newError("read csv", ErrFormat, "line %d, column %d: duplicate column name %q (also column %d)", line, j+1, name, k+1)
+		}
+		seen[name] = j
+		names[j] = name
+	}
+	return names, nil
+}
+
+// checkWritableNames rejects header names that ReadCSV would not read back
+// unchanged, so that WriteCSV followed by ReadCSV is the identity.
+func checkWritableNames(names []string) error {
+	const op = "write csv"
+	seen := make(map[string]int, len(names))
+	numeric := true
+	for j, name := range names {
+		switch {
+		case strings.TrimSpace(name) == "":
+			return newError(op, ErrFormat, "column %d: empty column name", j+1)
+		case strings.TrimSpace(name) != name:
+			return newError(op, ErrFormat, "column %d: name %q has surrounding white space", j+1, name)
+		case strings.ContainsRune(name, '\r'):
+			return newError(op, ErrFormat, "column %d: name %q contains a carriage return", j+1, name)
+		case j == 0 && strings.HasPrefix(name, "\uFEFF"):
+			return newError(op, ErrFormat, "column 1: name %q starts with a byte-order mark", name)
+		}
+		if k, dup := seen[name]; dup {
+			return newError(op, ErrFormat, "column %d: duplicate column name %q (also column %d)", j+1, name, k+1)
+		}
+		seen[name] = j
+		if _, err := strconv.ParseFloat(name, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+			numeric = false
+		}
+	}
+	if numeric {
+		return newError(op, ErrFormat, "every name is a number, so the header would be read back as data")
+	}
+	return nil
+}
+
+// cellProblem is why a cell is rejected: a sentinel and a description.
+type cellProblem struct {
+	sentinel error
+	what     string
+}
+
+func (p *cellProblem) Error() string { return p.what }
+
+// parseCell parses one trimmed data cell as a finite float64.
+func parseCell(cell string) (float64, error) {
+	s := strings.TrimSpace(cell)
+	if s == "" {
+		return 0, &cellProblem{ErrFormat, "empty cell"}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
+		return v, nil
+	case errors.Is(err, strconv.ErrRange):
+		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q overflows float64", s)}
+	case err != nil:
+		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%q is not a number", s)}
+	}
+	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q is not a finite number", s)}
+}
+
+// cellError places a cell problem at its line and column.
+func cellError(err error, line, j int, names []string) error {
+	p := err.(*cellProblem)
+	col := fmt.Sprintf("column %d", j+1)
 	if names != nil {
-		if err := cw.Write(names); err != nil {
-			return err
-		}
+		col += fmt.Sprintf(" (%q)", names[j])
 	}
-	rec := make([]string, m.cols)
-	for i := range m.rows {
-		for j, v := range m.Row(i) {
-			rec[j] = strconv.FormatFloat(v, 'g', -1, 64)
+	return newError("read csv", p.sentinel, "line %d, %s: %s", line, col, p.what)
+}
+
+// csvSyntaxError turns an encoding/csv parse error into ErrFormat with its
+// line and byte position; other errors come from the reader and pass through.
+func csvSyntaxError(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		where := fmt.Sprintf("line %d, byte %d", pe.Line, pe.Column)
+		if pe.StartLine != pe.Line {
+			where += fmt.Sprintf(" (in the record that starts on line %d)", pe.StartLine)
 		}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
+		return newError("read csv", ErrFormat, "%s: %v", where, pe.Err)
 	}
-	cw.Flush()
-	return cw.Error()
+	return fmt.Errorf("matrix: read csv: %w", err)
+}
+
+// readFile opens path and applies read to it; an error opening the file is
+// wrapped under op, a parse error gets the path in its detail.
+func readFile[T any](op, path string, read func(io.Reader) (T, error)) (T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf("matrix: %s: %w", op, err)
+	}
+	defer f.Close()
+	v, err := read(f)
+	return v, withPath(err, path)
+}
+
+// withPath prefixes the detail of a parse error with the file it came from.
+func withPath(err error, path string) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return &Error{Op: e.Op, Err: e.Err, Detail: path + ": " + e.Detail}
+	}
+	return err
 }

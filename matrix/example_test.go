@@ -2,7 +2,6 @@ package matrix_test
 
 import (
 	"fmt"
-	"strings"
 
 	"mlnotes/matrix"
 )
@@ -82,14 +81,4 @@ func ExampleMul() {
 	// [   3.0000    4.0000]
 	// [   5.0000   11.0000]
 	// [  11.0000   25.0000]
-}
-
-func ExampleReadCSV() {
-	t, _ := matrix.ReadCSV(strings.NewReader("height,weight\n1.8,75\n1.6,60\n"))
-	fmt.Println(t.Names, t.Data.Rows(), t.Data.At(1, 1))
-	_, err := matrix.ReadCSV(strings.NewReader("a,b\n1,x\n"))
-	fmt.Println(err)
-	// Output:
-	// [height weight] 2 60
-	// matrix: read csv: malformed input: line 2, column "b" (2): "x" is not a number
 }

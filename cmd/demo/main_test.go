@@ -90,7 +90,7 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"inv", singular}, 1, "singular"},
 		{[]string{"chol", indefinite}, 1, "not positive definite: pivot 1"},
 		{[]string{"svd", nan}, 1, "not a finite number"},
-		{[]string{"qr", ragged}, 1, "line 2 has 1 fields"},
+		{[]string{"qr", ragged}, 1, "line 2 has 1 field"},
 		{[]string{"det", "/no/such/file.csv"}, 1, "no such file"},
 		{[]string{"solve", singular}, 2, "expected 2 file operand"},
 		{[]string{"svd", "-bogus", nan}, 2, "flag provided but not defined"},
