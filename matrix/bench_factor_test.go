@@ -72,3 +72,25 @@ func BenchmarkQR(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLUUnblocked times the unblocked reference kernel alone on the
+// same matrix as BenchmarkLU, to show what blocking buys (it depends on
+// the speed of gemm).
+func BenchmarkLUUnblocked(b *testing.B) {
+	n := 1000
+	b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+		rng := rand.New(rand.NewPCG(1, uint64(n)))
+		a := randDense(rng, n, n)
+		lu := New(n, n)
+		perm := make([]int, n)
+		b.ResetTimer()
+		for b.Loop() {
+			lu.Copy(a)
+			for i := range perm {
+				perm[i] = i
+			}
+			luEliminateColumns(lu, perm, 0, n)
+		}
+		b.ReportMetric(2*float64(n)*float64(n)*float64(n)/3/1e9/(b.Elapsed().Seconds()/float64(b.N)), "GFLOP/s")
+	})
+}

@@ -19,7 +19,9 @@ import (
 // below the diagonal (its unit diagonal is implicit) and U on and above
 // it. The matrix is row-major, so the elimination is written with row
 // operations: the update of row i at step k is one Axpy on contiguous
-// memory, row i ← row i − lᵢₖ·(row k).
+// memory, row i ← row i − lᵢₖ·(row k). Large matrices are factored by
+// panels of columns, with the bulk of the work in one matrix product per
+// panel (luEliminate); the unblocked kernel stays the reference.
 
 // LU is the factorization PA = LU of a square matrix by Gaussian
 // elimination with partial pivoting. It also carries an estimate of the
@@ -105,14 +107,67 @@ func factorizeLU(op luOpNames, a *Dense) (*LU, error) {
 	return f, nil
 }
 
+// luBlock is the width of the column panels of the blocked elimination.
+// Below 2·luBlock columns the unblocked kernel alone is used.
+const luBlock = 64
+
 // luEliminate overwrites the n×n matrix lu with its factors L\U, records the
 // row order in perm and returns det P and the first column with an exactly
-// zero pivot (−1 if none). It is the readable unblocked kernel; a blocked
-// version would call it on each panel of columns.
+// zero pivot (−1 if none).
+//
+// Small matrices go straight to the readable unblocked kernel,
+// luEliminateColumns over all columns. Larger ones are factored by panels
+// of luBlock columns (the right-looking blocked algorithm of LAPACK's
+// dgetrf): with the panel's rows and columns split as
+//
+//	[A₁₁ A₁₂]   [L₁₁  0] [U₁₁ U₁₂]
+//	[A₂₁ A₂₂] = [L₂₁  I] [ 0  S  ]
+//
+// the unblocked kernel factors the panel [A₁₁; A₂₁] = [L₁₁; L₂₁]U₁₁ (with
+// its row swaps applied to whole rows), then U₁₂ = L₁₁⁻¹A₁₂ and
+// S = A₂₂ − L₂₁U₁₂. The last step holds almost all the flops and is one
+// matrix product, so the elimination runs at the speed of gemm. Every
+// element receives the same updates as in the unblocked order; only the
+// grouping of the sums in the product may differ.
 func luEliminate(lu *Dense, perm []int) (sign float64, zeroCol int) {
 	n := lu.rows
+	if n < 2*luBlock {
+		return luEliminateColumns(lu, perm, 0, n)
+	}
 	sign, zeroCol = 1, -1
-	for k := range n {
+	for k0 := 0; k0 < n; k0 += luBlock {
+		k1 := min(k0+luBlock, n)
+		s, z := luEliminateColumns(lu, perm, k0, k1) // [L₁₁; L₂₁]U₁₁ = P[A₁₁; A₂₁]
+		sign *= s
+		if zeroCol < 0 {
+			zeroCol = z
+		}
+		if k1 == n {
+			break
+		}
+		// U₁₂ = L₁₁⁻¹A₁₂: forward substitution with the unit L₁₁, on rows.
+		for i := k0 + 1; i < k1; i++ {
+			rowI := lu.Row(i)
+			for k := k0; k < i; k++ {
+				Axpy(-rowI[k], lu.Row(k)[k1:], rowI[k1:]) // aᵢⱼ ← aᵢⱼ − lᵢₖ uₖⱼ
+			}
+		}
+		// S = A₂₂ − L₂₁U₁₂. The three blocks are disjoint views of lu.
+		gemm(false, false, -1, lu.Slice(k1, n, k0, k1), lu.Slice(k0, k1, k1, n), 1, lu.Slice(k1, n, k1, n))
+	}
+	return sign, zeroCol
+}
+
+// luEliminateColumns is the unblocked kernel: Gaussian elimination with
+// partial pivoting on columns k0 … k1−1 of lu, rows k0 … n−1, assuming the
+// columns before k0 are already factored. Row swaps move whole rows (and
+// perm); the row updates stop at column k1, so with k0 = 0 and k1 = n it is
+// the complete textbook algorithm. It returns the sign of its row
+// permutation and the first column with a zero pivot (−1 if none).
+func luEliminateColumns(lu *Dense, perm []int, k0, k1 int) (sign float64, zeroCol int) {
+	n := lu.rows
+	sign, zeroCol = 1, -1
+	for k := k0; k < k1; k++ {
 		// Partial pivoting: p = argmax_{i ≥ k} |aᵢₖ|.
 		p, big := k, math.Abs(lu.data[k*lu.stride+k])
 		for i := k + 1; i < n; i++ {
@@ -139,7 +194,7 @@ func luEliminate(lu *Dense, perm []int) (sign float64, zeroCol int) {
 			rowI := lu.Row(i)
 			l := rowI[k] / ukk // lᵢₖ = aᵢₖ / aₖₖ, |lᵢₖ| ≤ 1
 			rowI[k] = l
-			Axpy(-l, rowK[k+1:], rowI[k+1:]) // aᵢⱼ ← aᵢⱼ − lᵢₖ aₖⱼ  (j > k)
+			Axpy(-l, rowK[k+1:k1], rowI[k+1:k1]) // aᵢⱼ ← aᵢⱼ − lᵢₖ aₖⱼ  (k < j < k1)
 		}
 	}
 	return sign, zeroCol

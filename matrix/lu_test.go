@@ -389,3 +389,58 @@ func TestLUOnView(t *testing.T) {
 		t.Errorf("view and copy differ: %v %v", err1, err2)
 	}
 }
+
+func TestLUBlockedMatchesUnblocked(t *testing.T) {
+	// Sizes around the panel width, so that the last panel is full,
+	// partial, or a single column.
+	rng := rand.New(rand.NewPCG(31, 37))
+	for _, n := range []int{2 * luBlock, 2*luBlock + 1, 3*luBlock - 7} {
+		a := randDense(rng, n, n)
+		blocked, unblocked := a.Clone(), a.Clone()
+		pb, pu := identityPerm(n), identityPerm(n)
+		sb, zb := luEliminate(blocked, pb)
+		su, zu := luEliminateColumns(unblocked, pu, 0, n)
+		if sb != su || zb != zu || !equalInts(pb, pu) {
+			t.Fatalf("n = %d: pivots differ", n)
+		}
+		f, err := FactorizeLU(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLUFactors(t, a, f)
+		// Same updates, possibly grouped differently inside the product:
+		// the factors agree to first order in κ·ε.
+		if d := relDiff(blocked, unblocked); d > 10*float64(n)*f.Cond()*eps {
+			t.Errorf("n = %d: blocked and unblocked factors differ by %.3g", n, d)
+		}
+	}
+	// A zero column in the second panel is found and named.
+	n := 2*luBlock + 10
+	a := randDense(rng, n, n)
+	a.SetCol(luBlock+5, make([]float64, n))
+	_, err := FactorizeLU(a)
+	var me *Error
+	if !errors.As(err, &me) || me.Err != ErrSingular || !strings.HasPrefix(me.Detail, "pivot 69 ") {
+		t.Errorf("zero column %d: %v", luBlock+5, err)
+	}
+}
+
+func identityPerm(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	return p
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
