@@ -52,9 +52,12 @@ var luOps = luOpNames{factor: "lu", solve: "lu solve"}
 //	    lᵢₖ = aᵢₖ / aₖₖ                  (i > k)
 //	    aᵢⱼ ← aᵢⱼ − lᵢₖ·aₖⱼ              (i, j > k)
 //
-// It costs 2n³/3 flops and n² extra storage, and it does not modify A. After
-// the factorization it estimates κ₁(A) with the Hager–Higham estimator
-// (about ten triangular solves, O(n²)), reported by Cond.
+// It costs 2n³/3 flops and n² extra storage, and it does not modify A. From
+// n = 128 on, the same elimination runs by panels of 64 columns whose
+// trailing update is one matrix product (see luEliminate); the unblocked
+// loop above remains the kernel for the panels and for small matrices.
+// After the factorization it estimates κ₁(A) with the Hager–Higham
+// estimator (about ten triangular solves, O(n²)), reported by Cond.
 //
 // Special cases:
 //
@@ -102,7 +105,7 @@ func factorizeLU(op luOpNames, a *Dense) (*LU, error) {
 	if f.zero >= 0 {
 		f.cond = math.Inf(1)
 	} else {
-		f.cond = f.estimateCond(Norm1(a))
+		f.cond = f.estimateCond(a)
 	}
 	return f, nil
 }
@@ -421,26 +424,45 @@ func (f *LU) Inverse() (*Dense, error) {
 	return f.Solve(Identity(f.lu.rows))
 }
 
-// estimateCond returns the Hager–Higham estimate of κ₁(A) given ‖A‖₁. The
-// estimator works on B = ‖A‖₁·A⁻¹, whose 1-norm is κ₁ itself, so the
-// vectors it solves for stay of order κ₁ whatever the scale of A: a
-// well-conditioned matrix with entries near 1e−300 does not overflow.
-func (f *LU) estimateCond(norm1 float64) float64 {
+// estimateCond returns the Hager–Higham estimate of κ₁(A), run on
+// B = c·A⁻¹ with c the power of two nearest √s, s = max|aᵢⱼ|:
+//
+//	κ₁ = ‖A‖₁·‖A⁻¹‖₁ = (‖A‖₁/c)·‖B‖₁.
+//
+// The scaling keeps the estimator's solves in range at any scale of A. A
+// solve U x = y with x of size κ₁·c/s forms products uᵢⱼxⱼ of size up to
+// κ₁·c; with c ≈ √s both κ₁·c and κ₁·c/s stay below 1e308 for every κ₁ up
+// to about 1e150 whether the entries of A are near 1e−300 or 1e307 — far
+// beyond 1/ε, where the verdict "singular" no longer depends on the value.
+// As c is a power of two, 2ᵏ·A gives bit for bit the same estimate.
+func (f *LU) estimateCond(a *Dense) float64 {
+	s := NormMax(a)
+	_, e := math.Frexp(s)
+	c := math.Ldexp(1, e/2) // c ≈ √s
 	apply := func(x []float64, trans bool) {
-		ScaleVec(norm1, x)
+		ScaleVec(c, x)
 		if trans {
-			f.solveTransVecInPlace(x)
+			f.solveTransVecInPlace(x) // x ← A⁻ᵀ(c·x)
 			return
 		}
-		// x ← P x, then the two substitutions.
 		px := make([]float64, len(x))
 		for i, p := range f.perm {
-			px[i] = x[p]
+			px[i] = x[p] // P(c·x)
 		}
-		f.solveVecInPlace(px)
+		f.solveVecInPlace(px) // U⁻¹L⁻¹P(c·x) = A⁻¹(c·x)
 		copy(x, px)
 	}
-	est := estimateNorm1(f.lu.rows, apply)
+	colSums := make([]float64, a.cols) // Σᵢ |aᵢⱼ|/c, which cannot overflow
+	for i := range a.rows {
+		for j, v := range a.Row(i) {
+			colSums[j] += math.Abs(v) / c
+		}
+	}
+	norm1OverC := 0.0
+	for _, v := range colSums {
+		norm1OverC = math.Max(norm1OverC, v)
+	}
+	est := norm1OverC * estimateNorm1(a.rows, apply) // (‖A‖₁/c)·‖B‖₁
 	if math.IsNaN(est) || math.IsInf(est, 0) {
 		return math.Inf(1)
 	}
