@@ -320,6 +320,7 @@ func (f *LU) SolveVec(b []float64) ([]float64, error) {
 		return nil, newError(f.op.solve, ErrShape, "right-hand side of length %d for order %d", len(b), n)
 	}
 	if err := VecFinite(b); err != nil {
+		err.(*Error).Op = f.op.solve
 		return nil, err
 	}
 	if err := f.checkSolvable(f.op.solve); err != nil {
