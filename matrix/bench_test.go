@@ -15,39 +15,6 @@ func spd(rng *rand.Rand, n int) *Dense {
 	return a
 }
 
-func BenchmarkLU(b *testing.B) {
-	for _, n := range []int{1000} {
-		rng := rand.New(rand.NewPCG(1, 1))
-		a, rhs := randDense(rng, n, n), randDense(rng, n, 1)
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			for b.Loop() {
-				f, _ := FactorizeLU(a)
-				f.Solve(rhs)
-			}
-		})
-	}
-}
-
-func BenchmarkCholesky(b *testing.B) {
-	rng := rand.New(rand.NewPCG(2, 2))
-	a := spd(rng, 1000)
-	b.Run("n=1000", func(b *testing.B) {
-		for b.Loop() {
-			FactorizeCholesky(a)
-		}
-	})
-}
-
-func BenchmarkQR(b *testing.B) {
-	rng := rand.New(rand.NewPCG(3, 3))
-	a := randDense(rng, 2000, 200)
-	b.Run("2000x200", func(b *testing.B) {
-		for b.Loop() {
-			FactorizeQR(a)
-		}
-	})
-}
-
 func BenchmarkSVD(b *testing.B) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	tall, square := randDense(rng, 2000, 200), randDense(rng, 500, 500)

@@ -156,6 +156,11 @@ func (m *Dense) Slice(i0, i1, j0, j1 int) *Dense {
 	v := &Dense{rows: i1 - i0, cols: j1 - j0, stride: m.stride}
 	if v.rows > 0 && v.cols > 0 {
 		v.data = m.data[i0*m.stride+j0 : (i1-1)*m.stride+j1]
+	} else {
+		// An empty view owns no storage; a zero stride keeps Row(i) of a
+		// view with rows but no columns an empty slice instead of a
+		// reslice of nil past its end.
+		v.stride = v.cols
 	}
 	return v
 }

@@ -20,11 +20,14 @@
 //
 // # Notes map
 //
-//	004, "Linear least squares" (pseudo-inverse, SVD)   QR.LeastSquares, SVD, LeastSquares, PseudoInverse
-//	004, "Multivariate normal" (log|Σ|, Σ⁻¹)            Cholesky.LogDet, Cholesky.Solve
-//	001, "Principal Component Analysis" (S = XXᵀ)       Covariance, Center, Gram
-//	000, PCA procedure, steps 1–2 (mean, covariance)    ColMeans, Covariance
-//	002, "PCA" (X Xᵀ, Gram matrix)                      Gram, MulABT
+//	004, "Linear Least Squares Regression" (W = (AᵀA)⁻¹AᵀY, by QR)      FactorizeQR, QR.LeastSquares
+//	004, "Linear Least Squares Regression" (pseudo-inverse, SVD)       FactorizeSVD, LeastSquares, PseudoInverse
+//	002, "Linear Regression", "Linear Regression in ℝᵈ"                QR.LeastSquares, LeastSquares
+//	004, "Multivariate Normal Distribution" (Σ⁻¹x, log|Σ|)             FactorizeCholesky, Cholesky.Solve, Cholesky.LogDet
+//	004, Gaussian models; general square systems                       FactorizeLU, Solve, Inverse, Det, LU.LogAbsDet
+//	001, "Principal Component Analysis" (S = (X − X̄)(X − X̄)ᵀ)          Covariance, Center, Gram
+//	000, "PCA Procedure", steps 1–2 (mean, covariance)                 ColMeans, Covariance
+//	000, "1. DIMENSIONALITY REDUCTION" (28×28 = 784 digit images)      ReadIDXImages, ReadIDXLabels
 //
 // # Errors
 //
@@ -32,8 +35,11 @@
 // empty input, NaN or Inf, singular and non-positive-definite matrices and
 // non-convergence give an *Error that wraps one of the sentinels (ErrShape,
 // ErrEmpty, ErrNotFinite, ErrSingular, ErrNotSPD, ErrNotSymmetric,
-// ErrNotSquare, ErrRankDeficient, ErrNoConvergence, ErrAlias, ErrFormat), so
-// errors.Is and errors.As work. Element access out of range panics, exactly
+// ErrNotSquare, ErrRankDeficient, ErrNoConvergence, ErrAlias, ErrFormat,
+// ErrNoColumn), so errors.Is and errors.As work. Readers report bad bytes
+// as ErrFormat, ErrEmpty or ErrNotFinite with the line and column (CSV) or
+// the counts and index (IDX); I/O errors of the reader or of os.Open are
+// returned wrapped, not as *Error (docs/data-formats.md). Element access out of range panics, exactly
 // as slice indexing does, and so do the level-1 vector kernels given slices
 // of different lengths: those are bugs in the caller, not bad data.
 package matrix

@@ -2,191 +2,286 @@ package matrix
 
 import "math"
 
-// QR is the Householder factorization A = QR of an m×n matrix: Q is m×m
-// orthogonal, stored implicitly as k = min(m, n) reflectors
-// Hⱼ = I − τⱼ vⱼ vⱼᵀ with Q = H₀H₁…Hₖ₋₁, and R is upper trapezoidal.
+// Householder QR.
+//
+// An m×n matrix A is reduced to upper-trapezoidal form by p = min(m, n)
+// reflectors, Hₚ₋₁ ⋯ H₁ H₀ A = R, so A = Q R with Q = H₀ H₁ ⋯ Hₚ₋₁.
+// Reflector Hₖ = I − τₖ vₖ vₖᵀ acts on rows k … m−1 and zeroes column k
+// below the diagonal (matrix.Householder computes it). Every step is an
+// orthogonal transformation, so the computed R is the exact R of A + ΔA
+// with ‖ΔA‖_F ≤ c·m·n·ε·‖A‖_F, and the computed Q is orthogonal to
+// working precision: the property that Gram–Schmidt lacks.
+//
+// Layout. In row-major storage column k of A, and with it the Householder
+// vector vₖ, is strided by the row length. The factorization therefore
+// works on W = Aᵀ (n×m, a copy): column k of A is row k of W, so
+//
+//   - the reflector is built from a contiguous slice (row k of W), and
+//   - Hₖ applied to the trailing columns of A, A ← Hₖ A, is W ← W Hₖ on the
+//     trailing rows of W (Hₖ is symmetric): each row w gets
+//     w ← w − τₖ (w·vₖ) vₖ, one Dot and one Axpy on contiguous memory
+//     (ApplyHouseholderRight).
+//
+// On return row k of W holds R's column k above the diagonal
+// (wₖᵢ = rᵢₖ for i < k), the diagonal rₖₖ at position k and vₖ's tail
+// (vₖ₀ = 1 implicit) after it: the LAPACK compact form, transposed. The
+// vectors vₖ are thus the rows of Vᵀ, which is also the layout a blocked
+// (compact WY, Q = I − V T Vᵀ) version wants: it would build T from the
+// rows of W and apply the block reflector with two matrix products.
+
+// QR is the Householder factorization A = QR of an m×n matrix, kept in
+// compact form: Q is represented by its reflectors and never formed unless
+// asked for. A QR is immutable once built; its methods may be called
+// concurrently.
 type QR struct {
-	qr  *Dense    // R on and above the diagonal, vⱼ below it (vⱼ[j] = 1 implicit)
-	tau []float64 // τⱼ
+	m, n    int
+	w       *Dense    // n×m: Aᵀ overwritten with R (transposed) and the reflectors
+	tau     []float64 // τₖ of Hₖ = I − τₖ vₖ vₖᵀ, k < min(m, n)
+	colNorm []float64 // ‖aⱼ‖₂ of the columns of the original A, for the rank test
 }
 
-// FactorizeQR computes A = QR by Householder reflections: step j chooses Hⱼ
-// to zero column j below the diagonal and applies it to the columns to the
-// right. Each step is an exact orthogonal transformation up to rounding,
-// which makes the factorization backward stable (unlike Gram–Schmidt, whose
-// Q loses orthogonality on ill-conditioned input). Cost 2n²(m − n/3) flops.
+// FactorizeQR computes A = QR for an m×n matrix A (any shape) by
+// Householder reflections:
 //
-// Layout: the reflector vector of column j is gathered into a contiguous
-// buffer; applying Hⱼ is then w = Aᵀv followed by A −= τ v wᵀ, both of which
-// run along the rows of the row-major storage.
+//	for k = 0 … min(m,n)−1:
+//	    (vₖ, τₖ, rₖₖ) = Householder(aₖₖ, a₍ₖ₊₁:ₘ₎ₖ)     so Hₖ a₍ₖ:ₘ₎ₖ = [rₖₖ; 0]
+//	    A[k:m, k+1:n] ← (I − τₖ vₖ vₖᵀ) A[k:m, k+1:n]
 //
-// Errors: ErrEmpty, ErrNotFinite.
+// Q is m×m orthogonal and R is m×n upper trapezoidal; the thin forms are
+// Q₁ = Q[:, :p] (m×p) and R₁ = R[:p, :] (p×n) with p = min(m, n), and
+// A = Q₁R₁. The cost is 2n²(m − n/3) flops for m ≥ n. A is not modified.
+// The diagonal of R may have either sign (rₖₖ has the sign opposite to the
+// pivot it replaces, as in LAPACK), so R agrees with other libraries up to
+// the signs of its rows.
 //
-// Reference: Golub and Van Loan, Matrix Computations, 4th ed., §5.2.
+// The factorization exists for every A, including rank-deficient ones;
+// LeastSquares checks the rank before it divides by R's diagonal.
+//
+// Implements: 004_bebb30ff3349075f.txt, "Linear Least Squares Regression"
+// (the stable way to the solution W = A⁺Y the notes write with (AᵀA)⁻¹).
+//
+// Special cases:
+//
+//	A empty (m = 0 or n = 0)  → error wrapping ErrEmpty
+//	A has a NaN or ±Inf        → error wrapping ErrNotFinite
+//	A is 1×1                   → Q = [1], R = A (τ = 0: a 1-vector needs no reflection)
+//	a column already zero below the diagonal → Hₖ = I (τₖ = 0)
+//
+// Reference: G. H. Golub and C. F. Van Loan, Matrix Computations, 4th ed.,
+// §5.2.2 (Householder QR); N. J. Higham, Accuracy and Stability of
+// Numerical Algorithms, 2nd ed., ch. 19.
 func FactorizeQR(a *Dense) (*QR, error) {
+	const op = "qr"
 	if a.IsEmpty() {
-		return nil, newError("qr", ErrEmpty, "%s matrix", a.shape())
+		return nil, newError(op, ErrEmpty, "%s matrix", a.shape())
 	}
 	if err := a.CheckFinite(); err != nil {
-		err.(*Error).Op = "qr"
+		err.(*Error).Op = op
 		return nil, err
 	}
 	m, n := a.rows, a.cols
-	k := min(m, n)
-	f := &QR{qr: a.Clone(), tau: make([]float64, k)}
+	p := min(m, n)
+	f := &QR{m: m, n: n, w: a.T(), tau: make([]float64, p), colNorm: make([]float64, n)}
+	for j := range n {
+		f.colNorm[j] = Nrm2(f.w.Row(j)) // ‖aⱼ‖₂, column j of A is row j of W
+	}
 	v := make([]float64, m)
-	work := make([]float64, n)
-	for j := range k {
-		// Gather column j from the diagonal down: [α; x].
-		vj := v[:m-j]
-		for i := range vj {
-			vj[i] = f.qr.data[(j+i)*f.qr.stride+j]
-		}
-		beta, tau := Householder(vj[0], vj[1:]) // Hⱼ[α; x] = [β; 0]
-		vj[0] = 1
-		f.tau[j] = tau
-		// Apply Hⱼ to the trailing columns j+1..n−1, rows j..m−1.
-		if j+1 < n {
-			ApplyHouseholderLeft(tau, vj, f.qr.Slice(j, m, j+1, n), work)
-		}
-		// Store β as r_jj and the tail of vⱼ below it.
-		f.qr.data[j*f.qr.stride+j] = beta
-		for i := 1; i < len(vj); i++ {
-			f.qr.data[(j+i)*f.qr.stride+j] = vj[i]
+	for k := range p {
+		wk := f.w.Row(k)
+		// Hₖ [aₖₖ; a₍ₖ₊₁:ₘ₎ₖ] = [rₖₖ; 0]; the tail of vₖ overwrites a₍ₖ₊₁:ₘ₎ₖ.
+		beta, tau := Householder(wk[k], wk[k+1:])
+		wk[k], f.tau[k] = beta, tau
+		if k+1 < n && tau != 0 {
+			// A[k:m, k+1:n] ← Hₖ A[k:m, k+1:n], that is W[k+1:n, k:m] ← W[k+1:n, k:m] Hₖ.
+			f.reflector(k, v)
+			ApplyHouseholderRight(tau, v[:m-k], f.w.Slice(k+1, n, k, m))
 		}
 	}
 	return f, nil
 }
 
-// Dims returns m and n, the dimensions of A.
-func (f *QR) Dims() (m, n int) { return f.qr.rows, f.qr.cols }
+// reflector copies vₖ = [1; tail] into v[:m−k] and returns it.
+func (f *QR) reflector(k int, v []float64) []float64 {
+	v = v[:f.m-k]
+	v[0] = 1
+	copy(v[1:], f.w.Row(k)[k+1:])
+	return v
+}
 
-// R returns the min(m,n)×n upper-trapezoidal factor of the thin
-// factorization A = Q₁R.
+// Dims returns the dimensions m×n of the factorized matrix.
+func (f *QR) Dims() (m, n int) { return f.m, f.n }
+
+// R returns the thin triangular factor R₁, p×n with p = min(m, n), upper
+// trapezoidal (upper triangular when m ≥ n).
 func (f *QR) R() *Dense {
-	m, n := f.qr.Dims()
-	k := min(m, n)
-	r := New(k, n)
-	for i := range k {
-		copy(r.Row(i)[i:], f.qr.Row(i)[i:])
+	p := min(f.m, f.n)
+	r := New(p, f.n)
+	for j := range f.n {
+		wj := f.w.Row(j) // column j of R: rᵢⱼ = wⱼᵢ for i ≤ min(j, p−1)
+		for i := 0; i <= j && i < p; i++ {
+			r.data[i*r.stride+j] = wj[i]
+		}
 	}
 	return r
 }
 
-// reflector copies vⱼ (with its implicit leading 1) into v[:m−j].
-func (f *QR) reflector(j int, v []float64) []float64 {
-	m := f.qr.rows
-	vj := v[:m-j]
-	vj[0] = 1
-	for i := 1; i < len(vj); i++ {
-		vj[i] = f.qr.data[(j+i)*f.qr.stride+j]
-	}
-	return vj
-}
-
-// applyQ overwrites the m-row matrix b with Qb (trans false) or Qᵀb.
-func (f *QR) applyQ(b *Dense, trans bool) {
-	m := f.qr.rows
-	k := len(f.tau)
-	v := make([]float64, m)
-	work := make([]float64, b.cols)
-	for s := range k {
-		j := k - 1 - s // Q b = H₀(H₁(…Hₖ₋₁ b)): the last reflector first
-		if trans {
-			j = s // Qᵀ b = Hₖ₋₁(…(H₀ b))
-		}
-		vj := f.reflector(j, v)
-		ApplyHouseholderLeft(f.tau[j], vj, b.Slice(j, m, 0, b.cols), work)
-	}
-}
-
-// Q returns the m×min(m,n) matrix Q₁ of the thin factorization, whose
-// orthonormal columns span the range of A (when A has full column rank).
+// Q returns the thin orthogonal factor Q₁ (m×p, p = min(m, n)), whose
+// columns are an orthonormal basis of the range of A when A has full
+// column rank. It is accumulated backwards, Q₁ = H₀(H₁(⋯(Hₚ₋₁ [I; 0]))),
+// so that each reflector meets only the block it can change: about
+// 2mp² − 2p³/3 flops.
 func (f *QR) Q() *Dense {
-	m, n := f.qr.Dims()
-	q := New(m, min(m, n))
-	for i := range min(m, n) {
+	return f.formQ(min(f.m, f.n))
+}
+
+// QFull returns the full m×m orthogonal factor Q = H₀ H₁ ⋯ Hₚ₋₁ of A = QR.
+func (f *QR) QFull() *Dense {
+	return f.formQ(f.m)
+}
+
+// formQ returns the first cols columns of Q.
+func (f *QR) formQ(cols int) *Dense {
+	q := New(f.m, cols)
+	for i := range cols {
 		q.data[i*q.stride+i] = 1
 	}
-	f.applyQ(q, false)
-	return q
-}
-
-// QFull returns the whole m×m orthogonal Q.
-func (f *QR) QFull() *Dense {
-	q := Identity(f.qr.rows)
-	f.applyQ(q, false)
-	return q
-}
-
-// ApplyQ returns Q·B for an m-row B, without forming Q.
-func (f *QR) ApplyQ(b *Dense) (*Dense, error) {
-	if b.rows != f.qr.rows {
-		return nil, newError("qr apply", ErrShape, "%s operand for Q of order %d", b.shape(), f.qr.rows)
+	v := make([]float64, f.m)
+	work := make([]float64, cols)
+	for k := min(f.m, f.n) - 1; k >= 0; k-- {
+		// Rows k… and columns k… are the only part of Hₖ₊₁⋯Hₚ₋₁[I; 0]
+		// that differs from the identity and that Hₖ touches.
+		ApplyHouseholderLeft(f.tau[k], f.reflector(k, v), q.Slice(k, f.m, k, cols), work)
 	}
-	c := b.Clone()
-	f.applyQ(c, false)
-	return c, nil
+	return q
 }
 
-// ApplyQT returns Qᵀ·B for an m-row B, without forming Q.
+// ApplyQT returns QᵀB for an m×k matrix B, applying the reflectors in
+// turn, QᵀB = Hₚ₋₁ ⋯ H₁ H₀ B, without forming Q (4mpk flops). B is not
+// modified.
+//
+// Errors: ErrShape if B does not have m rows, ErrNotFinite for a NaN or Inf
+// in B.
 func (f *QR) ApplyQT(b *Dense) (*Dense, error) {
-	if b.rows != f.qr.rows {
-		return nil, newError("qr apply", ErrShape, "%s operand for Q of order %d", b.shape(), f.qr.rows)
-	}
-	c := b.Clone()
-	f.applyQ(c, true)
-	return c, nil
+	return f.applyQ("qr apply Qᵀ", b, true)
 }
 
-// LeastSquares returns the X (n×k) minimizing ‖AX − B‖_F for an m×k B,
-// when m ≥ n and A has full column rank: with Qᵀb = [c; d], the solution
-// solves Rx = c and the residual norm is ‖d‖. This is the notes' normal
-// equation AᵀAx = Aᵀb solved without forming AᵀA, whose condition number
-// is the square of A's.
+// ApplyQ returns QB for an m×k matrix B (Q is the full m×m factor),
+// QB = H₀ H₁ ⋯ Hₚ₋₁ B, without forming Q. B is not modified.
 //
-// Errors: ErrShape; ErrRankDeficient when m < n or some |rⱼⱼ| is at most
-// max(m,n)·ε·maxᵢ|rᵢᵢ| (use the SVD-based LeastSquares, which returns the
-// minimum-norm solution, for such problems). Without column pivoting this
-// test can miss some rank deficiencies of ill-conditioned matrices; the SVD
-// path does not.
-//
-// Implements: 004, "Linear Least Squares Regression"; 002, "Linear
-// Regression in ℝᵈ".
-func (f *QR) LeastSquares(b *Dense) (*Dense, error) {
-	const op = "qr least squares"
-	m, n := f.qr.Dims()
-	if b.rows != m {
-		return nil, newError(op, ErrShape, "right-hand side %s for A %d×%d", b.shape(), m, n)
+// Errors: ErrShape if B does not have m rows, ErrNotFinite for a NaN or Inf
+// in B.
+func (f *QR) ApplyQ(b *Dense) (*Dense, error) {
+	return f.applyQ("qr apply Q", b, false)
+}
+
+func (f *QR) applyQ(op string, b *Dense, trans bool) (*Dense, error) {
+	if b.rows != f.m {
+		return nil, newError(op, ErrShape, "%s matrix for Q of order %d", b.shape(), f.m)
 	}
 	if err := b.CheckFinite(); err != nil {
+		err.(*Error).Op = op
 		return nil, err
 	}
+	c := b.Clone()
+	f.applyInPlace(c, trans)
+	return c, nil
+}
+
+// applyInPlace overwrites C (m×k) with QᵀC (trans) or QC.
+func (f *QR) applyInPlace(c *Dense, trans bool) {
+	if c.cols == 0 {
+		return
+	}
+	p := min(f.m, f.n)
+	v := make([]float64, f.m)
+	work := make([]float64, c.cols)
+	for s := range p {
+		k := s // Qᵀ = Hₚ₋₁⋯H₀: H₀ first
+		if !trans {
+			k = p - 1 - s // Q = H₀⋯Hₚ₋₁: Hₚ₋₁ first
+		}
+		// C[k:m, :] ← Hₖ C[k:m, :]: w = C[k:m,:]ᵀvₖ, then C −= τₖ vₖ wᵀ, both along rows of C.
+		ApplyHouseholderLeft(f.tau[k], f.reflector(k, v), c.Slice(k, f.m, 0, c.cols), work)
+	}
+}
+
+// LeastSquares returns the X (n×k) that minimizes ‖AX − B‖_F for an m×k B,
+// that is, each column xⱼ minimizes ‖A xⱼ − bⱼ‖₂, when A (m×n) has m ≥ n
+// and full column rank. Writing QᵀB = [C₁; C₂] (n and m−n rows),
+//
+//	‖AX − B‖² = ‖R₁X − C₁‖² + ‖C₂‖²,
+//
+// so X solves the triangular system R₁X = C₁ and the residual norm is
+// ‖C₂‖. This is the solution W = (AᵀA)⁻¹AᵀY = A⁺Y of the notes without
+// forming AᵀA, whose condition number is κ(A)²: the QR route loses digits
+// in proportion to κ(A), the normal equations to κ(A)².
+//
+// Implements: 004_bebb30ff3349075f.txt, "Linear Least Squares Regression";
+// 002_a62e5d5f4eab9897.txt, "Linear Regression in ℝ^d".
+//
+// The rank test: column j counts as dependent on the columns before it when
+//
+//	|rⱼⱼ| ≤ max(m, n)·ε·‖aⱼ‖₂,
+//
+// because |rⱼⱼ| is the distance of aⱼ from the span of a₀ … aⱼ₋₁, and a
+// distance below the rounding error of aⱼ itself carries no information.
+// Measuring against ‖aⱼ‖ rather than |r₀₀| keeps the test blind to column
+// scaling, which does not change the least-squares problem. Without column
+// pivoting QR cannot reveal every near rank deficiency: for those, and
+// whenever a minimum-norm answer is wanted, use the SVD (LeastSquares).
+//
+// Special cases:
+//
+//	B does not have m rows     → error wrapping ErrShape
+//	B has a NaN or ±Inf        → error wrapping ErrNotFinite
+//	m < n (under-determined)   → error wrapping ErrRankDeficient: use the
+//	                             SVD-based LeastSquares(a, b) for the minimum-norm solution
+//	rank test fails            → error wrapping ErrRankDeficient naming the column
+//	m = n                      → the solution of A X = B, with zero residual
+//
+// Reference: Golub and Van Loan, Matrix Computations, 4th ed., §5.3.3;
+// Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §20.2.
+func (f *QR) LeastSquares(b *Dense) (*Dense, error) {
+	const op = "qr least squares"
+	m, n := f.m, f.n
 	if m < n {
-		return nil, newError(op, ErrRankDeficient, "%d×%d is under-determined; use LeastSquares (SVD) for the minimum-norm solution", m, n)
+		return nil, newError(op, ErrRankDeficient, "under-determined %d×%d system (m < n) has no unique solution: use LeastSquares (SVD) for the minimum-norm one", m, n)
 	}
-	var rmax float64
+	if b.rows != m {
+		return nil, newError(op, ErrShape, "right-hand side %s for a %d×%d matrix", b.shape(), m, n)
+	}
+	if err := b.CheckFinite(); err != nil {
+		err.(*Error).Op = op
+		return nil, err
+	}
+	tol := float64(max(m, n)) * machineEpsilon
 	for j := range n {
-		rmax = math.Max(rmax, math.Abs(f.qr.data[j*f.qr.stride+j]))
-	}
-	tol := float64(max(m, n)) * 0x1p-52 * rmax
-	for j := range n {
-		if math.Abs(f.qr.data[j*f.qr.stride+j]) <= tol {
-			return nil, newError(op, ErrRankDeficient, "|r[%d,%d]| ≤ %.2g", j, j, tol)
+		if rjj := f.w.data[j*f.w.stride+j]; !(math.Abs(rjj) > tol*f.colNorm[j]) {
+			return nil, newError(op, ErrRankDeficient, "column %d: |r_jj| = %.3g ≤ max(m,n)·ε·‖a_j‖ = %.3g (use the SVD-based LeastSquares)", j, math.Abs(rjj), tol*f.colNorm[j])
 		}
 	}
-	c, _ := f.ApplyQT(b) // c = Qᵀb
-	x := New(n, b.cols)
-	col := make([]float64, n)
-	for s := range b.cols {
-		for i := range n {
-			col[i] = c.data[i*c.stride+s]
-		}
-		for i := n - 1; i >= 0; i-- { // back substitution R x = c
-			ri := f.qr.Row(i)
-			col[i] = (col[i] - Dot(ri[i+1:n], col[i+1:])) / ri[i]
-		}
-		x.SetCol(s, col)
-	}
+	c := b.Clone()
+	f.applyInPlace(c, true) // C = QᵀB
+	x := c.Slice(0, n, 0, b.cols).Clone()
+	f.solveR(x)
 	return x, nil
+}
+
+// solveR overwrites the n×k matrix X with R₁⁻¹X (back substitution,
+// column-oriented): for j = n−1 … 0, xⱼ ← xⱼ/rⱼⱼ, then xᵢ ← xᵢ − rᵢⱼ xⱼ
+// for i < j, where xᵢ is row i of X. Column j of R is row j of W, so rᵢⱼ
+// for i < j is a contiguous slice.
+func (f *QR) solveR(x *Dense) {
+	if x.cols == 0 {
+		return
+	}
+	for j := f.n - 1; j >= 0; j-- {
+		wj, xj := f.w.Row(j), x.Row(j)
+		for c := range xj {
+			xj[c] /= wj[j] // xⱼ = cⱼ / rⱼⱼ (after the updates below from later rows)
+		}
+		for i, rij := range wj[:j] {
+			Axpy(-rij, xj, x.Row(i)) // xᵢ ← xᵢ − rᵢⱼ xⱼ
+		}
+	}
 }

@@ -1,0 +1,165 @@
+package matrix
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// The golden case of FactorizeCholesky is TestCholeskyGolden in
+// core_test.go; this file adds the properties on the SPD suite, agreement
+// with LU, and every error path.
+
+func TestCholeskyNastySPD(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 5))
+	for _, tm := range nastySPDMatrices(rng) {
+		t.Run(tm.name, func(t *testing.T) {
+			a := tm.a
+			n := a.rows
+			c, err := FactorizeCholesky(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := c.L()
+			for i := range n {
+				if !(l.At(i, i) > 0) {
+					t.Fatalf("l_%d%d = %v is not positive", i, i, l.At(i, i))
+				}
+				for j := i + 1; j < n; j++ {
+					if l.At(i, j) != 0 {
+						t.Fatalf("L(%d, %d) = %v above the diagonal", i, j, l.At(i, j))
+					}
+				}
+			}
+			llt, _ := MulABT(l, l)
+			r := backwardRatio(a, llt, n)
+			if r > 10 {
+				t.Errorf("‖A − LLᵀ‖/(nε‖A‖) = %.3g > 10", r)
+			}
+			// Solves: backward stable without pivoting for SPD matrices.
+			x0 := randDense(rng, n, 2)
+			b, _ := Mul(a, x0)
+			x, err := c.Solve(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rr := residualRatio(a, x, b, n)
+			if rr > 10 {
+				t.Errorf("‖AX − B‖/(nε‖A‖‖X‖) = %.3g > 10", rr)
+			}
+			t.Logf("‖A − LLᵀ‖ ratio %.3g, solve residual ratio %.3g", r, rr)
+			xv, err := c.SolveVec(b.Col(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range xv {
+				if v != x.At(i, 0) { // the same operations in the same order
+					t.Fatalf("SolveVec and Solve differ at %d: %v vs %v", i, v, x.At(i, 0))
+				}
+			}
+			// log det from Cholesky and from LU agree to the conditioning
+			// of the determinant, n·κ·ε (first order).
+			f, err := FactorizeLU(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			la, sign := f.LogAbsDet()
+			kappa := f.Cond()
+			if ld := c.LogDet(); sign != 1 || math.Abs(ld-la) > 10*float64(n)*kappa*eps {
+				t.Errorf("LogDet = %v, LU gives %v (sign %v)", ld, la, sign)
+			}
+			inv := c.Inverse()
+			if !inv.IsSymmetric(0) {
+				t.Error("Inverse is not exactly symmetric")
+			}
+			if kappa*eps < 1e-3 { // A·A⁻¹ = I to within nκε
+				ai, _ := Mul(a, inv)
+				if d := relDiff(ai, Identity(n)); d > 10*float64(n)*kappa*eps {
+					t.Errorf("‖AA⁻¹ − I‖/‖I‖ = %.3g", d)
+				}
+			}
+		})
+	}
+}
+
+func TestCholeskyHilbert12(t *testing.T) {
+	// κ₂ ≈ 1.7e16 > 1/ε: the computed matrix is at the edge of positive
+	// definiteness. Either the factorization succeeds with a small backward
+	// error, or it reports the failing pivot; it must not return garbage.
+	a := hilbertMatrix(12)
+	c, err := FactorizeCholesky(a)
+	if err != nil {
+		if !errors.Is(err, ErrNotSPD) {
+			t.Fatalf("unexpected %v", err)
+		}
+		return
+	}
+	l := c.L()
+	llt, _ := MulABT(l, l)
+	if r := backwardRatio(a, llt, 12); r > 10 {
+		t.Errorf("‖A − LLᵀ‖/(nε‖A‖) = %.3g > 10", r)
+	}
+}
+
+func TestCholeskyDetAndLogDet(t *testing.T) {
+	// det(c·I) = cⁿ: Det over- and underflows where LogDet does not.
+	a := Scale(1e100, Identity(4))
+	c, _ := FactorizeCholesky(a)
+	if d := c.Det(); !math.IsInf(d, 1) {
+		t.Errorf("Det of 1e400 = %v, want +Inf", d)
+	}
+	if ld := c.LogDet(); math.Abs(ld-400*math.Ln10) > 8*eps*ld {
+		t.Errorf("LogDet = %v, want %v", ld, 400*math.Ln10)
+	}
+	if c.Size() != 4 {
+		t.Errorf("Size = %d", c.Size())
+	}
+}
+
+func TestCholeskyErrors(t *testing.T) {
+	nan, _ := NewFromRows([][]float64{{1, math.NaN()}, {math.NaN(), 1}})
+	inf, _ := NewFromRows([][]float64{{math.Inf(1), 0}, {0, 1}})
+	asym, _ := NewFromRows([][]float64{{2, 1}, {0, 2}})
+	indef, _ := NewFromRows([][]float64{{1, 0, 0}, {0, -1, 0}, {0, 0, 1}})
+	semidef, _ := NewFromRows([][]float64{{1, 1}, {1, 1}}) // singular PSD: pivot 1 is 0
+	for _, c := range []struct {
+		name string
+		a    *Dense
+		want error
+	}{
+		{"empty", New(0, 0), ErrEmpty},
+		{"not square", New(3, 2), ErrNotSquare},
+		{"NaN", nan, ErrNotFinite},
+		{"Inf", inf, ErrNotFinite},
+		{"not symmetric", asym, ErrNotSymmetric},
+		{"indefinite", indef, ErrNotSPD},
+		{"semidefinite", semidef, ErrNotSPD},
+		{"zero", New(2, 2), ErrNotSPD},
+	} {
+		_, err := FactorizeCholesky(c.a)
+		if !errors.Is(err, c.want) || !strings.HasPrefix(err.Error(), "matrix: cholesky: ") {
+			t.Errorf("%s: got %v, want %v", c.name, err, c.want)
+		}
+	}
+	_, err := FactorizeCholesky(indef)
+	var me *Error
+	if !errors.As(err, &me) || !strings.HasPrefix(me.Detail, "pivot 1 ") {
+		t.Errorf("failing pivot not named: %v", err)
+	}
+	c, _ := FactorizeCholesky(Identity(3))
+	if _, err := c.Solve(New(2, 1)); !errors.Is(err, ErrShape) {
+		t.Errorf("Solve with 2 rows: %v", err)
+	}
+	if _, err := c.SolveVec([]float64{1, 2}); !errors.Is(err, ErrShape) {
+		t.Errorf("SolveVec of length 2: %v", err)
+	}
+	if _, err := c.SolveVec([]float64{1, math.Inf(1), 2}); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("SolveVec with Inf: %v", err)
+	}
+	nanB, _ := NewFromRows([][]float64{{1}, {math.NaN()}, {2}})
+	if _, err := c.Solve(nanB); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("Solve with NaN: %v", err)
+	}
+}
