@@ -109,7 +109,7 @@ func GradientDescent(obj Objective, x0 []float64, s *GDSettings) (*Result, error
 			t.evals++
 		} else {
 			var ok bool
-			if alpha, fNew, ok = ls.search(t, obj, x, f, g, p, 2*alpha, xNew, gNew); !ok {
+			if alpha, fNew, ok = ls.search(t, obj, x, f, g, p, 2*alpha, xNew, gNew, nil); !ok {
 				return t.result()
 			}
 		}

@@ -14,10 +14,11 @@ type MomentumSettings struct {
 	Nesterov bool
 	// StepSize is a fixed step α > 0. Zero (the default) estimates α by
 	// backtracking, as FISTA does: at every iteration α is halved until the
-	// gradient step from the current point z satisfies
-	// f(z − α∇f(z)) ≤ f(z) − (α/2)‖∇f(z)‖², a test that every α ≤ 1/L
-	// passes for an L-smooth f. The search starts from α = 1 and α never
-	// grows again; each iteration then costs two evaluations instead of one.
+	// gradient step w = z − α∇f(z) from the current point z satisfies
+	// f(w) ≤ f(z) − (α/2)‖∇f(z)‖² or ‖∇f(w) − ∇f(z)‖ ≤ ‖∇f(z)‖, tests that
+	// every α ≤ 1/L passes for an L-smooth f (see lipschitzTest). The
+	// search starts from α = 1 and α never grows again; each iteration then
+	// costs two evaluations instead of one.
 	StepSize float64
 	// Momentum is β in [0, 1). Zero means 0.9. (β = 0 is plain gradient
 	// descent: use GradientDescent.) For a μ-strongly convex, L-smooth f the
@@ -107,8 +108,8 @@ func Momentum(obj Objective, x0 []float64, s *MomentumSettings) (*Result, error)
 	if t.status != NotTerminated {
 		return t.result()
 	}
-	// The backtracking of α: Armijo's test with c₁ = ½ along p = −∇f(z).
-	ls := LineSearch{Decrease: 0.5, Shrink: 0.5, MaxTrials: 60}
+	// The backtracking of α along p = −∇f(z), halving α at each rejection.
+	ls := LineSearch{Shrink: 0.5, MaxTrials: 60}
 	alpha := s.StepSize
 	var p, w, gw []float64
 	if alpha == 0 {
@@ -121,7 +122,7 @@ func Momentum(obj Objective, x0 []float64, s *MomentumSettings) (*Result, error)
 				p[i] = -gi
 			}
 			var ok bool
-			if alpha, _, ok = ls.search(t, obj, z, f, g, p, alpha, w, gw); !ok {
+			if alpha, _, ok = ls.search(t, obj, z, f, g, p, alpha, w, gw, lipschitzTest); !ok {
 				return t.result()
 			}
 		}
@@ -164,4 +165,27 @@ func (m *velocity) update(alpha float64, g []float64) {
 		m.v[i] = m.beta*m.v[i] - alpha*g[i]
 		m.x[i] += m.v[i]
 	}
+}
+
+// lipschitzTest accepts the gradient step w = z − α∇f(z) (p = −∇f(z)) of the
+// backtracking in Momentum when α is small enough for the local curvature:
+//
+//	f(w) ≤ f(z) − (α/2)‖∇f(z)‖²   (the descent lemma, as in FISTA), or
+//	‖∇f(w) − ∇f(z)‖ ≤ ‖∇f(z)‖     (α·L̂ ≤ 1 for the secant estimate
+//	                               L̂ = ‖∇f(w) − ∇f(z)‖/‖w − z‖ of L).
+//
+// Both hold for every α ≤ 1/L when ∇f is L-Lipschitz; on a quadratic the
+// second implies the first. The second keeps working near the minimizer,
+// where the decrease (α/2)‖∇f‖² is lost in the rounding of f and the first
+// would shrink α for nothing (α never grows again).
+func lipschitzTest(f0 float64, g0 []float64, f float64, g, p []float64, alpha float64) bool {
+	gg := matrix.Dot(g0, g0)
+	if f <= f0-0.5*alpha*gg {
+		return true
+	}
+	diff := 0.0
+	for i := range g {
+		diff += (g[i] - g0[i]) * (g[i] - g0[i])
+	}
+	return !math.IsInf(f, 1) && diff <= gg
 }

@@ -119,7 +119,7 @@ func Newton(obj HessianObjective, x0 []float64, s *NewtonSettings) (*Result, err
 				p[i] = -gi
 			}
 		}
-		alpha, fNew, ok := ls.search(t, obj, x, f, g, p, 1, xNew, gNew)
+		alpha, fNew, ok := ls.search(t, obj, x, f, g, p, 1, xNew, gNew, nil)
 		if !ok {
 			return t.result()
 		}
