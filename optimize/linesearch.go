@@ -116,8 +116,10 @@ type trialTest func(f0 float64, g0 []float64, f float64, g, p []float64, alpha f
 // wrong gradient still fails the search.
 func (ls LineSearch) armijo(f0 float64, g0 []float64, f float64, g, p []float64, alpha float64) bool {
 	slope0 := matrix.Dot(g0, p) // φ′(0) = ∇f(x)ᵀp < 0
-	// Armijo: f(x + αp) ≤ f(x) + c₁α∇f(x)ᵀp (false for f = +Inf).
-	if f <= f0+ls.Decrease*alpha*slope0 {
+	// Armijo: f(x + αp) − f(x) ≤ c₁α∇f(x)ᵀp (false for f = +Inf). The
+	// difference is formed first: f(x) + c₁α∇f(x)ᵀp could round back to
+	// f(x) and accept a step that does not decrease f at all.
+	if f-f0 <= ls.Decrease*alpha*slope0 {
 		return true
 	}
 	// Approximate Armijo: ∇f(x + αp)ᵀp ≤ (2c₁ − 1)∇f(x)ᵀp, f(x + αp) ≤ f(x).

@@ -180,7 +180,7 @@ func (m *velocity) update(alpha float64, g []float64) {
 // would shrink α for nothing (α never grows again).
 func lipschitzTest(f0 float64, g0 []float64, f float64, g, p []float64, alpha float64) bool {
 	gg := matrix.Dot(g0, g0)
-	if f <= f0-0.5*alpha*gg {
+	if f-f0 <= -0.5*alpha*gg { // the difference first, as in LineSearch.armijo
 		return true
 	}
 	diff := 0.0
