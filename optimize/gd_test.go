@@ -40,21 +40,9 @@ func TestGradientDescentReferenceTrajectory(t *testing.T) {
 	if !errors.Is(err, matrix.ErrNoConvergence) {
 		t.Fatalf("want the iteration cap (tolerances off), got %v", err)
 	}
-	if len(got) != len(rq.GD.Iterates) {
-		t.Fatalf("%d iterates traced, want %d", len(got), len(rq.GD.Iterates))
-	}
 	d := float64(len(rq.X0))
 	S := maxNorm(got)*(1+rq.GD.Alpha*rq.L) + rq.GD.Alpha*matrix.Nrm2(rq.B)
-	worst := 0.0
-	for k := range got {
-		e := dist(got[k], rq.GD.Iterates[k])
-		tol := 2 * float64(max(k, 1)) * d * gdEps * S
-		worst = max(worst, e/tol)
-		if e > tol {
-			t.Errorf("iterate %d differs from numpy by %.3g > %.3g", k, e, tol)
-		}
-	}
-	t.Logf("largest difference from numpy: %.3g of the bound", worst)
+	compareIterates(t, got, rq.GD.Iterates, 2*d*gdEps*S)
 }
 
 // TestGradientDescentQuadraticMinimizer runs both step rules to the

@@ -265,3 +265,23 @@ func refLogistic(t testing.TB) (logisticObjective, *gdRef) {
 func dist(x, y []float64) float64 {
 	return distance(x, y, make([]float64, len(x)))
 }
+
+// compareIterates checks ‖got[k] − want[k]‖₂ ≤ perStep·max(k, 1) for every
+// k, the bound of an error that grows by at most perStep at each step, and
+// logs how close to the bound the worst step came.
+func compareIterates(t *testing.T, got, want [][]float64, perStep float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d iterates, want %d", len(got), len(want))
+	}
+	worst := 0.0
+	for k := range got {
+		e := dist(got[k], want[k])
+		tol := float64(max(k, 1)) * perStep
+		worst = max(worst, e/tol)
+		if e > tol {
+			t.Errorf("iterate %d differs from numpy by %.3g > %.3g", k, e, tol)
+		}
+	}
+	t.Logf("largest difference from numpy: %.3g of the bound", worst)
+}
