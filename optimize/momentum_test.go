@@ -165,6 +165,17 @@ func TestMomentumBacktracking(t *testing.T) {
 		t.Logf("nesterov=%v: %d iterations, %d evaluations, α = %.3g (1/L = %.3g)",
 			nesterov, res.Iterations, res.Evaluations, minStep, 1/rq.L)
 	}
+	// Both on Rosenbrock from (−1.2, 1): ‖x − x*‖ ≤ 1.01‖∇f‖/μ as for
+	// gradient descent (μ = λ_min(∇²f(1, 1)) ≈ 0.39936).
+	for _, nesterov := range []bool{false, true} {
+		res, err := Momentum(rosenbrock{}, []float64{-1.2, 1}, &MomentumSettings{Nesterov: nesterov, Stop: Stop{MaxIterations: 100000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := dist(res.X, []float64{1, 1}); e > 1.01*res.GradNorm/(501-math.Hypot(301, 400)) {
+			t.Errorf("rosenbrock, nesterov=%v: ‖x − x*‖ = %.3g, ‖∇f‖ = %.3g", nesterov, e, res.GradNorm)
+		}
+	}
 	// Nesterov with backtracking on the logistic regression.
 	obj, lref := refLogistic(t)
 	res, err := Momentum(obj, make([]float64, 4), &MomentumSettings{Nesterov: true})

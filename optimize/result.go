@@ -8,6 +8,8 @@ package optimize
 // finite, also together with an error (iteration limit, non-finite value
 // later in the run, failed line search): X is then the last good iterate.
 // The Result is nil only when the input is invalid or f(x₀) is not finite.
+// (A stochastic method that fails evaluates F and Gradient over all samples
+// at that X, and they may themselves be non-finite.)
 type Result struct {
 	// X is the final iterate (length d).
 	X []float64

@@ -264,6 +264,20 @@ func TestSGDSpecialCases(t *testing.T) {
 		}
 		t.Log(err)
 	})
+	t.Run("NaN in the full pass", func(t *testing.T) {
+		bad := stochasticFunc{n: 3, f: func(x, g []float64, batch []int) float64 {
+			copy(g, x)
+			if len(batch) == 3 {
+				return math.NaN()
+			}
+			return 0.5 * matrix.Dot(x, x)
+		}}
+		res, err := SGD(bad, []float64{1, 2}, &SGDSettings{GradTol: 1e-3})
+		if !errors.Is(err, matrix.ErrNotFinite) || res == nil || res.Status != NotFinite || res.Iterations != 1 {
+			t.Fatalf("got %+v, %v", res, err)
+		}
+		checkMessage(t, err, "optimize: sgd: non-finite value: f(x) is NaN over all samples after epoch 1")
+	})
 	t.Run("divergent rate", func(t *testing.T) {
 		res, err := SGD(obj, x0, &SGDSettings{LearningRate: 5})
 		if !errors.Is(err, matrix.ErrNotFinite) || res == nil || firstNonFinite(res.X) >= 0 {

@@ -115,6 +115,10 @@ epochs:
 		if e.gradTol > 0 {
 			// One extra pass: the full gradient ∇f(x) = (1/n) Σᵢ ∇fᵢ(x).
 			res.F = fullValueGrad(obj, rule.iterate(), res)
+			if failure = e.checkFull(res); failure != nil {
+				copy(last, rule.iterate())
+				break
+			}
 			gnorm = res.GradNorm
 		}
 		if e.trace != nil {
@@ -135,12 +139,20 @@ epochs:
 		res.F = fullValueGrad(obj, res.X, res)
 	}
 	if failure == nil {
-		if err := checkValueGrad(e.op, res.Iterations, res.F, res.Gradient); err != nil {
-			res.Status, failure = NotFinite, err
-		}
+		failure = e.checkFull(res)
 	}
 	res.Converged = res.Status.Converged()
 	return res, failure
+}
+
+// checkFull reports a full-batch value or gradient in res that is not
+// finite, and sets the status.
+func (e epochSettings) checkFull(res *Result) error {
+	if what := nonFinite(res.F, res.Gradient); what != "" {
+		res.Status = NotFinite
+		return optError(e.op, matrix.ErrNotFinite, "%s over all samples after epoch %d", what, res.Iterations)
+	}
+	return nil
 }
 
 // fullValueGrad evaluates f and ∇f over all samples at x, stores the

@@ -223,8 +223,11 @@ func (t *tracker) accept(x []float64, f float64, g []float64, alpha, shift float
 		t.status = StepConverged
 	case k >= t.stop.MaxIterations:
 		t.status = IterationLimit
-		t.err = optError(t.op, matrix.ErrNoConvergence, "%d iterations, ‖∇f‖ = %.3g > %.3g",
-			k, gnorm, max(t.gradTol, 0))
+		if t.gradTol >= 0 {
+			t.err = optError(t.op, matrix.ErrNoConvergence, "%d iterations, ‖∇f‖ = %.3g > %.3g", k, gnorm, t.gradTol)
+		} else {
+			t.err = optError(t.op, matrix.ErrNoConvergence, "%d iterations, ‖∇f‖ = %.3g (gradient test off)", k, gnorm)
+		}
 	}
 	t.begun = true
 	return t.status
