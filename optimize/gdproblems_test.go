@@ -114,9 +114,7 @@ func (l logisticObjective) Hessian(w []float64, h *matrix.Dense) {
 		s := sigmoid(matrix.Dot(xi, w))
 		c := s * (1 - s) / float64(n)
 		for j := range d {
-			for k := range d {
-				h.Set(j, k, h.At(j, k)+c*xi[j]*xi[k])
-			}
+			matrix.Axpy(c*xi[j], xi, h.Row(j)) // H += c·xᵢxᵢᵀ, row j
 		}
 	}
 	for j := range d {
