@@ -117,14 +117,14 @@ func TestAdamSpecialCases(t *testing.T) {
 		{"no samples", &batchRecorder{}, x0, nil, matrix.ErrEmpty},
 		{"empty x0", obj, nil, nil, matrix.ErrEmpty},
 		{"Inf x0", obj, []float64{0, math.Inf(-1), 0, 0, 0}, nil, matrix.ErrNotFinite},
-		{"β₁ = 1", obj, x0, &AdamSettings{Beta1: 1}, ErrBadSetting},
-		{"β₁ < 0", obj, x0, &AdamSettings{Beta1: -0.9}, ErrBadSetting},
-		{"β₂ > 1", obj, x0, &AdamSettings{Beta2: 1.5}, ErrBadSetting},
-		{"β₂ NaN", obj, x0, &AdamSettings{Beta2: math.NaN()}, ErrBadSetting},
-		{"ε < 0", obj, x0, &AdamSettings{Epsilon: -1e-8}, ErrBadSetting},
-		{"negative rate", obj, x0, &AdamSettings{LearningRate: -1}, ErrBadSetting},
-		{"negative batch", obj, x0, &AdamSettings{BatchSize: -2}, ErrBadSetting},
-		{"negative epochs", obj, x0, &AdamSettings{Epochs: -2}, ErrBadSetting},
+		{"β₁ = 1", obj, x0, &AdamSettings{Beta1: 1}, ErrBadParameter},
+		{"β₁ < 0", obj, x0, &AdamSettings{Beta1: -0.9}, ErrBadParameter},
+		{"β₂ > 1", obj, x0, &AdamSettings{Beta2: 1.5}, ErrBadParameter},
+		{"β₂ NaN", obj, x0, &AdamSettings{Beta2: math.NaN()}, ErrBadParameter},
+		{"ε < 0", obj, x0, &AdamSettings{Epsilon: -1e-8}, ErrBadParameter},
+		{"negative rate", obj, x0, &AdamSettings{LearningRate: -1}, ErrBadParameter},
+		{"negative batch", obj, x0, &AdamSettings{BatchSize: -2}, ErrBadParameter},
+		{"negative epochs", obj, x0, &AdamSettings{Epochs: -2}, ErrBadParameter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Adam(tc.obj, tc.x0, tc.s)

@@ -7,9 +7,29 @@
 // The package knows nothing about any particular learner: a learner builds
 // the problem (a Q-row function, an objective) and reads the answer.
 //
+// # Conventions
+//
+// A StochasticObjective returns the mean, not the sum, of the per-sample
+// losses over a batch (docs/gradient-descent.md). The SMO problems are in
+// LIBSVM's sign convention: minimize ½αᵀQα + pᵀα (docs/smo.md).
+//
+// # Notes map
+//
+//	004, "Solving the SVM optimization problem", "SMO Algorithm"            SMO, QP, SMOResult, CertifySMO
+//	004, "Using Slack Variable", "v- SVM" (the duals)                        SignedQ, QP.TwoEqualities
+//	004, "Support Vector Regression", "v-SVR" (2n-variable duals)            RegressionQ
+//	004, "Backpropagation Algorithm" (weights updated by gradient descent)   GradientDescent, SGD, Momentum, Adam
+//	004, "Auto-Encoder", "Denoising Autoencoder", "Sparse Autoencoder"       SGD, Adam
+//	004, "Logistic Regression" (fitting the model)                           Newton, GradientDescent
+//	(not in the notes) gradient checking by central differences              CheckGradient, FullBatch
+//
 // # Errors
 //
-// Invalid problems and non-finite values return errors; every iteration has
-// a cap, and reaching it is reported as an error wrapping
-// matrix.ErrNoConvergence together with the partial result.
+// Invalid problems and settings (ErrBadParameter), infeasible constraints
+// (ErrInfeasible), unbounded objectives (ErrUnbounded) and non-finite
+// values (matrix.ErrNotFinite) return errors. Every iteration has a cap,
+// and reaching it is reported as an error wrapping matrix.ErrNoConvergence
+// together with the partial result — except for SGD and Adam, for which
+// running all the epochs is the normal end (Status EpochLimit, Converged
+// false, nil error); GradTol asks them for a convergence certificate.
 package optimize

@@ -8,14 +8,13 @@ import (
 	"mlnotes/matrix"
 )
 
-// Sentinel errors of the gradient-descent family. Empty or mismatched input,
+// Sentinel errors of the gradient-descent family. A setting outside its
+// domain (a negative step size, a momentum or decay rate β outside [0, 1),
+// a batch size below zero, an Armijo constant outside (0, 1)) wraps
+// ErrBadParameter, the sentinel SMO uses for the same failure. Empty or mismatched input,
 // non-finite values and non-convergence wrap the sentinels of package matrix
 // (ErrEmpty, ErrShape, ErrNotFinite, ErrNoConvergence) instead.
 var (
-	// ErrBadSetting reports a setting outside its domain: a negative step
-	// size, a momentum or decay rate β outside [0, 1), a batch size below
-	// zero, an Armijo constant outside (0, 1).
-	ErrBadSetting = errors.New("invalid setting")
 	// ErrLineSearch reports a backtracking line search that found no step
 	// with sufficient decrease before the step became too small to change x:
 	// the iterate is as good as floating point lets the line search make it,
@@ -79,5 +78,5 @@ func nonFinite(f float64, g []float64) string {
 
 // badSetting reports an invalid field of a settings struct.
 func badSetting(op, format string, args ...any) error {
-	return optError(op, ErrBadSetting, format, args...)
+	return optError(op, ErrBadParameter, format, args...)
 }
