@@ -504,3 +504,47 @@ func TestSMOInit(t *testing.T) {
 		t.Errorf("warm start from the optimum: %d iterations, f = %v vs %v", warm.Iterations, warm.Objective, cold.Objective)
 	}
 }
+
+// Hard-margin duals (p = −e) with some or all Cᵢ = +Inf: SMO reports
+// ErrUnbounded exactly when the exhaustive reference finds no KKT point (a
+// convex QP bounded below attains its minimum), and otherwise matches its
+// minimum. Low-rank Q makes both outcomes common.
+func TestSMOInfiniteBoundsAgainstActiveSet(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	var bounded, unbounded int
+	for c := range 150 {
+		n := 2 + r.IntN(5)
+		q := randomGram(r, n, 1+r.IntN(2), 1)
+		qp := &QP{Q: newDenseQ(q), P: make([]float64, n), Y: make([]float64, n), C: make([]float64, n)}
+		for i := range n {
+			qp.P[i] = -1
+			qp.Y[i] = float64(2*r.IntN(2) - 1)
+			qp.C[i] = math.Inf(1)
+			if c%2 == 0 && r.IntN(3) == 0 { // mixed bounds in half the cases
+				qp.C[i] = 0.5 + r.Float64()
+			}
+		}
+		ref := activeSetReference(q, qp)
+		res, err := SMO(qp, &SMOSettings{Tol: 1e-10})
+		name := fmt.Sprintf("case %d (n=%d)", c, n)
+		switch {
+		case !ref.ok:
+			unbounded++
+			if !errors.Is(err, ErrUnbounded) {
+				t.Errorf("%s: no KKT point exists, SMO says %v (f = %v)", name, err, res.Objective)
+			}
+		case err != nil:
+			t.Errorf("%s: the minimum is %v, SMO says %v", name, ref.objective, err)
+		default:
+			bounded++
+			cert := checkCertificate(t, name, qp, res, 1e-10)
+			scale := cert.MaxDiagQ*cert.AlphaNorm1*cert.AlphaNorm1 + cert.MaxAbsP*cert.AlphaNorm1
+			if d := math.Abs(res.Objective - ref.objective); d > 1e-8*max(scale, 1) {
+				t.Errorf("%s: f = %v, reference %v", name, res.Objective, ref.objective)
+			}
+		}
+	}
+	if bounded < 20 || unbounded < 20 {
+		t.Errorf("%d bounded and %d unbounded cases: the test does not cover both", bounded, unbounded)
+	}
+}
