@@ -264,8 +264,11 @@ type solver struct {
 	gbar  []float64 // Ḡ = Σ_{j: αⱼ = Cⱼ} Cⱼ Q·ⱼ, for gradient reconstruction
 	qd    []float64 // Qᵢᵢ
 
-	// up[t] ⇔ t ∈ I_up(α) and low[t] ⇔ t ∈ I_low(α) (docs/smo.md (4)).
-	up, low []bool
+	// up[t] ⇔ t ∈ I_up(α) and low[t] ⇔ t ∈ I_low(α) (docs/smo.md (4));
+	// upPen[t] is 0 on I_up and −Inf elsewhere, lowPen[t] 0 on I_low and
+	// +Inf elsewhere, for branch-free selection loops.
+	up, low       []bool
+	upPen, lowPen []float64
 
 	act       activeSet
 	shrinking bool
@@ -314,6 +317,7 @@ func newSolver(qp *QP, s *SMOSettings, alpha []float64) *solver {
 		sv.qd[i] = qp.Q.Diag(i)
 	}
 	sv.up, sv.low = make([]bool, n), make([]bool, n)
+	sv.upPen, sv.lowPen = make([]float64, n), make([]float64, n)
 	for i := range n {
 		sv.setStatus(i)
 	}
@@ -350,6 +354,13 @@ func (sv *solver) setStatus(i int) {
 		sv.up[i], sv.low[i] = belowC, aboveZero
 	} else {
 		sv.up[i], sv.low[i] = aboveZero, belowC
+	}
+	sv.upPen[i], sv.lowPen[i] = 0, 0
+	if !sv.up[i] {
+		sv.upPen[i] = math.Inf(-1)
+	}
+	if !sv.low[i] {
+		sv.lowPen[i] = math.Inf(1)
 	}
 }
 
