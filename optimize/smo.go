@@ -195,7 +195,8 @@ const tau = 1e-12
 // Special cases:
 //
 //	n = 0, nil Q, Q.Size() ≠ n, lengths of P, Y, C ≠ n  error (ErrEmpty, ErrShape)
-//	NaN or ±Inf in P, Δ, Sum, Init; NaN in C         error (ErrNotFinite)
+//	NaN or ±Inf in P, Δ, Sum, Init, diag(Q); NaN in C error (ErrNotFinite)
+//	a NaN or ±Inf in a row of Q met during the run  error (ErrNotFinite)
 //	Cᵢ ≤ 0, yᵢ ∉ {−1, +1}, Tol < 0, CacheMB < 0       error (ErrBadParameter)
 //	Δ (or Sum) outside what 0 ≤ α ≤ C allows        error (ErrInfeasible)
 //	Cᵢ = +Inf and f unbounded below (hard margin on data that cannot be
@@ -233,7 +234,7 @@ func SMO(qp *QP, s *SMOSettings) (*SMOResult, error) {
 		}
 	}
 	sv := newSolver(qp, s, alpha)
-	if err := sv.run(); errors.Is(err, ErrUnbounded) {
+	if err := sv.run(); errors.Is(err, ErrUnbounded) || errors.Is(err, matrix.ErrNotFinite) {
 		return nil, err
 	} else if err != nil {
 		return sv.result(), err
@@ -382,6 +383,9 @@ func (sv *solver) run() error {
 	counter := min(sv.n, 1000) + 1
 	lastI, lastJ := -1, -1
 	for sv.iter < sv.maxIter {
+		if sv.cache.err != nil {
+			return sv.cache.err
+		}
 		if counter--; counter == 0 {
 			counter = min(sv.n, 1000)
 			if sv.shrinking {
@@ -417,12 +421,18 @@ func (sv *solver) run() error {
 		if sv.unbounded != nil {
 			return sv.unbounded
 		}
+		if sv.cache.err != nil {
+			return sv.cache.err
+		}
 		if sv.trace != nil && sv.iter%sv.traceEvery == 0 {
 			sv.trace(SMOStep{Iteration: sv.iter, I: i, J: j, Violation: sv.violation,
 				Objective: sv.objective, Active: len(sv.act.idx)})
 		}
 	}
 	sv.finish()
+	if sv.cache.err != nil {
+		return sv.cache.err
+	}
 	if sv.violation > sv.tol {
 		return smoError(matrix.ErrNoConvergence, "%d iterations, KKT violation %.3g > tolerance %.3g",
 			sv.iter, sv.violation, sv.tol)

@@ -548,3 +548,56 @@ func TestSMOInfiniteBoundsAgainstActiveSet(t *testing.T) {
 		t.Errorf("%d bounded and %d unbounded cases: the test does not cover both", bounded, unbounded)
 	}
 }
+
+// nanQ returns NaN for one entry of Q, as a broken kernel might.
+type nanQ struct{ *denseQ }
+
+func (q nanQ) Row(i int, cols []int, dst []float64) {
+	q.denseQ.Row(i, cols, dst)
+	for _, j := range cols {
+		if i == 3 && j == 1 {
+			dst[j] = math.NaN()
+		}
+	}
+}
+
+// A NaN in a row of Q met during the run is an error, not a silent NaN.
+func TestSMONaNInQ(t *testing.T) {
+	x, y := blobs(rand.New(rand.NewPCG(2, 2)), 30, 2, 0.5)
+	qp := svmQP(nanQ{newDenseQ(signed(rbfK(x, 0.5), y))}, y, 1)
+	res, err := SMO(qp, nil)
+	if !errors.Is(err, matrix.ErrNotFinite) || res != nil {
+		t.Errorf("err = %v, result %v; want ErrNotFinite and no result", err, res != nil)
+	}
+}
+
+// Q that is not positive semidefinite: with finite bounds τ keeps the steps
+// finite and SMO ends at a KKT point; with infinite bounds a direction of
+// negative curvature makes f unbounded.
+func TestSMOIndefiniteQ(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 1))
+	for c := range 20 {
+		n := 3 + r.IntN(6)
+		q := randomGram(r, n, n, 1)
+		for i := range n { // subtract a multiple of I: some eigenvalues < 0
+			q[i][i] -= 1.5
+		}
+		y := make([]float64, n)
+		for i := range y {
+			y[i] = float64(2*r.IntN(2) - 1)
+		}
+		y[0], y[1] = 1, -1
+		qp := svmQP(newDenseQ(q), y, 1+r.Float64())
+		res, err := SMO(qp, &SMOSettings{Tol: 1e-10})
+		if err != nil {
+			t.Fatalf("case %d: %v", c, err)
+		}
+		checkCertificate(t, fmt.Sprintf("indefinite %d", c), qp, res, 1e-10)
+	}
+	// −I with C = +Inf: the pair direction has curvature −2.
+	qp := &QP{Q: newDenseQ([][]float64{{-1, 0}, {0, -1}}), P: []float64{0, 0},
+		Y: []float64{1, -1}, C: []float64{math.Inf(1), math.Inf(1)}}
+	if _, err := SMO(qp, nil); !errors.Is(err, ErrUnbounded) {
+		t.Errorf("negative definite, infinite bounds: err = %v", err)
+	}
+}
