@@ -202,8 +202,8 @@ const tau = 1e-12
 //	Cᵢ = +Inf and f unbounded below (hard margin on data that cannot be
 //	separated)                                      error (ErrUnbounded)
 //	a single variable, or all yᵢ equal with Δ = 0   α is fixed; zero iterations
-//	MaxIter reached                                 partial result and an error
-//	                                                wrapping matrix.ErrNoConvergence
+//	MaxIter reached, or Tol below the rounding      partial result and an error
+//	level of G (the same pair twice in a row)       wrapping matrix.ErrNoConvergence
 //
 // SMO returns a result whenever it has an iterate, also together with the
 // non-convergence error.
