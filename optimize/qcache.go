@@ -1,5 +1,11 @@
 package optimize
 
+import (
+	"math"
+
+	"mlnotes/matrix"
+)
+
 // qCache keeps recently used rows of the SMO Hessian Q in memory, up to a
 // budget in megabytes, and forgets the least recently used row when the
 // budget is spent (LRU). SMO touches two rows per iteration, and the same
@@ -27,6 +33,10 @@ type qCache struct {
 	// Statistics for benchmarks and the result.
 	requests, misses int
 	entries          int64 // Q entries computed
+
+	// err records the first non-finite entry of Q met; the solver stops
+	// at the end of the step that met it.
+	err error
 }
 
 // qRow is one cached row Q_i·.
@@ -83,6 +93,14 @@ func (c *qCache) compute(r *qRow, cols []int) {
 	}
 	c.q.Row(r.i, cols, r.data)
 	c.entries += int64(len(cols))
+	if c.err == nil {
+		for _, j := range cols {
+			if v := r.data[j]; math.IsNaN(v) || math.IsInf(v, 0) {
+				c.err = smoError(matrix.ErrNotFinite, "Q[%d][%d] = %v", r.i, j, v)
+				break
+			}
+		}
+	}
 }
 
 // row returns Q_i· with every active column filled in. The slice stays

@@ -195,14 +195,15 @@ const tau = 1e-12
 // Special cases:
 //
 //	n = 0, nil Q, Q.Size() ≠ n, lengths of P, Y, C ≠ n  error (ErrEmpty, ErrShape)
-//	NaN or ±Inf in P, Δ, Sum, Init; NaN in C         error (ErrNotFinite)
+//	NaN or ±Inf in P, Δ, Sum, Init, diag(Q); NaN in C error (ErrNotFinite)
+//	a NaN or ±Inf in a row of Q met during the run  error (ErrNotFinite)
 //	Cᵢ ≤ 0, yᵢ ∉ {−1, +1}, Tol < 0, CacheMB < 0       error (ErrBadParameter)
 //	Δ (or Sum) outside what 0 ≤ α ≤ C allows        error (ErrInfeasible)
 //	Cᵢ = +Inf and f unbounded below (hard margin on data that cannot be
 //	separated)                                      error (ErrUnbounded)
 //	a single variable, or all yᵢ equal with Δ = 0   α is fixed; zero iterations
-//	MaxIter reached                                 partial result and an error
-//	                                                wrapping matrix.ErrNoConvergence
+//	MaxIter reached, or Tol below the rounding      partial result and an error
+//	level of G (the same pair twice in a row)       wrapping matrix.ErrNoConvergence
 //
 // SMO returns a result whenever it has an iterate, also together with the
 // non-convergence error.
@@ -233,7 +234,7 @@ func SMO(qp *QP, s *SMOSettings) (*SMOResult, error) {
 		}
 	}
 	sv := newSolver(qp, s, alpha)
-	if err := sv.run(); errors.Is(err, ErrUnbounded) {
+	if err := sv.run(); errors.Is(err, ErrUnbounded) || errors.Is(err, matrix.ErrNotFinite) {
 		return nil, err
 	} else if err != nil {
 		return sv.result(), err
@@ -264,8 +265,11 @@ type solver struct {
 	gbar  []float64 // Ḡ = Σ_{j: αⱼ = Cⱼ} Cⱼ Q·ⱼ, for gradient reconstruction
 	qd    []float64 // Qᵢᵢ
 
-	// up[t] ⇔ t ∈ I_up(α) and low[t] ⇔ t ∈ I_low(α) (docs/smo.md (4)).
-	up, low []bool
+	// up[t] ⇔ t ∈ I_up(α) and low[t] ⇔ t ∈ I_low(α) (docs/smo.md (4));
+	// upPen[t] is 0 on I_up and −Inf elsewhere, lowPen[t] 0 on I_low and
+	// +Inf elsewhere, for branch-free selection loops.
+	up, low       []bool
+	upPen, lowPen []float64
 
 	act       activeSet
 	shrinking bool
@@ -314,6 +318,7 @@ func newSolver(qp *QP, s *SMOSettings, alpha []float64) *solver {
 		sv.qd[i] = qp.Q.Diag(i)
 	}
 	sv.up, sv.low = make([]bool, n), make([]bool, n)
+	sv.upPen, sv.lowPen = make([]float64, n), make([]float64, n)
 	for i := range n {
 		sv.setStatus(i)
 	}
@@ -351,6 +356,13 @@ func (sv *solver) setStatus(i int) {
 	} else {
 		sv.up[i], sv.low[i] = aboveZero, belowC
 	}
+	sv.upPen[i], sv.lowPen[i] = 0, 0
+	if !sv.up[i] {
+		sv.upPen[i] = math.Inf(-1)
+	}
+	if !sv.low[i] {
+		sv.lowPen[i] = math.Inf(1)
+	}
 }
 
 // computeObjective returns f(α) = ½ αᵀ(G + p), which equals ½αᵀQα + pᵀα
@@ -371,6 +383,9 @@ func (sv *solver) run() error {
 	counter := min(sv.n, 1000) + 1
 	lastI, lastJ := -1, -1
 	for sv.iter < sv.maxIter {
+		if sv.cache.err != nil {
+			return sv.cache.err
+		}
 		if counter--; counter == 0 {
 			counter = min(sv.n, 1000)
 			if sv.shrinking {
@@ -406,12 +421,18 @@ func (sv *solver) run() error {
 		if sv.unbounded != nil {
 			return sv.unbounded
 		}
+		if sv.cache.err != nil {
+			return sv.cache.err
+		}
 		if sv.trace != nil && sv.iter%sv.traceEvery == 0 {
 			sv.trace(SMOStep{Iteration: sv.iter, I: i, J: j, Violation: sv.violation,
 				Objective: sv.objective, Active: len(sv.act.idx)})
 		}
 	}
 	sv.finish()
+	if sv.cache.err != nil {
+		return sv.cache.err
+	}
 	if sv.violation > sv.tol {
 		return smoError(matrix.ErrNoConvergence, "%d iterations, KKT violation %.3g > tolerance %.3g",
 			sv.iter, sv.violation, sv.tol)

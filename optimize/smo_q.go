@@ -13,6 +13,9 @@ import "mlnotes/matrix"
 // computing each row with one call to k.Row. It returns an error wrapping
 // matrix.ErrShape if len(y) ≠ k.Size(), and ErrBadParameter if some yᵢ is
 // not ±1.
+//
+// Implements: 004_bebb30ff3349075f.txt, "Non Linear Classifier" and
+// "Kernel function" (φ(xᵢ)ᵀφ(xⱼ) replaced by K(xᵢ, xⱼ) in the dual).
 func SignedQ(k QMatrix, y []float64) (QMatrix, error) {
 	if len(y) != k.Size() {
 		return nil, smoError(matrix.ErrShape, "len(y) = %d, K is %d×%d", len(y), k.Size(), k.Size())
@@ -51,6 +54,10 @@ func (q *signedQ) Row(i int, cols []int, dst []float64) {
 // on the distinct points among the requested columns, never two kernel
 // evaluations for the same pair. The solver's cache stores rows i and i + m
 // separately.
+//
+// Implements: 004_bebb30ff3349075f.txt, "Support Vector Regression" (the
+// dual in α and α′, written as one vector of 2m variables; docs/smo.md,
+// section 2) and "v-SVR".
 func RegressionQ(k QMatrix) QMatrix {
 	m := k.Size()
 	return &regressionQ{k: k, m: m, krow: make([]float64, m), mark: make([]int, m)}

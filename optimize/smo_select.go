@@ -37,16 +37,16 @@ func (sv *solver) selectPair() (i, j int) {
 	}
 	idx, y, g := sv.act.idx, sv.y, sv.grad
 
-	// m(α) = max_{t ∈ I_up} −yₜGₜ, attained at i.
+	// m(α) = max_{t ∈ I_up} −yₜGₜ, attained at i. upPen is 0 on I_up and
+	// −Inf elsewhere, which avoids a hard-to-predict branch.
 	gmax, i := math.Inf(-1), -1
+	upPen := sv.upPen
 	for _, t := range idx {
-		if sv.up[t] {
-			if v := -y[t] * g[t]; v >= gmax {
-				gmax, i = v, t
-			}
+		if v := -y[t]*g[t] + upPen[t]; v >= gmax {
+			gmax, i = v, t
 		}
 	}
-	if i < 0 {
+	if math.IsInf(gmax, -1) {
 		sv.violation = 0 // I_up is empty: every variable is fixed
 		return -1, -1
 	}
@@ -55,12 +55,12 @@ func (sv *solver) selectPair() (i, j int) {
 	qi := sv.cache.row(i)
 	yi, qii := y[i], sv.qd[i]
 	gmin, j, best := math.Inf(1), -1, math.Inf(1)
+	lowPen := sv.lowPen // 0 on I_low, +Inf elsewhere
 	for _, t := range idx {
-		if !sv.low[t] {
-			continue
+		v := -y[t]*g[t] + lowPen[t]
+		if v < gmin {
+			gmin = v
 		}
-		v := -y[t] * g[t]
-		gmin = min(gmin, v)
 		if b := gmax - v; b > 0 { // bᵢₜ = −yᵢGᵢ + yₜGₜ
 			a := qii + sv.qd[t] - 2*yi*y[t]*qi[t] // aᵢₜ
 			if a <= 0 {

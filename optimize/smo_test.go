@@ -504,3 +504,100 @@ func TestSMOInit(t *testing.T) {
 		t.Errorf("warm start from the optimum: %d iterations, f = %v vs %v", warm.Iterations, warm.Objective, cold.Objective)
 	}
 }
+
+// Hard-margin duals (p = −e) with some or all Cᵢ = +Inf: SMO reports
+// ErrUnbounded exactly when the exhaustive reference finds no KKT point (a
+// convex QP bounded below attains its minimum), and otherwise matches its
+// minimum. Low-rank Q makes both outcomes common.
+func TestSMOInfiniteBoundsAgainstActiveSet(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	var bounded, unbounded int
+	for c := range 150 {
+		n := 2 + r.IntN(5)
+		q := randomGram(r, n, 1+r.IntN(2), 1)
+		qp := &QP{Q: newDenseQ(q), P: make([]float64, n), Y: make([]float64, n), C: make([]float64, n)}
+		for i := range n {
+			qp.P[i] = -1
+			qp.Y[i] = float64(2*r.IntN(2) - 1)
+			qp.C[i] = math.Inf(1)
+			if c%2 == 0 && r.IntN(3) == 0 { // mixed bounds in half the cases
+				qp.C[i] = 0.5 + r.Float64()
+			}
+		}
+		ref := activeSetReference(q, qp)
+		res, err := SMO(qp, &SMOSettings{Tol: 1e-10})
+		name := fmt.Sprintf("case %d (n=%d)", c, n)
+		switch {
+		case !ref.ok:
+			unbounded++
+			if !errors.Is(err, ErrUnbounded) {
+				t.Errorf("%s: no KKT point exists, SMO says %v (f = %v)", name, err, res.Objective)
+			}
+		case err != nil:
+			t.Errorf("%s: the minimum is %v, SMO says %v", name, ref.objective, err)
+		default:
+			bounded++
+			cert := checkCertificate(t, name, qp, res, 1e-10)
+			scale := cert.MaxDiagQ*cert.AlphaNorm1*cert.AlphaNorm1 + cert.MaxAbsP*cert.AlphaNorm1
+			if d := math.Abs(res.Objective - ref.objective); d > 1e-8*max(scale, 1) {
+				t.Errorf("%s: f = %v, reference %v", name, res.Objective, ref.objective)
+			}
+		}
+	}
+	if bounded < 20 || unbounded < 20 {
+		t.Errorf("%d bounded and %d unbounded cases: the test does not cover both", bounded, unbounded)
+	}
+}
+
+// nanQ returns NaN for one entry of Q, as a broken kernel might.
+type nanQ struct{ *denseQ }
+
+func (q nanQ) Row(i int, cols []int, dst []float64) {
+	q.denseQ.Row(i, cols, dst)
+	for _, j := range cols {
+		if i == 3 && j == 1 {
+			dst[j] = math.NaN()
+		}
+	}
+}
+
+// A NaN in a row of Q met during the run is an error, not a silent NaN.
+func TestSMONaNInQ(t *testing.T) {
+	x, y := blobs(rand.New(rand.NewPCG(2, 2)), 30, 2, 0.5)
+	qp := svmQP(nanQ{newDenseQ(signed(rbfK(x, 0.5), y))}, y, 1)
+	res, err := SMO(qp, nil)
+	if !errors.Is(err, matrix.ErrNotFinite) || res != nil {
+		t.Errorf("err = %v, result %v; want ErrNotFinite and no result", err, res != nil)
+	}
+}
+
+// Q that is not positive semidefinite: with finite bounds τ keeps the steps
+// finite and SMO ends at a KKT point; with infinite bounds a direction of
+// negative curvature makes f unbounded.
+func TestSMOIndefiniteQ(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 1))
+	for c := range 20 {
+		n := 3 + r.IntN(6)
+		q := randomGram(r, n, n, 1)
+		for i := range n { // subtract a multiple of I: some eigenvalues < 0
+			q[i][i] -= 1.5
+		}
+		y := make([]float64, n)
+		for i := range y {
+			y[i] = float64(2*r.IntN(2) - 1)
+		}
+		y[0], y[1] = 1, -1
+		qp := svmQP(newDenseQ(q), y, 1+r.Float64())
+		res, err := SMO(qp, &SMOSettings{Tol: 1e-10})
+		if err != nil {
+			t.Fatalf("case %d: %v", c, err)
+		}
+		checkCertificate(t, fmt.Sprintf("indefinite %d", c), qp, res, 1e-10)
+	}
+	// −I with C = +Inf: the pair direction has curvature −2.
+	qp := &QP{Q: newDenseQ([][]float64{{-1, 0}, {0, -1}}), P: []float64{0, 0},
+		Y: []float64{1, -1}, C: []float64{math.Inf(1), math.Inf(1)}}
+	if _, err := SMO(qp, nil); !errors.Is(err, ErrUnbounded) {
+		t.Errorf("negative definite, infinite bounds: err = %v", err)
+	}
+}

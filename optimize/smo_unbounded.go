@@ -29,7 +29,8 @@ import (
 //
 // (convexity: f(d′) ≥ f(d) + Gᵀ(d′ − d), minimized over the feasible d′).
 // Entries of Q carry a relative rounding error of order ε, so dᵀQd is known
-// only to about |I|·ε·maxᵢQᵢᵢ; below 10 times that, κ counts as zero.
+// only to about |I|·ε·maxᵢ|Qᵢᵢ|; below 10 times that, κ counts as zero.
+// The lower bound assumes Q positive semidefinite on I.
 
 // checkRecession returns an error wrapping ErrUnbounded if the problem has
 // a descent direction of zero curvature (to rounding) in the recession cone
@@ -46,7 +47,7 @@ func checkRecession(qp *QP, s *SMOSettings, alpha []float64) ([]float64, error) 
 			} else {
 				nNeg++
 			}
-			qmax = max(qmax, qp.Q.Diag(t))
+			qmax = max(qmax, math.Abs(qp.Q.Diag(t)))
 		}
 	}
 	if nPos == 0 || nNeg == 0 {
@@ -99,6 +100,12 @@ func checkRecession(qp *QP, s *SMOSettings, alpha []float64) ([]float64, error) 
 	var slope float64
 	for k, t := range inf {
 		slope += qp.P[t] * d[k]
+	}
+	if kappa < -zero {
+		// Q is not positive semidefinite: f falls like −t² along d.
+		return nil, smoError(ErrUnbounded,
+			"f decreases without limit along a direction d ≥ 0 on the variables with C = +Inf: dᵀQd = %.3g < 0 (Q is not positive semidefinite)",
+			kappa)
 	}
 	if kappa <= zero {
 		if slope < 0 {
