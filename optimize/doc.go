@@ -16,6 +16,7 @@
 // # Notes map
 //
 //	004, "Solving the SVM optimization problem", "SMO Algorithm"            SMO, QP, SMOResult, CertifySMO
+//	004, "Support Vector Machines(SVM)" (hard margin)                        SMO with Cᵢ = +Inf; ErrUnbounded when not separable
 //	004, "Using Slack Variable", "v- SVM" (the duals)                        SignedQ, QP.TwoEqualities
 //	004, "Support Vector Regression", "v-SVR" (2n-variable duals)            RegressionQ
 //	004, "Backpropagation Algorithm" (weights updated by gradient descent)   GradientDescent, SGD, Momentum, Adam
