@@ -46,6 +46,7 @@ type Error struct {
 	Detail string
 }
 
+// Error formats the error as "matrix: <op>: <sentinel>[: <detail>]".
 func (e *Error) Error() string {
 	s := "matrix: " + e.Op + ": " + e.Err.Error()
 	if e.Detail != "" {

@@ -74,6 +74,7 @@ type fullBatch struct {
 	all []int
 }
 
+// ValueGrad evaluates the mean loss and its gradient over every sample.
 func (fb fullBatch) ValueGrad(x, grad []float64) float64 {
 	return fb.s.BatchValueGrad(x, grad, fb.all)
 }
