@@ -50,7 +50,7 @@ type ImageGrid struct {
 	// paper: the look of the digit figures in the notes.
 	Ink bool
 	// PixelSize is the side in screen pixels of one image pixel; 0 chooses
-	// it so that the largest image is about 100 pixels across (12 for 8×8
+	// it so that the largest image is about 100 pixels across (13 for 8×8
 	// digits, 4 for 28×28) and wide enough for the column labels.
 	PixelSize int
 	// TextScale is the size of a bitmap-font pixel; 0 means 2.

@@ -26,7 +26,7 @@ func measureLegend(entries []legendEntry, a *axes, m metrics) legendBox {
 	for _, e := range entries {
 		nameW = max(nameW, textWidth(e.name, m.s))
 	}
-	b.colW = b.swatch + 3*m.gap + float64(nameW)
+	b.colW = b.swatch + 4*m.gap + float64(nameW)
 	maxRows := max(1, int((a.area.y1-a.area.y0-4*m.gap-2*b.inner)/b.rowH))
 	b.cols = (len(entries) + maxRows - 1) / maxRows
 	b.rows = (len(entries) + b.cols - 1) / b.cols
@@ -56,10 +56,9 @@ func legendCandidates(place LegendPlace, b legendBox, a *axes, m metrics) []poin
 	return []point{{right, top}, {left, top}, {right, bottom}, {left, bottom}, {center, top}, {center, bottom}}
 }
 
-// drawLegend places the legend where it hides the fewest data points and
-// draws it.
-func drawLegend(p painter, a *axes, m metrics, entries []legendEntry, place LegendPlace, layers []layer) {
-	b := measureLegend(entries, a, m)
+// placeLegend returns the legend's box: the first candidate position that
+// hides the fewest sampled data points.
+func placeLegend(a *axes, m metrics, b legendBox, place LegendPlace, layers []layer) rect {
 	cands := legendCandidates(place, b, a, m)
 	hidden := make([]int, len(cands))
 	if len(cands) > 1 {
@@ -80,16 +79,23 @@ func drawLegend(p painter, a *axes, m metrics, entries []legendEntry, place Lege
 		}
 	}
 	at := cands[best]
+	return rect{math.Round(at.x), math.Round(at.y), math.Round(at.x + b.w), math.Round(at.y + b.h)}
+}
+
+// drawLegend draws the legend where placeLegend puts it.
+func drawLegend(p painter, a *axes, m metrics, entries []legendEntry, place LegendPlace, layers []layer) {
+	b := measureLegend(entries, a, m)
+	box := placeLegend(a, m, b, place, layers)
 	p.setClip(nil)
-	box := rect{math.Round(at.x), math.Round(at.y), math.Round(at.x + b.w), math.Round(at.y + b.h)}
 	p.fillRect(box, colorLegendBox)
-	p.polyline([]point{{box.x0 + 0.5, box.y0 + 0.5}, {box.x1 - 0.5, box.y0 + 0.5}, {box.x1 - 0.5, box.y1 - 0.5}, {box.x0 + 0.5, box.y1 - 0.5}, {box.x0 + 0.5, box.y0 + 0.5}}, 1, nil, colorLegendEdge)
+	e := box.inset(0.5)
+	p.polyline([]point{{e.x0, e.y0}, {e.x1, e.y0}, {e.x1, e.y1}, {e.x0, e.y1}, {e.x0, e.y0}}, 1, nil, colorLegendEdge)
 	for i, e := range entries {
 		col, row := i/b.rows, i%b.rows
 		x := box.x0 + b.inner + float64(col)*(b.colW+4*m.gap)
 		yMid := box.y0 + b.inner + (float64(row)+0.5)*b.rowH
 		drawSwatch(p, e, rect{x, yMid - m.capH/2, x + b.swatch, yMid + m.capH/2}, a.scale)
-		p.text(point{x + b.swatch + 3*m.gap, yMid}, e.name, a.scale, AlignLeft, false, colorText)
+		p.text(point{x + b.swatch + 4*m.gap, yMid}, e.name, a.scale, AlignLeft, false, colorText)
 	}
 }
 

@@ -69,11 +69,16 @@ func saveFiles(dir, basename string, writePNG, writeSVG func(io.Writer) error) (
 	return paths, nil
 }
 
-func writeFile(path string, write func(io.Writer) error) (err error) {
+// writeFile writes path through write and removes it again on failure, so
+// that no half-written picture is left behind.
+func writeFile(path string, write func(io.Writer) error) error {
 	file, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	defer func() { err = errors.Join(err, file.Close()) }()
-	return write(file)
+	err = errors.Join(write(file), file.Close())
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
 }

@@ -103,29 +103,46 @@ func markerShape(m Marker, at point, r float64) []point {
 }
 
 // clipSegment clips the segment ab to r by the Liang–Barsky algorithm and
-// reports whether any of it is left.
+// reports whether any of it is left. An end moved onto a side of r gets that
+// side's coordinate exactly: its parameter t carries a relative error ε, which
+// would be ε·|b − a| in position, far more than a pixel for the wild
+// coordinates of data outside a fixed range.
 func clipSegment(a, b point, r rect) (point, point, bool) {
 	t0, t1 := 0.0, 1.0
+	side0, side1 := -1, -1 // the side (index into bounds below) each end was moved to
 	dx, dy := b.x-a.x, b.y-a.y
-	for _, e := range [4][2]float64{{-dx, a.x - r.x0}, {dx, r.x1 - a.x}, {-dy, a.y - r.y0}, {dy, r.y1 - a.y}} {
+	bounds := [4]float64{r.x0, r.x1, r.y0, r.y1}
+	for k, e := range [4][2]float64{{-dx, a.x - r.x0}, {dx, r.x1 - a.x}, {-dy, a.y - r.y0}, {dy, r.y1 - a.y}} {
 		p, q := e[0], e[1]
 		if p == 0 {
 			if q < 0 {
-				return a, b, false
+				return a, b, false // parallel to this side and outside it
 			}
 			continue
 		}
 		t := q / p
-		if p < 0 {
-			t0 = math.Max(t0, t)
-		} else {
-			t1 = math.Min(t1, t)
+		if p < 0 && t > t0 {
+			t0, side0 = t, k
+		} else if p > 0 && t < t1 {
+			t1, side1 = t, k
 		}
 	}
 	if t0 > t1 {
 		return a, b, false
 	}
-	return point{a.x + t0*dx, a.y + t0*dy}, point{a.x + t1*dx, a.y + t1*dy}, true
+	at := func(t float64, side int, end point) point {
+		if side < 0 {
+			return end
+		}
+		q := point{a.x + t*dx, a.y + t*dy}
+		if side < 2 {
+			q.x = bounds[side]
+		} else {
+			q.y = bounds[side]
+		}
+		return q
+	}
+	return at(t0, side0, a), at(t1, side1, b), true
 }
 
 // clipPolyline splits the path pts into its runs inside r, so that back ends

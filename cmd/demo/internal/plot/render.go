@@ -122,10 +122,9 @@ func (f *Figure) layout() (*axes, error) {
 		if a.x, err = chooseTicks(xr, f.XRange.isSet(), plotW, xWidth, m); err != nil {
 			return nil, err
 		}
-		last := a.x.Labels[len(a.x.Labels)-1]
-		lastAtEdge := a.x.Values[len(a.x.Values)-1] >= a.x.Max-a.x.Step*1e-9
-		if lastAtEdge {
-			right = math.Max(m.pad, float64(textWidth(last, s))/2+m.gap)
+		if n := len(a.x.Values); n > 0 && a.x.Values[n-1] >= a.x.Max-a.x.Step/2 {
+			// The last label is centred on the right edge of the frame.
+			right = math.Max(m.pad, float64(textWidth(a.x.Labels[n-1], s))/2+m.gap)
 		}
 	}
 	a.area = rect{math.Round(left), math.Round(top), math.Round(float64(w) - right), math.Round(float64(h) - bottom)}
@@ -163,9 +162,11 @@ func upper(s string) string {
 // two character widths apart. A fixed range keeps its bounds; a data range
 // widens to the nearest ticks.
 func chooseTicks(r Range, fixed bool, length float64, labelWidth func(Ticks) float64, m metrics) (Ticks, error) {
-	most := max(2, int(length/(4*m.textH))+1)
+	// At least 3 ticks are asked for: a fixed range then always holds a
+	// tick (see ticksWithin) and a loose one never needs more than 3.
+	most := max(3, int(length/(4*m.textH))+1)
 	var t Ticks
-	for n := most; n >= 2; n-- {
+	for n := most; n >= 3; n-- {
 		var err error
 		if fixed {
 			t, err = ticksWithin(r.Min, r.Max, n)

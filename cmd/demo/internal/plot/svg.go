@@ -138,7 +138,13 @@ const svgFontSize = 10
 
 func (s *svgPainter) text(at point, t string, scale int, align Align, vertical bool, c color.NRGBA) {
 	size := float64(svgFontSize * scale)
-	anchor := map[Align]string{AlignLeft: "start", AlignCenter: "middle", AlignRight: "end"}[align]
+	anchor := "middle"
+	switch align {
+	case AlignLeft:
+		anchor = "start"
+	case AlignRight:
+		anchor = "end"
+	}
 	// The baseline lies half a cap height (0.36 em) below the anchor.
 	x, y := at.x, at.y+0.36*size
 	rotate := ""

@@ -14,6 +14,9 @@ type Ticks struct {
 	Labels   []string  // Values printed with as many decimals as Step needs
 }
 
+// eps is the unit roundoff of float64, 2⁻⁵².
+const eps = 0x1p-52
+
 // niceMantissas are the allowed leading digits of a tick step.
 var niceMantissas = [...]float64{1, 2, 5}
 
@@ -33,6 +36,7 @@ var niceMantissas = [...]float64{1, 2, 5}
 //	lo > hi, NaN or ±Inf bounds   ErrInvalid
 //	hi − lo overflows             ErrInvalid
 //	maxTicks < 2                  ErrInvalid
+//	maxTicks = 2, lo < k·s < hi   3 ticks: no nice step s has a 2-tick loose range
 //
 // Reference: P. S. Heckbert, "Nice numbers for graph labels", in Graphics
 // Gems, Academic Press, 1990, pp. 61–63 (loose labelling).
@@ -48,7 +52,9 @@ func NiceTicks(lo, hi float64, maxTicks int) (Ticks, error) {
 
 // ticksWithin chooses ticks inside a fixed axis range [lo, hi]: the smallest
 // nice step s with at most maxTicks multiples of s in [lo, hi]. The axis keeps
-// exactly the range it was given.
+// exactly the range it was given. With maxTicks ≥ 3 there is at least one
+// tick: the next smaller step s′ ≥ s/2.5 gave more than 3 ticks, so
+// hi − lo ≥ 3s′ ≥ 1.2s holds a multiple of s.
 func ticksWithin(lo, hi float64, maxTicks int) (Ticks, error) {
 	if err := checkTickRange("ticks", lo, hi, maxTicks); err != nil {
 		return Ticks{}, err
@@ -99,13 +105,15 @@ func niceStep(lo, hi float64, maxTicks int, loose bool) float64 {
 		return math.Floor(snap(hi/s)) - math.Ceil(snap(lo/s)) + 1
 	}
 	// Any step below (hi − lo)/maxTicks gives more than maxTicks ticks, so
-	// the search starts one decade below that bound; it ends within a few
-	// candidates because a step ≥ hi − lo gives at most 3 ticks.
+	// the search starts one decade below that bound. A step s ≥ hi − lo
+	// gives at most 3 ticks (⌈hi/s⌉ − ⌊lo/s⌋ < (hi − lo)/s + 2), so the
+	// search stops at the first such step: only maxTicks = 2 can be
+	// exceeded, by a loose range that straddles a multiple of every step.
 	e := math.Floor(math.Log10((hi-lo)/float64(maxTicks))) - 1
 	for ; ; e++ {
 		p := math.Pow(10, e)
 		for _, m := range niceMantissas {
-			if s := m * p; count(s) <= float64(maxTicks) {
+			if s := m * p; count(s) <= float64(maxTicks) || s >= hi-lo {
 				return s
 			}
 		}
@@ -113,9 +121,10 @@ func niceStep(lo, hi float64, maxTicks int, loose bool) float64 {
 }
 
 // snap rounds q to the nearest integer when it is within rounding error of
-// it, so that 0.3/0.1 = 2.9999999999999996 counts as 3.
+// it, so that 0.3/0.1 = 2.9999999999999996 counts as 3. A quotient of two
+// rounded values is off by a few units in its last place, hence 16·ε·|q|.
 func snap(q float64) float64 {
-	if r := math.Round(q); math.Abs(q-r) <= 1e-9*math.Max(1, math.Abs(q)) {
+	if r := math.Round(q); math.Abs(q-r) <= 16*eps*math.Max(1, math.Abs(q)) {
 		return r
 	}
 	return q
