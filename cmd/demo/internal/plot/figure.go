@@ -37,11 +37,18 @@ type Figure struct {
 
 	// TextScale is the size of a bitmap-font pixel in image pixels; it sets
 	// the size of all text, lines and markers. Zero means
-	// max(1, round(min(Width, Height)/300)): 2 at the default size.
+	// max(2, round(min(Width, Height)/300)): 2 up to 750×750, 3 up to
+	// 1050×1050 and so on. Scale 1 gives 7-pixel capitals, too small for
+	// a slide.
 	TextScale int
 
 	// HideGrid turns off the light grid lines at the ticks.
 	HideGrid bool
+
+	// LogY draws the y axis on a logarithmic scale (base 10), for
+	// convergence traces: ticks at whole decades labelled 10ᵏ. Points with
+	// y ≤ 0 are skipped like NaN; a fixed YRange must be positive.
+	LogY bool
 
 	layers    []layer
 	nextColor int

@@ -19,10 +19,12 @@ type layer interface {
 	background() bool // drawn before the grid and every other layer
 }
 
-// extent accumulates the range of the finite data values.
+// extent accumulates the range of the finite data values, with y in axis
+// coordinates (see axes.axisY).
 type extent struct {
 	x, y       Range
 	hasX, hasY bool
+	axisY      func(float64) float64
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
@@ -38,6 +40,9 @@ func (e *extent) addX(v float64) {
 }
 
 func (e *extent) addY(v float64) {
+	if e.axisY != nil {
+		v = e.axisY(v)
+	}
 	if !finite(v) {
 		return
 	}
@@ -48,7 +53,7 @@ func (e *extent) addY(v float64) {
 }
 
 func (e *extent) addPoint(x, y float64) {
-	if finite(x) && finite(y) {
+	if finite(x) && finite(y) && (e.axisY == nil || finite(e.axisY(y))) {
 		e.addX(x)
 		e.addY(y)
 	}
@@ -143,7 +148,7 @@ func (l *seriesLayer) background() bool { return false }
 // runs returns the pixel paths of the finite stretches of the series.
 func (l *seriesLayer) runs(a *axes) [][]point {
 	var paths [][]point
-	for _, r := range finiteRuns(len(l.x), func(i int) bool { return finite(l.x[i]) && finite(l.y[i]) }) {
+	for _, r := range finiteRuns(len(l.x), func(i int) bool { return a.valid(l.x[i], l.y[i]) }) {
 		path := make([]point, 0, r[1]-r[0])
 		for i := r[0]; i < r[1]; i++ {
 			path = append(path, a.toPixel(l.x[i], l.y[i]))
@@ -220,6 +225,9 @@ func (l *refLayer) prepare(*axes)    {}
 func (l *refLayer) background() bool { return false }
 
 func (l *refLayer) path(a *axes) []point {
+	if l.horizontal && !finite(a.axisY(l.v)) {
+		return nil // y ≤ 0 on a logarithmic axis
+	}
 	w := lineWidth(l.style, a.scale)
 	if l.horizontal {
 		y := crisp(a.toPixel(0, l.v).y, w)
@@ -271,7 +279,7 @@ func (l *bandLayer) background() bool { return false }
 // edges returns, for each finite stretch, the pixel paths of the lower and
 // upper boundary curves.
 func (l *bandLayer) edges(a *axes) (lower, upper [][]point) {
-	ok := func(i int) bool { return finite(l.x[i]) && finite(l.lo[i]) && finite(l.hi[i]) }
+	ok := func(i int) bool { return a.valid(l.x[i], l.lo[i]) && a.valid(l.x[i], l.hi[i]) }
 	for _, r := range finiteRuns(len(l.x), ok) {
 		var lo, hi []point
 		for i := r[0]; i < r[1]; i++ {
@@ -364,8 +372,8 @@ func (l *fieldLayer) background() bool         { return true }
 func (l *fieldLayer) draw(p painter, a *axes)  { p.setClip(&a.area); p.image(a.area, l.img) }
 func (l *fieldLayer) cellCenter(a *axes, nx, ny, i, j int) (float64, float64) {
 	x := a.x.Min + (float64(i)+0.5)/float64(nx)*(a.x.Max-a.x.Min)
-	y := a.y.Max - (float64(j)+0.5)/float64(ny)*(a.y.Max-a.y.Min) // row 0 is the top
-	return x, y
+	v := a.y.Max - (float64(j)+0.5)/float64(ny)*(a.y.Max-a.y.Min) // row 0 is the top
+	return x, a.dataY(v)
 }
 
 func (l *fieldLayer) prepare(a *axes) {
@@ -393,7 +401,7 @@ type contourLayer struct {
 	levels []float64
 	style  Style
 	key    axesKey
-	lines  [][]Point // in data coordinates, all levels
+	lines  [][]Point // in axis coordinates, all levels
 }
 
 func (l *contourLayer) extent(*extent)   {}
@@ -405,7 +413,10 @@ func (l *contourLayer) prepare(a *axes) {
 	}
 	nx := max(1, int(math.Ceil((a.area.x1-a.area.x0)/contourCell)))
 	ny := max(1, int(math.Ceil((a.area.y1-a.area.y0)/contourCell)))
-	g := sampleGrid(l.fn, Range{a.x.Min, a.x.Max}, Range{a.y.Min, a.y.Max}, nx, ny)
+	// The grid is regular in axis coordinates: on a logarithmic axis f is
+	// sampled at y = 10ᵛ, and the traced points keep the exponent v.
+	fn := func(x, v float64) float64 { return l.fn(x, a.dataY(v)) }
+	g := sampleGrid(fn, Range{a.x.Min, a.x.Max}, Range{a.y.Min, a.y.Max}, nx, ny)
 	l.lines = [][]Point{}
 	for _, level := range l.levels {
 		l.lines = append(l.lines, g.trace(level)...)
@@ -417,7 +428,7 @@ func (l *contourLayer) paths(a *axes) [][]point {
 	paths := make([][]point, len(l.lines))
 	for k, line := range l.lines {
 		for _, q := range line {
-			paths[k] = append(paths[k], a.toPixel(q.X, q.Y))
+			paths[k] = append(paths[k], a.axisToPixel(q.X, q.Y))
 		}
 	}
 	return paths
@@ -459,6 +470,9 @@ func (l *textLayer) cover(*axes, func(point)) {}
 func (l *textLayer) legend() []legendEntry    { return nil }
 func (l *textLayer) background() bool         { return false }
 func (l *textLayer) draw(p painter, a *axes) {
+	if !a.valid(l.x, l.y) {
+		return
+	}
 	p.setClip(nil)
 	p.text(a.toPixel(l.x, l.y), l.text, a.scale, l.align, false, colorText)
 }

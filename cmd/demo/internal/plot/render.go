@@ -3,6 +3,7 @@ package plot
 import (
 	"math"
 	"sort"
+	"strconv"
 
 	"mlnotes/matrix"
 )
@@ -18,16 +19,45 @@ const (
 type axes struct {
 	x, y   Ticks
 	area   rect
+	logY   bool
+	xTitle string // axis labels, with the ticks' power of ten if any
+	yTitle string
 	scale  int // text scale
 	width  int // canvas size
 	height int
 }
 
+// On a logarithmic y axis, the axis coordinate of a data value y is
+// log₁₀ y: the tick values and the range a.y hold exponents.
+
+// axisY maps a data y to its axis coordinate: y itself, or log₁₀ y on a
+// logarithmic axis (−Inf or NaN for y ≤ 0, which callers skip).
+func (a *axes) axisY(y float64) float64 {
+	if a.logY {
+		return math.Log10(y)
+	}
+	return y
+}
+
+// dataY is the inverse of axisY.
+func (a *axes) dataY(v float64) float64 {
+	if a.logY {
+		return math.Pow(10, v)
+	}
+	return v
+}
+
+// valid reports whether the data point (x, y) can be drawn.
+func (a *axes) valid(x, y float64) bool { return finite(x) && finite(a.axisY(y)) }
+
 // toPixel maps data (x, y) to the canvas; y grows downwards on the canvas.
-func (a *axes) toPixel(x, y float64) point {
+func (a *axes) toPixel(x, y float64) point { return a.axisToPixel(x, a.axisY(y)) }
+
+// axisToPixel maps axis coordinates (x, v) to the canvas.
+func (a *axes) axisToPixel(x, v float64) point {
 	return point{
 		a.area.x0 + (x-a.x.Min)/(a.x.Max-a.x.Min)*(a.area.x1-a.area.x0),
-		a.area.y1 - (y-a.y.Min)/(a.y.Max-a.y.Min)*(a.area.y1-a.area.y0),
+		a.area.y1 - (v-a.y.Min)/(a.y.Max-a.y.Min)*(a.area.y1-a.area.y0),
 	}
 }
 
@@ -62,7 +92,7 @@ func (f *Figure) size() (w, h, s int, err error) {
 		return 0, 0, 0, newError("layout", ErrInvalid, "text scale %d outside 0 … 16", s)
 	}
 	if s == 0 {
-		s = max(1, int(math.Round(float64(min(w, h))/300)))
+		s = max(2, int(math.Round(float64(min(w, h))/300)))
 	}
 	return w, h, s, nil
 }
@@ -80,7 +110,8 @@ func (f *Figure) layout() (*axes, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ext extent
+	a := &axes{scale: s, width: w, height: h, logY: f.LogY}
+	ext := extent{axisY: a.axisY}
 	for _, l := range f.layers {
 		l.extent(&ext)
 	}
@@ -88,12 +119,26 @@ func (f *Figure) layout() (*axes, error) {
 	if err != nil {
 		return nil, err
 	}
-	yr, err := axisRange("y", f.YRange, ext.y, ext.hasY)
+	fixedY := f.YRange
+	if f.LogY && fixedY.isSet() {
+		if !(fixedY.Min > 0) {
+			return nil, newError(op, ErrInvalid, "fixed y range [%g, %g] on a logarithmic axis must be positive", fixedY.Min, fixedY.Max)
+		}
+		fixedY = Range{math.Log10(fixedY.Min), math.Log10(fixedY.Max)}
+	}
+	yr, err := axisRange("y", fixedY, ext.y, ext.hasY)
 	if err != nil {
 		return nil, err
 	}
 	m := newMetrics(s)
-	a := &axes{scale: s, width: w, height: h}
+
+	xWidth := func(t Ticks) float64 { return maxLabelWidth(t, s) }
+	// A rough x axis tells whether its labels share a power of ten, which
+	// then goes into the x label (whose row must be reserved).
+	roughX, err := chooseTicks(xr, f.XRange.isSet(), float64(w)*0.8, xWidth, m)
+	if err != nil {
+		return nil, err
+	}
 
 	// Vertical: title on top; tick labels and the x label below.
 	top := m.pad + m.capH/2 // the top y tick label reaches above the frame
@@ -101,22 +146,25 @@ func (f *Figure) layout() (*axes, error) {
 		top = m.pad + float64(textHeight(s+1)) + 2*m.gap + m.capH/2
 	}
 	bottom := m.pad + m.tickLen + m.gap + m.textH
-	if f.XLabel != "" {
+	if axisTitle(f.XLabel, roughX) != "" {
 		bottom += 2*m.gap + m.textH
 	}
 	plotH := float64(h) - top - bottom
 	if a.y, err = chooseTicks(yr, f.YRange.isSet(), plotH, func(Ticks) float64 { return 0 }, m); err != nil {
 		return nil, err
 	}
+	if f.LogY {
+		a.y = decadeTicks(a.y, yr, f.YRange.isSet())
+	}
+	a.yTitle = axisTitle(f.YLabel, a.y)
 
 	// Horizontal: y label and tick labels on the left; the last x tick
 	// label may reach beyond the frame on the right.
 	left := m.pad + maxLabelWidth(a.y, s) + m.gap + m.tickLen
-	if f.YLabel != "" {
+	if a.yTitle != "" {
 		left += m.textH + 2*m.gap
 	}
 	right := m.pad
-	xWidth := func(t Ticks) float64 { return maxLabelWidth(t, s) }
 	for pass := 0; pass < 2; pass++ {
 		plotW := float64(w) - left - right
 		if a.x, err = chooseTicks(xr, f.XRange.isSet(), plotW, xWidth, m); err != nil {
@@ -124,8 +172,14 @@ func (f *Figure) layout() (*axes, error) {
 		}
 		if n := len(a.x.Values); n > 0 && a.x.Values[n-1] >= a.x.Max-a.x.Step/2 {
 			// The last label is centred on the right edge of the frame.
-			right = math.Max(m.pad, float64(textWidth(a.x.Labels[n-1], s))/2+m.gap)
+			right = math.Max(m.pad, float64(textWidth(a.x.shortLabels()[n-1], s))/2+m.gap)
 		}
+	}
+	a.xTitle = axisTitle(f.XLabel, a.x)
+	if a.xTitle != "" && axisTitle(f.XLabel, roughX) == "" {
+		// Rare: the final x ticks need a power of ten the rough ones did
+		// not; the x label row was not reserved, so plain labels it is.
+		a.x.suffix, a.xTitle = "", f.XLabel
 	}
 	a.area = rect{math.Round(left), math.Round(top), math.Round(float64(w) - right), math.Round(float64(h) - bottom)}
 	if a.area.x1-a.area.x0 < 16 || a.area.y1-a.area.y0 < 16 {
@@ -157,14 +211,14 @@ func upper(s string) string {
 }
 
 // chooseTicks picks the densest nice ticks for an axis of the given length
-// in pixels whose labels do not crowd: ticks at least four text heights
+// in pixels whose labels do not crowd: ticks about 3.5 text heights
 // apart, and (for the x axis, where labelWidth is not zero) labels at least
 // two character widths apart. A fixed range keeps its bounds; a data range
 // widens to the nearest ticks.
 func chooseTicks(r Range, fixed bool, length float64, labelWidth func(Ticks) float64, m metrics) (Ticks, error) {
 	// At least 3 ticks are asked for: a fixed range then always holds a
 	// tick (see ticksWithin) and a loose one never needs more than 3.
-	most := max(3, int(length/(4*m.textH))+1)
+	most := max(3, int(math.Round(length/(3.5*m.textH)))+1)
 	var t Ticks
 	for n := most; n >= 3; n-- {
 		var err error
@@ -186,7 +240,7 @@ func chooseTicks(r Range, fixed bool, length float64, labelWidth func(Ticks) flo
 
 func maxLabelWidth(t Ticks, s int) float64 {
 	w := 0
-	for _, l := range t.Labels {
+	for _, l := range t.shortLabels() {
 		w = max(w, textWidth(l, s))
 	}
 	return float64(w)
@@ -228,13 +282,13 @@ func (f *Figure) draw(p painter, a *axes) {
 func (f *Figure) drawGrid(p painter, a *axes) {
 	p.setClip(&a.area)
 	for _, v := range a.x.Values {
-		x := crisp(a.toPixel(v, 0).x, 1)
+		x := crisp(a.axisToPixel(v, 0).x, 1)
 		if x > a.area.x0+1 && x < a.area.x1-1 {
 			p.polyline([]point{{x, a.area.y0}, {x, a.area.y1}}, 1, nil, colorGrid)
 		}
 	}
 	for _, v := range a.y.Values {
-		y := crisp(a.toPixel(0, v).y, 1)
+		y := crisp(a.axisToPixel(0, v).y, 1)
 		if y > a.area.y0+1 && y < a.area.y1-1 {
 			p.polyline([]point{{a.area.x0, y}, {a.area.x1, y}}, 1, nil, colorGrid)
 		}
@@ -249,26 +303,59 @@ func (f *Figure) drawFrame(p painter, a *axes, m metrics) {
 	r := a.area
 	x0, x1, y0, y1 := crisp(r.x0, fw), crisp(r.x1, fw), crisp(r.y0, fw), crisp(r.y1, fw)
 	p.polyline([]point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}, {x0, y0}}, fw, nil, colorFrame)
+	xLabels, yLabels := a.x.shortLabels(), a.y.shortLabels()
 	for i, v := range a.x.Values {
-		x := crisp(a.toPixel(v, 0).x, fw)
+		x := crisp(a.axisToPixel(v, 0).x, fw)
 		p.polyline([]point{{x, y1}, {x, y1 + m.tickLen}}, fw, nil, colorFrame)
-		p.text(point{x, r.y1 + m.tickLen + m.gap + m.capH/2}, a.x.Labels[i], a.scale, AlignCenter, false, colorText)
+		p.text(point{x, r.y1 + m.tickLen + m.gap + m.capH/2}, xLabels[i], a.scale, AlignCenter, false, colorText)
 	}
 	for i, v := range a.y.Values {
-		y := crisp(a.toPixel(0, v).y, fw)
+		y := crisp(a.axisToPixel(0, v).y, fw)
 		p.polyline([]point{{x0 - m.tickLen, y}, {x0, y}}, fw, nil, colorFrame)
-		p.text(point{r.x0 - m.tickLen - m.gap, y}, a.y.Labels[i], a.scale, AlignRight, false, colorText)
+		p.text(point{r.x0 - m.tickLen - m.gap, y}, yLabels[i], a.scale, AlignRight, false, colorText)
 	}
 	midX, midY := (r.x0+r.x1)/2, (r.y0+r.y1)/2
-	if f.XLabel != "" {
+	if a.xTitle != "" {
 		y := r.y1 + m.tickLen + m.gap + m.textH + 2*m.gap + m.capH/2
-		p.text(point{midX, y}, f.XLabel, a.scale, AlignCenter, false, colorText)
+		p.text(point{midX, y}, a.xTitle, a.scale, AlignCenter, false, colorText)
 	}
-	if f.YLabel != "" {
-		p.text(point{m.pad + m.capH/2, midY}, f.YLabel, a.scale, AlignCenter, true, colorText)
+	if a.yTitle != "" {
+		p.text(point{m.pad + m.capH/2, midY}, a.yTitle, a.scale, AlignCenter, true, colorText)
 	}
 	if f.Title != "" {
 		ts := newMetrics(a.scale + 1)
 		p.text(point{float64(a.width) / 2, m.pad + ts.capH/2}, f.Title, a.scale+1, AlignCenter, false, colorText)
 	}
+}
+
+// decadeTicks turns ticks chosen on the exponents of a logarithmic axis into
+// its labels: whole decades 10ᵏ when the step is a whole number of decades
+// or when a step of one decade still gives two ticks; otherwise (a range
+// narrower than two decades) the fractional exponents, labelled with their
+// values 10ᵛ.
+func decadeTicks(t Ticks, r Range, fixed bool) Ticks {
+	if t.Step < 1 {
+		lo, hi := t.Min, t.Max
+		kLo, kHi := math.Ceil(snap(lo)), math.Floor(snap(hi))
+		if !fixed {
+			kLo, kHi = math.Floor(snap(r.Min)), math.Ceil(snap(r.Max))
+			lo, hi = kLo, kHi
+		}
+		if kHi > kLo {
+			t = Ticks{Min: lo, Max: hi, Step: 1}
+			for k := kLo; k <= kHi; k++ {
+				t.Values = append(t.Values, k)
+			}
+		}
+	}
+	t.suffix = ""
+	t.Labels = t.Labels[:0:0]
+	for _, v := range t.Values {
+		if t.Step >= 1 {
+			t.Labels = append(t.Labels, "10"+superscript(strconv.Itoa(int(math.Round(v)))))
+		} else {
+			t.Labels = append(t.Labels, strconv.FormatFloat(math.Pow(10, v), 'g', 3, 64))
+		}
+	}
+	return t
 }

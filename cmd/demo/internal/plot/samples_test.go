@@ -109,6 +109,22 @@ func sampleFigures() map[string]*Figure {
 		f.Scatter("data", xs, ys, Style{Color: color.Gray{0x33}, MarkerSize: 3})
 		figs["band"] = f
 	}
+
+	// A convergence trace on a logarithmic axis, with a tolerance line.
+	{
+		f := &Figure{Title: "Jacobi: off-diagonal norm per sweep", XLabel: "sweep", YLabel: "off(A)", LogY: true}
+		var sweep, off, off2 []float64
+		v, w := 40.0, 12.0
+		for i := 0; i <= 7; i++ {
+			sweep = append(sweep, float64(i))
+			off, off2 = append(off, v), append(off2, w)
+			v, w = v*v*v/2000+1e-17, w*w/30+1e-17 // cubic and quadratic convergence
+		}
+		f.Line("n = 100", sweep, off, Style{Marker: MarkerCircle})
+		f.Line("n = 30", sweep, off2, Style{Marker: MarkerSquare})
+		f.HLine("tolerance", 1e-12, Style{Dashed: true, Color: color.Gray{0x55}})
+		figs["log"] = f
+	}
 	return figs
 }
 

@@ -12,6 +12,33 @@ type Ticks struct {
 	Step     float64   // distance between ticks: 1, 2 or 5 times a power of ten
 	Values   []float64 // the tick positions, ascending, multiples of Step
 	Labels   []string  // Values printed with as many decimals as Step needs
+
+	suffix string // "×10ᵉ" ending every non-zero label in scientific notation
+}
+
+// shortLabels returns the labels without their common power of ten, which a
+// figure shows once, in the axis title (see axisTitle).
+func (t Ticks) shortLabels() []string {
+	if t.suffix == "" {
+		return t.Labels
+	}
+	short := make([]string, len(t.Labels))
+	for i, l := range t.Labels {
+		short[i] = strings.TrimSuffix(l, t.suffix)
+	}
+	return short
+}
+
+// axisTitle appends the power of ten that shortLabels removed to an axis
+// label: "norm" becomes "norm (×10⁶)".
+func axisTitle(label string, t Ticks) string {
+	switch {
+	case t.suffix == "":
+		return label
+	case label == "":
+		return t.suffix
+	}
+	return label + " (" + t.suffix + ")"
 }
 
 // eps is the unit roundoff of float64, 2⁻⁵².
@@ -134,6 +161,9 @@ func snap(q float64) float64 {
 func makeTicks(min, max, step, kLo, kHi float64) Ticks {
 	t := Ticks{Min: min, Max: max, Step: step}
 	f := newTickFormat(min, max, step)
+	if f.sci {
+		t.suffix = "×10" + superscript(strconv.Itoa(f.exponent))
+	}
 	for k := kLo; k <= kHi; k++ {
 		v := k * step // a product, not a running sum, so errors do not accumulate
 		t.Values = append(t.Values, v)
@@ -176,7 +206,7 @@ func (f tickFormat) format(v float64) string {
 	var s string
 	if f.sci {
 		s = strconv.FormatFloat(v/math.Pow(10, float64(f.exponent)), 'f', f.decimals, 64)
-		s += "×10" + superscript(strconv.Itoa(f.exponent))
+		s = strings.ReplaceAll(s, "-", "−") + "×10" + superscript(strconv.Itoa(f.exponent))
 	} else {
 		s = strconv.FormatFloat(v, 'f', f.decimals, 64)
 	}
