@@ -42,8 +42,12 @@ func (r *raster) blend(x, y int, c color.NRGBA, coverage float64) {
 	if !(image.Point{x, y}).In(r.clip) || coverage <= 0 {
 		return
 	}
-	a := math.Min(coverage, 1) * float64(c.A) / 255
 	i := r.img.PixOffset(x, y)
+	if coverage >= 1 && c.A == 0xff { // opaque: a plain store
+		r.img.Pix[i], r.img.Pix[i+1], r.img.Pix[i+2], r.img.Pix[i+3] = c.R, c.G, c.B, 0xff
+		return
+	}
+	a := math.Min(coverage, 1) * float64(c.A) / 255
 	px := r.img.Pix[i : i+3 : i+3]
 	for k, v := range [3]uint8{c.R, c.G, c.B} {
 		px[k] = uint8(float64(px[k])*(1-a) + float64(v)*a + 0.5)
