@@ -3,7 +3,6 @@ package plot
 import (
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"math"
 
@@ -247,32 +246,26 @@ func (g *ImageGrid) Size() (width, height int, err error) {
 	return l.width, l.height, nil
 }
 
-// WritePNG draws the grid and writes it to w as a PNG image.
-func (g *ImageGrid) WritePNG(w io.Writer) error {
+// scene lays the grid out.
+func (g *ImageGrid) scene() (scene, error) {
 	l, err := g.layout()
 	if err != nil {
-		return err
+		return scene{}, err
 	}
-	r := newRaster(l.width, l.height)
-	g.draw(r, l)
-	return png.Encode(w, r.img)
+	return scene{l.width, l.height, g.Title, func(p painter) { g.draw(p, l) }}, nil
+}
+
+// WritePNG draws the grid and writes it to w as a PNG image.
+func (g *ImageGrid) WritePNG(w io.Writer) error {
+	sc, err := g.scene()
+	return writePNG(w, sc, err)
 }
 
 // WriteSVG draws the grid and writes it to w as an SVG document, the images
 // embedded as PNG data.
 func (g *ImageGrid) WriteSVG(w io.Writer) error {
-	l, err := g.layout()
-	if err != nil {
-		return err
-	}
-	s := newSVG(l.width, l.height, g.Title)
-	g.draw(s, l)
-	doc, err := s.finish()
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(doc)
-	return err
+	sc, err := g.scene()
+	return writeSVG(w, sc, err)
 }
 
 // SaveFiles writes the grid to dir/basename.png and dir/basename.svg,

@@ -3,10 +3,41 @@ package plot
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 )
+
+var sampleDir = flag.String("plot.out", "", "directory where TestSaveSamples leaves the sample pictures, for looking at them")
+
+// TestSaveSamples saves every sample figure and grid, in a temporary folder
+// or, to look at them, where -plot.out says:
+//
+//	go test ./cmd/demo/internal/plot -run TestSaveSamples -plot.out /tmp/plots
+func TestSaveSamples(t *testing.T) {
+	dir := *sampleDir
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	for name, f := range sampleFigures() {
+		if _, err := f.SaveFiles(dir, name); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	for _, n := range []int{8, 28} {
+		if _, err := sampleImageGrid(n).SaveFiles(dir, "grid"+itoa(n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 * (len(sampleFigures()) + 2); len(entries) < want {
+		t.Errorf("%d files in %s, want at least %d", len(entries), dir, want)
+	}
+}
 
 func TestSaveFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "nested", "out") // created on demand
