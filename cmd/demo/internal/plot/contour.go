@@ -17,9 +17,11 @@ type Point struct{ X, Y float64 }
 // first point. Cost: (nx+1)(ny+1) evaluations of f and O(nx·ny) work.
 //
 // A cell whose four corners straddle the level in the saddle pattern (two
-// opposite corners above, two below) is resolved by the mean of its corners,
-// taken as the value at its centre: the corners on the other side of the
-// centre are cut off.
+// opposite corners above, two below) is resolved by the asymptotic decider:
+// the bilinear interpolant of the corners has a saddle point of value
+// (f₀₀f₁₁ − f₁₀f₀₁)/(f₀₀ + f₁₁ − f₁₀ − f₀₁), and the corners on the other
+// side of the level from it are cut off, so the contours agree with the
+// topology of that interpolant.
 //
 // For a smooth f the traced points lie on the true curve up to the
 // interpolation error: with h the cell size and M a bound on the second
@@ -34,8 +36,8 @@ type Point struct{ X, Y float64 }
 //
 // Reference: W. E. Lorensen and H. E. Cline, "Marching cubes: a high
 // resolution 3D surface construction algorithm", SIGGRAPH 1987 (the 2-D case
-// is marching squares); asymptotic-decider-free saddle rule by the cell mean,
-// as in G. M. Nielson and B. Hamann, Visualization '91.
+// is marching squares); G. M. Nielson and B. Hamann, "The asymptotic
+// decider: resolving the ambiguity in marching cubes", Visualization '91.
 func ContourLines(f func(x, y float64) float64, xr, yr Range, nx, ny int, level float64) ([][]Point, error) {
 	const op = "contour lines"
 	switch {
@@ -159,10 +161,17 @@ func (g *sampledGrid) cellSegments(i, j int, level float64, segs []contourSegmen
 	case 2:
 		segs = append(segs, join(crossed[0], crossed[1]))
 	case 4:
-		// Saddle: the cell mean stands for the centre value; each corner on
-		// the other side of the centre is cut off by joining its two edges
+		// Saddle. With a = f − level at the corners, the bilinear saddle
+		// value less the level is (a₀a₂ − a₁a₃)/(a₀ + a₂ − a₁ − a₃)
+		// (corners 0, 2 and 1, 3 are the two diagonals). Each corner on the
+		// other side of the saddle is cut off by joining its two edges
 		// (edges k−1 and k meet at corner k).
-		centerAbove := (val[0]+val[1]+val[2]+val[3])/4 >= level
+		var a [4]float64
+		for k := range a {
+			a[k] = val[k] - level
+		}
+		saddle := (a[0]*a[2] - a[1]*a[3]) / (a[0] + a[2] - a[1] - a[3])
+		centerAbove := saddle >= 0
 		for k := 0; k < 4; k++ {
 			if above[k] != centerAbove {
 				segs = append(segs, join((k+3)%4, k))

@@ -121,20 +121,35 @@ func TestContourSaddle(t *testing.T) {
 }
 
 func TestContourSaddleCell(t *testing.T) {
-	// One cell with corners (−1, 1, −1, 1) counter-clockwise from the lower
-	// left: mean 0 ≥ level 0 means the centre is "above", so the two below
-	// corners (0 and 2) are cut off: two segments.
-	g := &sampledGrid{xr: Range{0, 1}, yr: Range{0, 1}, nx: 1, ny: 1, v: []float64{-1, 1, 1, -1}}
-	// v is stored by rows: (0,0)=−1, (1,0)=1, (0,1)=1, (1,1)=−1.
-	segs := g.segments(0)
-	if len(segs) != 2 {
-		t.Fatalf("%d segments, want 2", len(segs))
-	}
-	for _, s := range segs {
-		// Each segment cuts off a below corner: (0,0) or (1,1).
-		mid := Point{(s.p[0].X + s.p[1].X) / 2, (s.p[0].Y + s.p[1].Y) / 2}
-		if d0, d1 := math.Hypot(mid.X, mid.Y), math.Hypot(mid.X-1, mid.Y-1); math.Min(d0, d1) > 0.5 {
-			t.Errorf("segment %v does not cut off a corner below the level", s.p)
+	// One cell with f(0,0) = a, f(1,0) = p, f(0,1) = q, f(1,1) = b, where
+	// a, b < 0 < p, q: a saddle at level 0. The bilinear interpolant's
+	// saddle value (ab − pq)/(a + b − p − q) decides: at or above the level,
+	// the corners below, (0,0) and (1,1), are cut off; below it, the
+	// corners above, (1,0) and (0,1).
+	below := [2]Point{{0, 0}, {1, 1}}
+	above := [2]Point{{1, 0}, {0, 1}}
+	for _, c := range []struct {
+		a, p, q, b float64
+		cut        [2]Point
+	}{
+		{-1, 1, 1, -1, below},     // saddle value 0
+		{-3, 1, 1, -3, above},     // saddle value −1
+		{-1, 4, 4, -1, below},     // saddle value 1.5
+		{-1, 1.9, 0.2, -1, above}, // saddle value −0.151, though the corner mean is +0.025
+	} {
+		g := &sampledGrid{xr: Range{0, 1}, yr: Range{0, 1}, nx: 1, ny: 1, v: []float64{c.a, c.p, c.q, c.b}}
+		segs := g.segments(0)
+		if len(segs) != 2 {
+			t.Fatalf("%+v: %d segments, want 2", c, len(segs))
+		}
+		for _, s := range segs {
+			// The segment's midpoint lies near the corner it cuts off.
+			mid := Point{(s.p[0].X + s.p[1].X) / 2, (s.p[0].Y + s.p[1].Y) / 2}
+			d0 := math.Hypot(mid.X-c.cut[0].X, mid.Y-c.cut[0].Y)
+			d1 := math.Hypot(mid.X-c.cut[1].X, mid.Y-c.cut[1].Y)
+			if math.Min(d0, d1) > 0.5 {
+				t.Errorf("%+v: segment %v does not cut off corner %v or %v", c, s.p, c.cut[0], c.cut[1])
+			}
 		}
 	}
 }

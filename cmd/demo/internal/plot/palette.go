@@ -5,9 +5,11 @@ import (
 	"image/color"
 )
 
-// tableau10 is the categorical palette of Tableau 10 (the 2016 revision by
-// M. Stone, designed to stay distinguishable for the common forms of colour
-// blindness and in greyscale print when paired with distinct marker shapes).
+// tableau10 is the categorical palette Tableau 10 (the 2016 revision by
+// M. Stone), whose colours were chosen to stay apart for the common colour-
+// vision deficiencies better than its predecessor's. No ten colours are all
+// distinct for every reader, so scatters also vary the marker shape by class
+// (classMarkers), which keeps classes apart in greyscale print too.
 var tableau10 = [10]color.NRGBA{
 	{0x4e, 0x79, 0xa7, 0xff}, // blue
 	{0xf2, 0x8e, 0x2b, 0xff}, // orange
