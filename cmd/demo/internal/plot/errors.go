@@ -26,6 +26,7 @@ type Error struct {
 	Detail string
 }
 
+// Error returns the message "plot: <op>: <sentinel>[: <detail>]".
 func (e *Error) Error() string {
 	s := "plot: " + e.Op + ": " + e.Err.Error()
 	if e.Detail != "" {

@@ -101,31 +101,6 @@ func TestFigureLayoutErrors(t *testing.T) {
 	}
 }
 
-func TestFigureSkipsNonFinite(t *testing.T) {
-	// NaN and ±Inf points take no part in the ranges and do not crash.
-	nan, inf := math.NaN(), math.Inf(1)
-	f := &Figure{}
-	f.Line("l", []float64{0, 1, nan, 3, 4}, []float64{0, inf, 2, 3, -inf}, Style{Marker: MarkerCircle})
-	f.Scatter("s", []float64{nan, 2}, []float64{1, nan}, Style{})
-	f.Band("b", []float64{0, 1, 2}, []float64{0, nan, 0}, []float64{1, 1, inf}, Style{})
-	a, err := f.layout()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The finite points are (0, 0) and (3, 3), with (0, 1) from the band:
-	// the axes are [0, 3] widened to ticks, nothing near infinity.
-	if a.x.Min != 0 || a.x.Max != 3 || a.y.Min != 0 || a.y.Max != 3 {
-		t.Errorf("axes [%g, %g]×[%g, %g], want [0, 3]×[0, 3]", a.x.Min, a.x.Max, a.y.Min, a.y.Max)
-	}
-	var buf bytes.Buffer
-	if err := f.WritePNG(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.WriteSVG(&buf); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestFigureCopiesData(t *testing.T) {
 	x, y := []float64{0, 1}, []float64{0, 1}
 	f := &Figure{}
@@ -137,33 +112,6 @@ func TestFigureCopiesData(t *testing.T) {
 	}
 	if a.x.Max != 1 || a.y.Max != 1 {
 		t.Errorf("the figure saw the caller's later change: axes up to %g, %g", a.x.Max, a.y.Max)
-	}
-}
-
-func TestPaletteAssignment(t *testing.T) {
-	f := &Figure{}
-	for i := 0; i < 12; i++ {
-		f.Line("", []float64{0, 1}, []float64{0, 1}, Style{})
-	}
-	f.Line("", []float64{0, 1}, []float64{0, 1}, Style{Color: color.Black}) // does not use up a colour
-	f.Line("", []float64{0, 1}, []float64{0, 1}, Style{})
-	for i, l := range f.layers {
-		want := ClassColor(i)
-		switch {
-		case i == 12:
-			want = toNRGBA(color.Black)
-		case i == 13:
-			want = ClassColor(12)
-		}
-		if got := toNRGBA(l.(*seriesLayer).style.Color); got != want {
-			t.Errorf("series %d: colour %v, want %v", i, got, want)
-		}
-	}
-	if ClassColor(3) != ClassColor(13) || ClassColor(-1) != tableau10[9] {
-		t.Error("ClassColor does not cycle through ten colours")
-	}
-	if ClassMarker(0) == ClassMarker(1) || ClassMarker(0) != ClassMarker(7) {
-		t.Error("ClassMarker does not cycle through seven shapes")
 	}
 }
 
