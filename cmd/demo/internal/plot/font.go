@@ -11,12 +11,13 @@ import (
 
 // The raster back end draws text with a small bitmap font defined in
 // font.txt: printable ASCII, the Greek letters of the notes' symbols,
-// superscript and subscript digits and a few mathematical signs. Each glyph is
-// up to 7 pixels wide and 9 rows tall (7 above the baseline, 2 for
-// descenders) and is drawn at an integer scale, each font pixel becoming a
-// scale×scale square, so text stays crisp. A rune the font lacks is drawn as
-// a hollow box; combining marks (the bar of x̄, the hat of ŷ) are skipped, so
-// that the base letter still reads. SVG output uses real fonts instead.
+// superscript and subscript digits and indices and a few mathematical signs.
+// Each glyph is up to 8 pixels wide and 9 rows tall (7 above the baseline, 2
+// for descenders) and is drawn at an integer scale, each font pixel becoming
+// a scale×scale square, so text stays crisp. A rune the font lacks is drawn
+// as a hollow box; combining marks (the bar of x̄, the hat of ŷ) are drawn
+// over lower-case letters and skipped elsewhere (see accentMarks). SVG
+// output uses real fonts instead.
 
 //go:embed font.txt
 var fontSource string
@@ -147,11 +148,44 @@ func glyphFor(r rune) (glyph, bool) {
 	return font[missingRune], true
 }
 
+// Accents. Lower-case letters leave the top two rows of their cell blank,
+// so a combining mark after one is drawn there; after a capital or a tall
+// letter, where there is no room, the mark is skipped. Precomposed letters
+// of the notes' symbols are split into letter and mark first.
+var (
+	// accentMarks gives, for each combining mark, its ink in rows 0–1 as
+	// column offsets from the centre of the letter (nil: the letter's full
+	// width, a bar).
+	accentMarks = map[rune][2][]int{
+		'\u0302': {{0}, {-1, 1}}, // circumflex: ŷ
+		'\u0304': {nil, {}},      // macron: x̄
+		'\u0305': {nil, {}},      // overline
+		'\u0307': {{0}, {}},      // dot above: ẋ
+	}
+	precomposed = map[rune][2]rune{
+		'ŷ': {'y', '\u0302'}, 'â': {'a', '\u0302'}, 'ê': {'e', '\u0302'}, 'ô': {'o', '\u0302'},
+		'ā': {'a', '\u0304'}, 'ē': {'e', '\u0304'}, 'ō': {'o', '\u0304'}, 'ū': {'u', '\u0304'}, 'ȳ': {'y', '\u0304'},
+	}
+)
+
+// runes returns the runes of s with precomposed accented letters split.
+func runes(s string) []rune {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		if d, ok := precomposed[r]; ok {
+			out = append(out, d[0], d[1])
+		} else {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // textWidth returns the width in pixels of s drawn at the given scale: the
 // sum of the glyph advances (width + 1) less the spacing after the last one.
 func textWidth(s string, scale int) int {
 	w := 0
-	for _, r := range s {
+	for _, r := range runes(s) {
 		if g, ok := glyphFor(r); ok {
 			w += g.width + 1
 		}
@@ -171,11 +205,17 @@ func textHeight(scale int) int { return glyphRows * scale }
 // the glyph cell (0 … glyphRows−1).
 func inkPixels(s string, paint func(col, row int)) {
 	x := 0
-	for _, r := range s {
+	var prev glyph // the last letter drawn, for accents
+	prevX := 0
+	for _, r := range runes(s) {
 		g, ok := glyphFor(r)
 		if !ok {
+			if mark, ok := accentMarks[r]; ok && prev.width > 0 && prev.rows[0] == 0 && prev.rows[1] == 0 {
+				paintAccent(mark, prevX, prev.width, paint)
+			}
 			continue
 		}
+		prev, prevX = g, x
 		for row, bits := range g.rows {
 			for c := 0; c < g.width; c++ {
 				if bits&(1<<(g.width-1-c)) != 0 {
@@ -184,5 +224,22 @@ func inkPixels(s string, paint func(col, row int)) {
 			}
 		}
 		x += g.width + 1
+	}
+}
+
+// paintAccent draws a combining mark over the letter of the given width
+// whose left edge is at column x0.
+func paintAccent(mark [2][]int, x0, width int, paint func(col, row int)) {
+	center := x0 + width/2
+	for row, cols := range mark {
+		if cols == nil { // a bar over the whole letter
+			for c := x0; c < x0+width; c++ {
+				paint(c, row)
+			}
+			continue
+		}
+		for _, dc := range cols {
+			paint(center+dc, row)
+		}
 	}
 }

@@ -12,7 +12,7 @@ func TestFontCoversPrintableASCII(t *testing.T) {
 		}
 	}
 	// The symbols the tour's labels use.
-	for _, r := range "σλνεμαβγδθπρτΔΣ⁰¹²³⁴⁵⁶⁷⁸⁹⁻ᵀ₀₁₂₃₄₅₆₇₈₉−±×·≤≥≈≠→∞‖°–" {
+	for _, r := range "σλνεμαβγδθπρτΔΣ⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ᵀⁱᵏⁿ₀₁₂₃₄₅₆₇₈₉₊₋ᵢⱼₖₘₙₓ−±×·≤≥≈≠→∞‖°–" {
 		if _, ok := font[r]; !ok {
 			t.Errorf("no glyph for %q", r)
 		}
@@ -86,5 +86,29 @@ func TestInkPixels(t *testing.T) {
 		if (i < 8 && c != 0) || (i >= 8 && c != 2) {
 			t.Errorf("pixel %d in column %d", i, c)
 		}
+	}
+}
+
+func TestAccents(t *testing.T) {
+	inkAt := func(s string) map[[2]int]bool {
+		ink := map[[2]int]bool{}
+		inkPixels(s, func(col, row int) { ink[[2]int{col, row}] = true })
+		return ink
+	}
+	// x̄: a bar over the x in row 0, all five columns; nothing in row 1.
+	bar := inkAt("x\u0304")
+	for c := 0; c < 5; c++ {
+		if !bar[[2]int{c, 0}] || bar[[2]int{c, 1}] {
+			t.Errorf("x̄: column %d of the bar wrong", c)
+		}
+	}
+	// ŷ (precomposed) is y with a circumflex: a hat over column 2.
+	hat := inkAt("ŷ")
+	if !hat[[2]int{2, 0}] || !hat[[2]int{1, 1}] || !hat[[2]int{3, 1}] || textWidth("ŷ", 1) != textWidth("y", 1) {
+		t.Errorf("ŷ drawn as %v", hat)
+	}
+	// A capital has no room above it: the mark is dropped, the letter kept.
+	if capital, plain := inkAt("X\u0304"), inkAt("X"); len(capital) != len(plain) {
+		t.Errorf("X̄ has %d ink pixels, X has %d", len(capital), len(plain))
 	}
 }

@@ -47,7 +47,7 @@ func (r *raster) blend(x, y int, c color.NRGBA, coverage float64) {
 		r.img.Pix[i], r.img.Pix[i+1], r.img.Pix[i+2], r.img.Pix[i+3] = c.R, c.G, c.B, 0xff
 		return
 	}
-	a := math.Min(coverage, 1) * float64(c.A) / 255
+	a := min(coverage, 1) * float64(c.A) / 255
 	px := r.img.Pix[i : i+3 : i+3]
 	for k, v := range [3]uint8{c.R, c.G, c.B} {
 		px[k] = uint8(float64(px[k])*(1-a) + float64(v)*a + 0.5)
@@ -67,7 +67,7 @@ func (r *raster) fillRect(c rect, col color.NRGBA) {
 
 // overlap returns the length of [i, i+1) ∩ [lo, hi].
 func overlap(i, lo, hi float64) float64 {
-	return math.Max(0, math.Min(i+1, hi)-math.Max(i, lo))
+	return max(0, min(i+1, hi)-max(i, lo))
 }
 
 // mask collects the coverage of one shape over a pixel rectangle before it is
@@ -134,10 +134,11 @@ func (m *mask) strokeSegment(a, b point, width float64) {
 			px, py := float64(x)+0.5, float64(y)+0.5
 			t := 0.0
 			if len2 > 0 {
-				t = math.Max(0, math.Min(1, ((px-a.x)*dx+(py-a.y)*dy)/len2))
+				t = max(0, min(1, ((px-a.x)*dx+(py-a.y)*dy)/len2))
 			}
-			d := math.Hypot(px-a.x-t*dx, py-a.y-t*dy)
-			cov := float32(math.Min(1, half-d+0.5))
+			ex, ey := px-a.x-t*dx, py-a.y-t*dy
+			d := math.Sqrt(ex*ex + ey*ey) // no overflow: pixel distances are small
+			cov := float32(min(1, half-d+0.5))
 			if k := m.index(x, y); cov > m.cov[k] {
 				m.cov[k] = cov
 			}
@@ -215,8 +216,12 @@ func (m *mask) addSpan(y int, x0, x1, weight float64) {
 	lo := max(m.b.Min.X, int(math.Floor(x0)))
 	hi := min(m.b.Max.X, int(math.Ceil(x1)))
 	for x := lo; x < hi; x++ {
+		w := weight
+		if fx := float64(x); fx < x0 || fx+1 > x1 { // a partly covered end pixel
+			w *= overlap(fx, x0, x1)
+		}
 		k := m.index(x, y)
-		m.cov[k] = float32(math.Min(1, float64(m.cov[k])+weight*overlap(float64(x), x0, x1)))
+		m.cov[k] = min(1, m.cov[k]+float32(w))
 	}
 }
 
