@@ -150,7 +150,8 @@ func (f *Figure) Scatter(name string, x, y []float64, st Style) {
 // the legend lists names[c] for every class c that occurs, in increasing
 // order. names may be nil, in which case the legend shows the class numbers.
 // Classes must be non-negative and, when names is given, less than
-// len(names).
+// len(names). Series added later without a colour skip the class colours
+// used here.
 func (f *Figure) ScatterClasses(x, y []float64, class []int, names []string) {
 	const op = "scatter classes"
 	if !f.checkXY(op, x, y) {
@@ -168,6 +169,7 @@ func (f *Figure) ScatterClasses(x, y []float64, class []int, names []string) {
 		}
 		maxClass = max(maxClass, c)
 	}
+	f.nextColor = max(f.nextColor, maxClass+1)
 	for c := 0; c <= maxClass; c++ {
 		var xs, ys []float64
 		for i, ci := range class {

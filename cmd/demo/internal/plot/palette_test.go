@@ -31,3 +31,13 @@ func TestPaletteAssignment(t *testing.T) {
 		t.Error("ClassMarker does not cycle through seven shapes")
 	}
 }
+
+func TestColorsAfterClasses(t *testing.T) {
+	// A line added after a two-class scatter does not take class 0's colour.
+	f := &Figure{}
+	f.ScatterClasses([]float64{0, 1}, []float64{0, 1}, []int{0, 1}, nil)
+	f.Line("", []float64{0, 1}, []float64{0, 1}, Style{})
+	if got := toNRGBA(f.layers[2].(*seriesLayer).style.Color); got != ClassColor(2) {
+		t.Errorf("line colour %v, want ClassColor(2) = %v", got, ClassColor(2))
+	}
+}

@@ -108,6 +108,8 @@ func TestFarDataIsClipped(t *testing.T) {
 	f := &Figure{XRange: Range{0, 1}, YRange: Range{0, 1}}
 	f.Line("", []float64{-1e300, 1e300}, []float64{0.5, 0.5}, Style{Dashed: true})
 	f.Band("", []float64{-1e300, 1e300}, []float64{-1e300, -1e300}, []float64{0.5, 0.5}, Style{})
+	// Pixel positions of ±MaxFloat64 overflow: those points are skipped.
+	f.Line("", []float64{0, 0.5, 1}, []float64{-math.MaxFloat64, 0.5, math.MaxFloat64}, Style{Marker: MarkerCircle})
 	var buf bytes.Buffer
 	if err := f.WriteSVG(&buf); err != nil {
 		t.Fatal(err)

@@ -47,8 +47,16 @@ func (a *axes) dataY(v float64) float64 {
 	return v
 }
 
-// valid reports whether the data point (x, y) can be drawn.
-func (a *axes) valid(x, y float64) bool { return finite(x) && finite(a.axisY(y)) }
+// valid reports whether the data point (x, y) can be drawn: it is finite
+// (positive on a logarithmic axis) and so is its position on the canvas,
+// which data near ±MaxFloat64 outside a fixed range could overflow.
+func (a *axes) valid(x, y float64) bool {
+	if !finite(x) || !finite(a.axisY(y)) {
+		return false
+	}
+	p := a.toPixel(x, y)
+	return finite(p.x) && finite(p.y)
+}
 
 // toPixel maps data (x, y) to the canvas; y grows downwards on the canvas.
 func (a *axes) toPixel(x, y float64) point { return a.axisToPixel(x, a.axisY(y)) }
