@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -227,22 +228,24 @@ func isDataDir(d string) bool {
 
 // savePlot writes a figure as PNG and SVG into the output folder.
 func (t *tour) savePlot(f *plot.Figure, base string) error {
-	names, err := f.Save(t.out, base)
+	return t.saved(f.SaveFiles(t.out, base))
+}
+
+// saveGrid writes a grid of grey-level images as PNG and SVG.
+func (t *tour) saveGrid(g *plot.ImageGrid, base string) error {
+	return t.saved(g.SaveFiles(t.out, base))
+}
+
+// saved records and announces the files a figure was written to.
+func (t *tour) saved(paths []string, err error) error {
 	if err != nil {
 		return err
 	}
-	t.files = append(t.files, names...)
-	t.say("wrote %s and %s", names[0], names[1])
-	return nil
-}
-
-// saveGrid writes a grid of grey-level images as PNG.
-func (t *tour) saveGrid(base string, images [][]float64, h, w, rows, cols int, rowLabels, colLabels []string) error {
-	name := base + ".png"
-	if err := plot.ImageGrid(filepath.Join(t.out, name), images, h, w, rows, cols, rowLabels, colLabels); err != nil {
-		return err
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = filepath.Base(p)
 	}
-	t.files = append(t.files, name)
-	t.say("wrote %s", name)
+	t.files = append(t.files, names...)
+	t.say("wrote %s", strings.Join(names, " and "))
 	return nil
 }

@@ -73,11 +73,11 @@ func tourPCA(t *tour) error {
 		c += full.ExplainedVarianceRatio[j]
 		ks[j], cum[j] = float64(j+1), c
 	}
-	f := plot.New("Digits: cumulative explained variance", "number of components k", "fraction of variance")
-	f.YMin, f.YMax = 0, 1.02
-	f.Line("Σ λ (j ≤ k) / trace S", ks, cum, 0)
-	f.DashedLine("95% rule", []float64{1, float64(d)}, []float64{0.95, 0.95}, 5)
-	f.DashedLine(fmt.Sprintf("k = %d", rule.K()), []float64{float64(rule.K()), float64(rule.K())}, []float64{0, 1}, 8)
+	f := &plot.Figure{Title: "Digits: cumulative explained variance", XLabel: "number of components k", YLabel: "fraction of variance",
+		YRange: plot.Range{Min: 0, Max: 1.02}}
+	f.Line("Σⱼ≤ₖ λⱼ / trace S", ks, cum, plot.Style{Color: plot.ClassColor(0), Marker: plot.MarkerCircle})
+	f.HLine("95% rule", 0.95, plot.Style{Color: plot.ClassColor(1), Dashed: true})
+	f.VLine(fmt.Sprintf("k = %d", rule.K()), float64(rule.K()), plot.Style{Color: plot.ClassColor(7), Dashed: true})
 	if err := t.savePlot(f, "pca-explained-variance"); err != nil {
 		return err
 	}
@@ -105,21 +105,29 @@ func tourPCA(t *tour) error {
 	for _, kk := range counts {
 		colLabels = append(colLabels, fmt.Sprintf("k = %d", kk))
 	}
-	if err := t.saveGrid("pca-reconstructions", images, 8, 8, len(samples), len(counts)+1, rowLabels, colLabels); err != nil {
+	grid := &plot.ImageGrid{Title: "Digits reconstructed from k principal components", RowLabels: rowLabels, ColLabels: colLabels, Ink: true}
+	for r := range samples {
+		var row []plot.GrayImage
+		for c := range len(counts) + 1 {
+			row = append(row, plot.GrayImage{Width: 8, Height: 8, Pix: images[r*(len(counts)+1)+c]})
+		}
+		grid.Images = append(grid.Images, row)
+	}
+	if err := t.saveGrid(grid, "pca-reconstructions"); err != nil {
 		return err
 	}
 
 	// The first two principal components, coloured by digit.
-	sc := plot.New("Digits projected on the first two principal components", "y₁", "y₂")
-	for digit := range 10 {
-		var xs, ys []float64
-		for i := range n {
-			if int(labels[i]) == digit {
-				xs, ys = append(xs, y.At(i, 0)), append(ys, y.At(i, 1))
-			}
-		}
-		sc.Scatter(fmt.Sprintf("%d", digit), xs, ys, digit)
+	sc := &plot.Figure{Title: "Digits projected on the first two principal components", XLabel: "y₁", YLabel: "y₂"}
+	classes := make([]int, n)
+	names := make([]string, 10)
+	for i := range n {
+		classes[i] = int(labels[i])
 	}
+	for d := range names {
+		names[d] = fmt.Sprintf("%d", d)
+	}
+	sc.ScatterClasses(y.Col(0), y.Col(1), classes, names)
 	return t.savePlot(sc, "pca-digits-scatter")
 }
 
@@ -229,20 +237,15 @@ func tourKernelPCA(t *tour) error {
 	lin, _ := learn.KernelPCA{Kernel: learn.Linear(), Components: 1}.Fit(x)
 	t.checkClose("kernel PCA with the linear kernel: μ₁/n = λ₁ of PCA", lin.Eigenvalues[0]/float64(x.Rows()), p.Eigenvalues[0], 1e-12)
 
-	f := plot.New("Concentric circles: data, PCA and kernel PCA", "first coordinate", "second coordinate")
-	for cls, name := range []string{"inner circle", "outer circle"} {
-		var xs, ys, kx, ky []float64
-		for i := range y {
-			if y[i] == cls {
-				xs, ys = append(xs, x.At(i, 0)), append(ys, x.At(i, 1))
-				kx, ky = append(kx, yk.At(i, 0)*4), append(ky, yk.At(i, 1)*4-6)
-			}
-		}
-		f.Scatter(name, xs, ys, cls)
-		f.Scatter("", kx, ky, cls)
+	names := []string{"inner circle", "outer circle"}
+	f := &plot.Figure{Title: "Concentric circles", XLabel: "x₁", YLabel: "x₂"}
+	f.ScatterClasses(x.Col(0), x.Col(1), y, names)
+	if err := t.savePlot(f, "kpca-circles-data"); err != nil {
+		return err
 	}
-	f.DashedLine("below: kernel PCA (×4, shifted)", []float64{-4, 4}, []float64{-4.2, -4.2}, 8)
-	return t.savePlot(f, "kpca-circles")
+	g := &plot.Figure{Title: "Kernel PCA (Gaussian, σ² = 2): the circles separate", XLabel: "first kernel component", YLabel: "second kernel component"}
+	g.ScatterClasses(yk.Col(0), yk.Col(1), y, names)
+	return t.savePlot(g, "kpca-circles-projection")
 }
 
 // tourFisher: the Fisher direction on iris maximizes J(w).
@@ -298,15 +301,7 @@ func tourFisher(t *tour) error {
 		return err
 	}
 	z, _ := m3.Transform(x)
-	f := plot.New("Iris in the two Fisher directions (S_B v = λ S_w v)", "first discriminant", "second discriminant")
-	for c, name := range []string{"setosa", "versicolor", "virginica"} {
-		var a, b []float64
-		for i := range yi {
-			if yi[i] == c {
-				a, b = append(a, z.At(i, 0)), append(b, z.At(i, 1))
-			}
-		}
-		f.Scatter(name, a, b, c)
-	}
+	f := &plot.Figure{Title: "Iris in the two Fisher directions (S_B v = λ S_w v)", XLabel: "first discriminant", YLabel: "second discriminant"}
+	f.ScatterClasses(z.Col(0), z.Col(1), yi, []string{"setosa", "versicolor", "virginica"})
 	return t.savePlot(f, "fisher-iris")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"math/rand/v2"
 
@@ -107,33 +108,24 @@ func tourSVM(t *tour) error {
 // svmPicture draws the decision regions, f = 0 and the margins f = ±1, and
 // rings around the support vectors.
 func svmPicture(m *learn.SVMModel, x *matrix.Dense, y []int, name string) *plot.Figure {
-	f := plot.New(fmt.Sprintf("SVM with the %s kernel on two moons", name), "x₁", "x₂")
-	f.XMin, f.XMax, f.YMin, f.YMax = -1.5, 2.5, -1, 1.5
-	decide := decisionGrid(m, f.XMin, f.XMax, f.YMin, f.YMax, 240)
-	f.Background(func(a, b float64) int {
+	f := &plot.Figure{Title: fmt.Sprintf("SVM with the %s kernel on two moons", name), XLabel: "x₁", YLabel: "x₂",
+		XRange: plot.Range{Min: -1.5, Max: 2.5}, YRange: plot.Range{Min: -1, Max: 1.5}}
+	decide := decisionGrid(m, -1.5, 2.5, -1, 1.5, 240)
+	f.ClassRegions(func(a, b float64) int {
 		if decide(a, b) > 0 {
 			return 0
 		}
 		return 1
 	})
-	f.Contour("f(x) = 0", decide, 0, false)
-	f.Contour("f(x) = ±1 (margins)", decide, 1, true)
-	f.Contour("", decide, -1, true)
-	for cls := range 2 {
-		var xs, ys []float64
-		for i := range y {
-			if y[i] == cls {
-				xs, ys = append(xs, x.At(i, 0)), append(ys, x.At(i, 1))
-			}
-		}
-		f.Scatter(fmt.Sprintf("class %d", cls), xs, ys, cls)
-	}
+	f.Contour("f(x) = 0", decide, []float64{0}, plot.Style{Color: color.Black})
+	f.Contour("f(x) = ±1, the margins", decide, []float64{-1, 1}, plot.Style{Color: color.Black, Dashed: true})
+	f.ScatterClasses(x.Col(0), x.Col(1), y, []string{"class 0", "class 1"})
 	b := m.Machines[0]
 	var sx, sy []float64
 	for _, i := range b.Support {
 		sx, sy = append(sx, x.At(i, 0)), append(sy, x.At(i, 1))
 	}
-	f.Rings("support vectors", sx, sy)
+	f.Scatter("support vectors", sx, sy, plot.Style{Color: color.Black, Marker: plot.MarkerRing})
 	return f
 }
 
@@ -184,11 +176,11 @@ func tourNuSVM(t *tour) error {
 			fmt.Sprintf("%.3f ≤ %.1f ≤ %.3f; equivalent C = %.4f", b.FractionBounded, nu, b.FractionSV, b.EquivalentC))
 		nus, fe, fs = append(nus, nu), append(fe, b.FractionBounded), append(fs, b.FractionSV)
 	}
-	f := plot.New("ν-SVM (Gaussian kernel) on two moons: ν bounds the fractions", "ν", "fraction of the training points")
-	f.XMin, f.XMax, f.YMin, f.YMax = 0, 1, 0, 1
-	f.Line("support vectors / n", nus, fs, 0)
-	f.Line("margin errors / n", nus, fe, 1)
-	f.DashedLine("ν", []float64{0, 1}, []float64{0, 1}, 7)
+	f := &plot.Figure{Title: "ν-SVM (Gaussian kernel) on two moons: ν bounds the fractions", XLabel: "ν", YLabel: "fraction of the training points",
+		XRange: plot.Range{Min: 0, Max: 1}, YRange: plot.Range{Min: 0, Max: 1}}
+	f.Line("support vectors / n", nus, fs, plot.Style{Color: plot.ClassColor(0), Marker: plot.MarkerCircle})
+	f.Line("margin errors / n", nus, fe, plot.Style{Color: plot.ClassColor(1), Marker: plot.MarkerSquare})
+	f.Line("ν", []float64{0, 1}, []float64{0, 1}, plot.Style{Color: color.Black, Dashed: true})
 	return t.savePlot(f, "nu-svm-bounds")
 }
 
@@ -235,15 +227,15 @@ func tourSVR(t *tour) error {
 	for i := range n {
 		lo[i], hi[i] = f[i]-eps, f[i]+eps
 	}
-	fig := plot.New("ε-SVR on a noisy sine (ε = 0.2, Gaussian kernel)", "x", "y")
-	fig.Band("ε-tube", xs, lo, hi, 0)
-	fig.Line("f(x)", xs, f, 0)
-	fig.Scatter("data", xs, y, 1)
+	fig := &plot.Figure{Title: "ε-SVR on a noisy sine (ε = 0.2, Gaussian kernel)", XLabel: "x", YLabel: "y"}
+	fig.Band("ε-tube", xs, lo, hi, plot.Style{Color: plot.ClassColor(0)})
+	fig.Line("f(x)", xs, f, plot.Style{Color: plot.ClassColor(0)})
+	fig.Scatter("data", xs, y, plot.Style{Color: plot.ClassColor(1)})
 	var sx, sy []float64
 	for _, i := range b.Support {
 		sx, sy = append(sx, xs[i]), append(sy, y[i])
 	}
-	fig.Rings("support vectors", sx, sy)
+	fig.Scatter("support vectors", sx, sy, plot.Style{Color: color.Black, Marker: plot.MarkerRing})
 	return t.savePlot(fig, "svr-sine")
 }
 

@@ -1,92 +1,189 @@
 package plot
 
 import (
+	"bytes"
+	"encoding/base64"
+	"encoding/xml"
 	"fmt"
-	"html"
-	"os"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"strconv"
 	"strings"
 )
 
-// svgCanvas writes the primitives as SVG elements.
-type svgCanvas struct {
-	b    strings.Builder
-	w, h int
+// svgPainter is the SVG back end: it writes one SVG 1.1 element per
+// primitive. Text uses the viewer's sans-serif font at a size whose cap
+// height matches the bitmap font's; raster images are embedded as PNG data.
+type svgPainter struct {
+	b      bytes.Buffer
+	clipID int
+	clip   *rect // current clip, nil when none
+	err    error // from encoding embedded images
 }
 
-func newSVG(w, h int) *svgCanvas {
-	s := &svgCanvas{w: w, h: h}
-	fmt.Fprintf(&s.b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`+"\n", w, h, w, h)
+func newSVG(w, h int, title string) *svgPainter {
+	s := &svgPainter{}
+	fmt.Fprintf(&s.b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	fmt.Fprintf(&s.b, `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`+"\n", w, h, w, h)
+	if title != "" {
+		fmt.Fprintf(&s.b, "<title>%s</title>\n", escape(title))
+	}
 	return s
 }
 
-func (s *svgCanvas) encode(f *os.File) error {
-	_, err := f.WriteString(s.b.String() + "</svg>\n")
-	return err
+// finish closes the document and returns it.
+func (s *svgPainter) finish() ([]byte, error) {
+	s.setClip(nil)
+	s.b.WriteString("</svg>\n")
+	return s.b.Bytes(), s.err
 }
 
-func rgb(c Color) string { return fmt.Sprintf("rgb(%d,%d,%d)", c.R, c.G, c.B) }
-
-func (s *svgCanvas) fillRect(x0, y0, x1, y1 float64, c Color) {
-	fmt.Fprintf(&s.b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"/>`+"\n", x0, y0, x1-x0, y1-y0, rgb(c))
+func escape(t string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(t)) // writes to a strings.Builder never fail
+	return b.String()
 }
 
-func points(pts [][2]float64) string {
+// num prints a coordinate with at most two decimals.
+func num(v float64) string {
+	v = math.Round(v*100) / 100
+	if v == 0 {
+		return "0" // also for −0
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+func points(pts []point) string {
 	var b strings.Builder
 	for i, p := range pts {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		fmt.Fprintf(&b, "%.1f,%.1f", p[0], p[1])
+		b.WriteString(num(p.x) + "," + num(p.y))
 	}
 	return b.String()
 }
 
-func (s *svgCanvas) polyline(pts [][2]float64, c Color, width float64, dashed bool) {
-	dash := ""
-	if dashed {
-		dash = ` stroke-dasharray="8,6"`
+// paint returns the attribute pair for a colour, with its opacity when it is
+// not opaque.
+func paint(attr string, c color.NRGBA) string {
+	s := fmt.Sprintf(`%s="%s"`, attr, hexColor(c))
+	if c.A != 0xff {
+		s += fmt.Sprintf(` %s-opacity="%s"`, attr, num(float64(c.A)/255))
 	}
-	fmt.Fprintf(&s.b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%.1f"%s/>`+"\n", points(pts), rgb(c), width, dash)
+	return s
 }
 
-func (s *svgCanvas) polygon(pts [][2]float64, c Color) {
-	fmt.Fprintf(&s.b, `<polygon points="%s" fill="%s"/>`+"\n", points(pts), rgb(c))
-}
-
-func (s *svgCanvas) circle(cx, cy, r float64, c Color, filled bool) {
-	if filled {
-		fmt.Fprintf(&s.b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s"/>`+"\n", cx, cy, r, rgb(c))
+// setClip opens a group clipped to r (closing the previous one); a run of
+// primitives with the same clip shares one group.
+func (s *svgPainter) setClip(r *rect) {
+	if (r == nil && s.clip == nil) || (r != nil && s.clip != nil && *r == *s.clip) {
 		return
 	}
-	fmt.Fprintf(&s.b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="none" stroke="%s" stroke-width="1.5"/>`+"\n", cx, cy, r, rgb(c))
-}
-
-func (s *svgCanvas) text(x, y float64, t string, size float64, anchor string, vertical bool) {
-	rot := ""
-	if vertical {
-		rot = fmt.Sprintf(` transform="rotate(-90 %.1f %.1f)"`, x, y)
+	if s.clip != nil {
+		s.b.WriteString("</g>\n")
 	}
-	fmt.Fprintf(&s.b, `<text x="%.1f" y="%.1f" font-size="%.0f" text-anchor="%s"%s>%s</text>`+"\n", x, y, size, anchor, rot, html.EscapeString(t))
+	s.clip = nil
+	if r == nil {
+		return
+	}
+	s.clipID++
+	c := *r
+	s.clip = &c
+	fmt.Fprintf(&s.b, `<clipPath id="clip%d"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath>`+"\n",
+		s.clipID, num(c.x0), num(c.y0), num(c.x1-c.x0), num(c.y1-c.y0))
+	fmt.Fprintf(&s.b, `<g clip-path="url(#clip%d)">`+"\n", s.clipID)
 }
 
-// raster merges runs of equal colour along each row into one rectangle.
-func (s *svgCanvas) raster(x0, y0, x1, y1 float64, w, h int, at func(i, j int) (Color, bool)) {
-	cw, ch := (x1-x0)/float64(w), (y1-y0)/float64(h)
-	for j := range h {
-		for i := 0; i < w; {
-			c, ok := at(i, j)
-			k := i + 1
-			for k < w {
-				c2, ok2 := at(k, j)
-				if c2 != c || ok2 != ok {
-					break
-				}
-				k++
-			}
-			if ok {
-				s.fillRect(x0+float64(i)*cw, y0+float64(j)*ch, x0+float64(k)*cw+0.5, y0+float64(j+1)*ch+0.5, c)
-			}
-			i = k
+func (s *svgPainter) fillRect(r rect, c color.NRGBA) {
+	fmt.Fprintf(&s.b, `<rect x="%s" y="%s" width="%s" height="%s" %s/>`+"\n",
+		num(r.x0), num(r.y0), num(r.x1-r.x0), num(r.y1-r.y0), paint("fill", c))
+}
+
+func (s *svgPainter) polyline(pts []point, width float64, dash []float64, c color.NRGBA) {
+	if len(pts) < 2 {
+		return
+	}
+	fmt.Fprintf(&s.b, `<polyline points="%s" fill="none" %s stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"`,
+		points(pts), paint("stroke", c), num(width))
+	if dash != nil {
+		parts := make([]string, len(dash))
+		for i, d := range dash {
+			parts[i] = num(d)
+		}
+		fmt.Fprintf(&s.b, ` stroke-dasharray="%s"`, strings.Join(parts, " "))
+	}
+	s.b.WriteString("/>\n")
+}
+
+func (s *svgPainter) polygon(pts []point, c color.NRGBA) {
+	fmt.Fprintf(&s.b, `<polygon points="%s" %s/>`+"\n", points(pts), paint("fill", c))
+}
+
+func (s *svgPainter) circle(center point, radius float64, c color.NRGBA) {
+	fmt.Fprintf(&s.b, `<circle cx="%s" cy="%s" r="%s" %s/>`+"\n", num(center.x), num(center.y), num(radius), paint("fill", c))
+}
+
+func (s *svgPainter) ring(center point, radius, width float64, c color.NRGBA) {
+	fmt.Fprintf(&s.b, `<circle cx="%s" cy="%s" r="%s" fill="none" %s stroke-width="%s"/>`+"\n",
+		num(center.x), num(center.y), num(radius), paint("stroke", c), num(width))
+}
+
+// svgFontSize is the font size per unit of text scale: sans-serif faces have
+// a cap height of about 0.72 em, which makes 10 units match the 7-pixel caps
+// of the bitmap font.
+const svgFontSize = 10
+
+func (s *svgPainter) text(at point, t string, scale int, align Align, vertical bool, c color.NRGBA) {
+	size := float64(svgFontSize * scale)
+	anchor := "middle"
+	switch align {
+	case AlignLeft:
+		anchor = "start"
+	case AlignRight:
+		anchor = "end"
+	}
+	// The baseline lies half a cap height (0.36 em) below the anchor.
+	x, y := at.x, at.y+0.36*size
+	rotate := ""
+	if vertical {
+		rotate = fmt.Sprintf(` transform="rotate(-90 %s %s)"`, num(at.x), num(at.y))
+	}
+	fmt.Fprintf(&s.b, `<text x="%s" y="%s" font-size="%s" text-anchor="%s" %s%s>%s</text>`+"\n",
+		num(x), num(y), num(size), anchor, paint("fill", c), rotate, escape(t))
+}
+
+// image embeds img as PNG data. Viewers that ignore image-rendering smooth
+// an enlarged image, so img is first enlarged by repeating pixels to about
+// its size on the canvas; the smoothing then only softens the outer edge.
+func (s *svgPainter) image(r rect, img *image.NRGBA) {
+	fx := max(1, int(math.Round((r.x1-r.x0)/float64(img.Bounds().Dx()))))
+	fy := max(1, int(math.Round((r.y1-r.y0)/float64(img.Bounds().Dy()))))
+	img = enlarge(img, fx, fy)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		if s.err == nil {
+			s.err = err
+		}
+		return
+	}
+	fmt.Fprintf(&s.b, `<image x="%s" y="%s" width="%s" height="%s" preserveAspectRatio="none" style="image-rendering:optimizeSpeed;image-rendering:pixelated" xlink:href="data:image/png;base64,%s"/>`+"\n",
+		num(r.x0), num(r.y0), num(r.x1-r.x0), num(r.y1-r.y0), base64.StdEncoding.EncodeToString(buf.Bytes()))
+}
+
+// enlarge repeats each pixel of img fx times across and fy times down.
+func enlarge(img *image.NRGBA, fx, fy int) *image.NRGBA {
+	if fx == 1 && fy == 1 {
+		return img
+	}
+	b := img.Bounds()
+	out := image.NewNRGBA(image.Rect(0, 0, b.Dx()*fx, b.Dy()*fy))
+	for y := 0; y < b.Dy()*fy; y++ {
+		for x := 0; x < b.Dx()*fx; x++ {
+			out.SetNRGBA(x, y, img.NRGBAAt(b.Min.X+x/fx, b.Min.Y+y/fy))
 		}
 	}
+	return out
 }
