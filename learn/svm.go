@@ -50,8 +50,9 @@ type SVM struct {
 // with its decision function f(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ and the
 // certificate of the SMO run that produced it.
 type BinarySVM struct {
-	// Classes are the labels of the positive and the negative side (the
-	// lower label is positive, as in LIBSVM); unused for regression.
+	// Classes are the labels of the positive (f > 0) and the negative side:
+	// the lower label of the pair is positive, except that +1 is positive
+	// against −1 (LIBSVM's rule for ±1 labels); unused for regression.
 	Positive, Negative int
 	Support            []int         // indices of the support vectors in the training rows
 	SupportVectors     *matrix.Dense // their feature rows
@@ -179,13 +180,17 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols()}
 	for a := 0; a < len(classes); a++ {
 		for b := a + 1; b < len(classes); b++ {
+			pos, neg := classes[a], classes[b]
+			if pos == -1 && neg == 1 {
+				pos, neg = 1, -1 // f > 0 means +1, as a user of ±1 labels expects
+			}
 			var idx []int
 			var sign []float64
 			for i, c := range y {
 				switch c {
-				case classes[a]:
+				case pos:
 					idx, sign = append(idx, i), append(sign, 1)
-				case classes[b]:
+				case neg:
 					idx, sign = append(idx, i), append(sign, -1)
 				}
 			}
@@ -194,7 +199,7 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err)
 			}
-			mach.Positive, mach.Negative = classes[a], classes[b]
+			mach.Positive, mach.Negative = pos, neg
 			for k, i := range mach.Support {
 				mach.Support[k] = idx[i]
 			}
@@ -368,19 +373,16 @@ func rowsOf(x *matrix.Dense, idx []int) *matrix.Dense {
 	return out
 }
 
-// Decision returns fₘ(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ of machine m for every row
-// of X; the rows are split over the cores.
+// decision returns f(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ for every row of X. The
+// rows are split over the cores (parallelRows), each evaluated on its own
+// without forming the n×nSV kernel matrix, so memory stays O(n) and the
+// values do not depend on the number of cores.
 func (b *BinarySVM) decision(k Kernel, x *matrix.Dense) []float64 {
 	out := make([]float64, x.Rows())
-	if b.SupportVectors.Rows() == 0 {
-		for i := range out {
-			out[i] = -b.Rho
-		}
-		return out
-	}
-	kx, _ := CrossGram(k, x, b.SupportVectors) // n×nSV
+	svn := rowNorms2(b.SupportVectors)
 	parallelRows(x.Rows(), func(i int) {
-		out[i] = matrix.Dot(kx.Row(i), b.Coef) - b.Rho
+		xi := x.Row(i)
+		out[i] = kernelSum(k, xi, matrix.Dot(xi, xi), b.SupportVectors, svn, b.Coef) - b.Rho
 	})
 	return out
 }
@@ -429,7 +431,7 @@ func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
 }
 
 // PredictClass returns the class of every row: for two classes the sign of
-// f(x) (f > 0 → the lower label); for more, the most votes of the
+// f(x) (f > 0 → the positive class of the machine); for more, the most votes of the
 // one-versus-one machines, ties broken towards the lower label.
 func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 	if m.Type == EpsSVR || m.Type == NuSVR {
