@@ -30,7 +30,9 @@ const (
 // zero value is a C-SVM with C = 1 and the linear kernel.
 //
 // Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
-// Tol = 1e-3 (LIBSVM's), CacheMB = 100.
+// Tol = 1e-3 (LIBSVM's), CacheMB = 100. For an ε-SVR with ε = 0 itself,
+// set Epsilon to math.SmallestNonzeroFloat64: it vanishes in every
+// pᵢ = ε ∓ yᵢ and in εΣ(αᵢ + αᵢ*), so the problem solved is the same.
 type SVM struct {
 	Type    SVMType // default CSVC
 	Kernel  Kernel  // default Linear()

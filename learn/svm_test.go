@@ -331,3 +331,37 @@ func TestSVMErrors(t *testing.T) {
 		t.Errorf("duplicated points: %v", err)
 	}
 }
+
+// TestSVMVotingTies: one-versus-one voting with the ties resolved as
+// documented — f = 0 votes for the negative class of its machine, and equal
+// votes go to the lowest label — for every pattern of the three machines'
+// signs; the machines here have no support vectors, so f = −ρ.
+func TestSVMVotingTies(t *testing.T) {
+	machine := func(pos, neg int, f float64) *BinarySVM {
+		return &BinarySVM{Positive: pos, Negative: neg, Rho: -f, SupportVectors: matrix.New(0, 1)}
+	}
+	x, _ := matrix.NewFromRows([][]float64{{0}, {1}})
+	for _, c := range []struct {
+		f    [3]float64 // f of the machines (3,5), (3,7), (5,7)
+		want int
+	}{
+		{[3]float64{1, -1, 1}, 3},  // 3 beats 5, 7 beats 3, 5 beats 7: one vote each → the lowest, 3
+		{[3]float64{-1, 1, -1}, 3}, // 5, 3, 7: one each → 3
+		{[3]float64{0, 0, 0}, 7},   // f = 0 → negative: 5, 7, 7
+		{[3]float64{0, 1, 1}, 5},   // 5, 3, 5
+		{[3]float64{-1, -1, 0}, 7}, // 5, 7, 7
+		{[3]float64{1, 1, -1}, 3},  // 3, 3, 7
+		{[3]float64{-2, 1, -2}, 3}, // 5, 3, 7 → 3
+		{[3]float64{-2, -1, 2}, 5}, // 5, 7, 5
+	} {
+		m := &SVMModel{Type: CSVC, Kernel: Linear(), Classes: []int{3, 5, 7}, Features: 1,
+			Machines: []*BinarySVM{machine(3, 5, c.f[0]), machine(3, 7, c.f[1]), machine(5, 7, c.f[2])}}
+		got, err := m.PredictClass(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0] != c.want || got[1] != c.want {
+			t.Errorf("f = %v: class %v, want %d", c.f, got, c.want)
+		}
+	}
+}
