@@ -83,7 +83,7 @@ func TestSVMKernelRowsAgainstEval(t *testing.T) {
 				sumAbs += math.Abs(w[j] * want)
 				sumTol += math.Abs(w[j]) * tol
 			}
-			got := kernelSum(k, x.Row(i), norms[i], x, norms, w)
+			got := kernelSum(k, x.Row(i), norms[i], newFlatRows(x), w)
 			if math.Abs(got-sum) > sumTol+2*n*eps*sumAbs { // the entries' error plus the summation's
 				t.Fatalf("%v: Σ wⱼK(xⱼ, x%d) = %v, from Eval %v", k, i, got, sum)
 			}

@@ -381,10 +381,10 @@ func rowsOf(x *matrix.Dense, idx []int) *matrix.Dense {
 // values do not depend on the number of cores.
 func (b *BinarySVM) decision(k Kernel, x *matrix.Dense) []float64 {
 	out := make([]float64, x.Rows())
-	svn := rowNorms2(b.SupportVectors)
+	sv := newFlatRows(b.SupportVectors)
 	parallelRows(x.Rows(), func(i int) {
 		xi := x.Row(i)
-		out[i] = kernelSum(k, xi, matrix.Dot(xi, xi), b.SupportVectors, svn, b.Coef) - b.Rho
+		out[i] = kernelSum(k, xi, matrix.Dot(xi, xi), sv, b.Coef) - b.Rho
 	})
 	return out
 }

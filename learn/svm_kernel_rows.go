@@ -23,25 +23,15 @@ import (
 // points as an optimize.QMatrix, computed one row at a time on demand (the
 // SMO solver caches the rows it reuses).
 type kernelRows struct {
-	k     Kernel
-	x     []float64 // X, n×d, row-major
-	d     int
-	norms []float64 // ‖xᵢ‖²
+	k Kernel
+	*flatRows
 }
 
 func newKernelRows(k Kernel, x *matrix.Dense) *kernelRows {
-	n, d := x.Dims()
-	q := &kernelRows{k: k, x: make([]float64, 0, n*d), d: d, norms: rowNorms2(x)}
-	for i := range n {
-		q.x = append(q.x, x.Row(i)...)
-	}
-	return q
+	return &kernelRows{k: k, flatRows: newFlatRows(x)}
 }
 
 func (q *kernelRows) Size() int { return len(q.norms) }
-
-// row returns xᵢ.
-func (q *kernelRows) row(i int) []float64 { return q.x[i*q.d : i*q.d+q.d] }
 
 func (q *kernelRows) Diag(i int) float64 { return q.k.fromDot(q.norms[i], q.norms[i], q.norms[i]) }
 
@@ -91,53 +81,97 @@ func (q *kernelRows) fill(i int, cols []int, dst []float64) {
 	}
 }
 
-// dots sets dst[j] = xᵀxⱼ for j in cols. Four rows at a time share the
-// loads of x and keep four sums in flight; the order of the additions
-// within each sum is the plain one, f = 0, 1, …, d − 1.
+// dots sets dst[j] = xᵀxⱼ for j in cols, four rows at a time (dot4).
 func (q *kernelRows) dots(x []float64, cols []int, dst []float64) {
 	c := 0
 	for ; c+4 <= len(cols); c += 4 {
 		j0, j1, j2, j3 := cols[c], cols[c+1], cols[c+2], cols[c+3]
-		r0, r1, r2, r3 := q.row(j0), q.row(j1), q.row(j2), q.row(j3)
-		r0, r1, r2, r3 = r0[:len(x)], r1[:len(x)], r2[:len(x)], r3[:len(x)]
-		var s0, s1, s2, s3 float64
-		for f, v := range x {
-			s0 += v * r0[f]
-			s1 += v * r1[f]
-			s2 += v * r2[f]
-			s3 += v * r3[f]
-		}
-		dst[j0], dst[j1], dst[j2], dst[j3] = s0, s1, s2, s3
+		dst[j0], dst[j1], dst[j2], dst[j3] = dot4(x, q.row(j0), q.row(j1), q.row(j2), q.row(j3))
 	}
 	for ; c < len(cols); c++ {
-		j := cols[c]
-		r := q.row(j)[:len(x)]
-		var s float64
-		for f, v := range x {
-			s += v * r[f]
-		}
-		dst[j] = s
+		dst[cols[c]] = dot1(x, q.row(cols[c]))
 	}
 }
 
-// kernelSum returns Σₜ wₜ k(zₜ, x) over the rows zₜ of Z, given ‖x‖² and
-// the ‖zₜ‖²: the sum in the decision function f(x) = Σₜ coefₜ K(svₜ, x) − ρ.
-func kernelSum(k Kernel, x []float64, nx float64, z *matrix.Dense, zn, w []float64) float64 {
+// dot4 returns xᵀr₀, xᵀr₁, xᵀr₂, xᵀr₃. The four rows share the loads of x
+// and keep four sums in flight; within each sum the additions run in the
+// plain order f = 0, 1, …, d − 1, as in dot1.
+func dot4(x, r0, r1, r2, r3 []float64) (s0, s1, s2, s3 float64) {
+	r0, r1, r2, r3 = r0[:len(x)], r1[:len(x)], r2[:len(x)], r3[:len(x)]
+	for f, v := range x {
+		s0 += v * r0[f]
+		s1 += v * r1[f]
+		s2 += v * r2[f]
+		s3 += v * r3[f]
+	}
+	return s0, s1, s2, s3
+}
+
+// dot1 returns xᵀr, adding in the order f = 0, 1, …, d − 1.
+func dot1(x, r []float64) float64 {
+	r = r[:len(x)]
 	var s float64
-	switch k.kind() {
-	case GaussianKernel:
-		g := -k.Gamma
-		for t, wt := range w {
-			d2 := max(nx+zn[t]-2*matrix.Dot(x, z.Row(t)), 0)
-			s += wt * expKernel(g*d2)
+	for f, v := range x {
+		s += v * r[f]
+	}
+	return s
+}
+
+// sumBlock is the number of support vectors whose inner products with x
+// kernelSum keeps on the stack at a time.
+const sumBlock = 64
+
+// flatRows holds the rows of a matrix contiguously with their squared norms.
+type flatRows struct {
+	x     []float64 // n×d, row-major
+	d     int
+	norms []float64 // ‖xᵢ‖²
+}
+
+func newFlatRows(x *matrix.Dense) *flatRows {
+	n, d := x.Dims()
+	f := &flatRows{x: make([]float64, 0, n*d), d: d, norms: rowNorms2(x)}
+	for i := range n {
+		f.x = append(f.x, x.Row(i)...)
+	}
+	return f
+}
+
+// row returns xᵢ.
+func (f *flatRows) row(i int) []float64 { return f.x[i*f.d : i*f.d+f.d] }
+
+// kernelSum returns Σₜ wₜ k(zₜ, x) over the rows zₜ of Z, given ‖x‖² (and
+// Z's ‖zₜ‖²): the sum in the decision function f(x) = Σₜ coefₜ K(svₜ, x) − ρ.
+// It takes the inner products zₜᵀx a block at a time, then applies the
+// kernel to the block.
+func kernelSum(k Kernel, x []float64, nx float64, z *flatRows, w []float64) float64 {
+	var s float64
+	var dot [sumBlock]float64
+	zn := z.norms
+	for lo := 0; lo < len(w); lo += sumBlock {
+		hi := min(len(w), lo+sumBlock)
+		t := lo
+		for ; t+4 <= hi; t += 4 {
+			dot[t-lo], dot[t-lo+1], dot[t-lo+2], dot[t-lo+3] = dot4(x, z.row(t), z.row(t+1), z.row(t+2), z.row(t+3))
 		}
-	case PolynomialKernel:
-		for t, wt := range w {
-			s += wt * powInt(k.Gamma*matrix.Dot(x, z.Row(t))+k.Coef0, k.Degree)
+		for ; t < hi; t++ {
+			dot[t-lo] = dot1(x, z.row(t))
 		}
-	default:
-		for t, wt := range w {
-			s += wt * matrix.Dot(x, z.Row(t))
+		block, wb, nb := dot[:hi-lo], w[lo:hi], zn[lo:hi]
+		switch k.kind() {
+		case GaussianKernel:
+			g := -k.Gamma
+			for u, d := range block {
+				s += wb[u] * expKernel(g*max(nx+nb[u]-2*d, 0)) // wₜ exp(−γ‖x − zₜ‖²)
+			}
+		case PolynomialKernel:
+			for u, d := range block {
+				s += wb[u] * powInt(k.Gamma*d+k.Coef0, k.Degree) // wₜ (γxᵀzₜ + c₀)^p
+			}
+		default:
+			for u, d := range block {
+				s += wb[u] * d // wₜ xᵀzₜ
+			}
 		}
 	}
 	return s
