@@ -1,0 +1,113 @@
+package learn
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"mlnotes/matrix"
+)
+
+// TestSVMCommonChecks runs the common checks of every learner (STYLE.md,
+// 12) over the four machine types: bad input is an error and not a panic;
+// the inputs are left unmodified; fitting twice gives the same model;
+// save and load predict identically; 1 feature and, for regression, 1
+// sample train; batches predict as the whole set.
+func TestSVMCommonChecks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	x, labels := blobs(rng, 25, 0.8)
+	target := make([]float64, x.Rows())
+	for i := range target {
+		target[i] = x.At(i, 0) - 0.5*x.At(i, 1) + 0.1*rng.NormFloat64()
+	}
+	kern := Kernel{Type: GaussianKernel, Gamma: 0.5}
+	type fitFunc func(x *matrix.Dense) (*SVMModel, error)
+	fits := map[string]fitFunc{
+		"c": func(x *matrix.Dense) (*SVMModel, error) { return SVM{Kernel: kern}.FitClassifier(x, labels[:x.Rows()]) },
+		"nu": func(x *matrix.Dense) (*SVMModel, error) {
+			return SVM{Type: NuSVC, Kernel: kern}.FitClassifier(x, labels[:x.Rows()])
+		},
+		"eps-svr": func(x *matrix.Dense) (*SVMModel, error) {
+			return SVM{Type: EpsSVR, Kernel: kern}.FitRegressor(x, target[:x.Rows()])
+		},
+		"nu-svr": func(x *matrix.Dense) (*SVMModel, error) {
+			return SVM{Type: NuSVR, Kernel: kern}.FitRegressor(x, target[:x.Rows()])
+		},
+	}
+	for name, fit := range fits {
+		t.Run(name, func(t *testing.T) {
+			before := x.Clone()
+			yBefore, tBefore := append([]int(nil), labels...), append([]float64(nil), target...)
+			m1, err := fit(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !matrix.EqualApprox(x, before, 0) || !reflect.DeepEqual(labels, yBefore) || !reflect.DeepEqual(target, tBefore) {
+				t.Fatal("Fit modified its input")
+			}
+			m2, _ := fit(x)
+			if !reflect.DeepEqual(m1, m2) {
+				t.Error("two fits give different models")
+			}
+			var buf bytes.Buffer
+			if err := m1.Save(&buf); err != nil {
+				t.Fatal(err)
+			}
+			back, err := LoadSVM(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p1, _ := m1.Predict(x)
+			p2, _ := back.Predict(x)
+			if !reflect.DeepEqual(p1, p2) {
+				t.Error("predictions change after save and load")
+			}
+			for lo := 0; lo < x.Rows(); lo += 7 {
+				hi := min(x.Rows(), lo+7)
+				pb, _ := m1.Predict(x.Slice(lo, hi, 0, 2))
+				for i := range pb {
+					if math.Float64bits(pb[i]) != math.Float64bits(p1[lo+i]) {
+						t.Fatalf("row %d predicts %v in a batch, %v in the whole set", lo+i, pb[i], p1[lo+i])
+					}
+				}
+			}
+			if _, err := fit(x.Slice(0, x.Rows(), 0, 1).Clone()); err != nil {
+				t.Errorf("one feature: %v", err)
+			}
+			// Bad input: NaN, Inf, no rows, no columns; queries of the wrong width.
+			for what, bad := range map[string]*matrix.Dense{"NaN": withValue(x, math.NaN()), "Inf": withValue(x, math.Inf(1)),
+				"no rows": matrix.New(0, 2), "no columns": matrix.New(x.Rows(), 0)} {
+				if _, err := fit(bad); err == nil {
+					t.Errorf("%s: no error", what)
+				}
+			}
+			for what, q := range map[string]*matrix.Dense{"width": matrix.New(3, 3), "NaN": withValue(x, math.NaN()), "empty": matrix.New(0, 2)} {
+				if _, err := m1.Predict(q); err == nil {
+					t.Errorf("query %s: no error", what)
+				}
+			}
+		})
+	}
+	// One sample: a classifier sees one class (an error); a regressor fits
+	// the constant f = y₁ up to the tube.
+	if _, err := (SVM{}).FitClassifier(x.Slice(0, 1, 0, 2), labels[:1]); !errors.Is(err, ErrInvalidParameter) && !errors.Is(err, matrix.ErrEmpty) {
+		t.Errorf("classifier on one sample: %v", err)
+	}
+	m, err := SVM{Type: EpsSVR, Epsilon: 0.1}.FitRegressor(x.Slice(0, 1, 0, 2), []float64{3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := m.Predict(x.Slice(0, 1, 0, 2)); math.Abs(f[0]-3) > 0.1+1e-9 {
+		t.Errorf("one-sample regression predicts %v for y = 3 (ε = 0.1)", f[0])
+	}
+}
+
+// withValue returns a copy of x with x₀₀ = v.
+func withValue(x *matrix.Dense, v float64) *matrix.Dense {
+	c := x.Clone()
+	c.Set(0, 0, v)
+	return c
+}
