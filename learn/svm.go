@@ -296,7 +296,16 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 // eᵀ(α + α*) = Cνn and drops the ε term, and the ε the machine chose is
 // read from the multiplier of that constraint (EpsilonFound).
 //
-// Special cases: as FitClassifier; targets must be finite.
+// Implements: 004, "Support Vector Regression", "v-SVR" (errata 18 and 19
+// for the dual's quadratic term and b).
+//
+// Special cases: as FitClassifier, except that one class does not exist
+// here and a single sample trains (f is then the constant within ε of y₁);
+// targets must be finite.
+//
+// Reference: A. J. Smola and B. Schölkopf, "A tutorial on support vector
+// regression", Statistics and Computing 14 (2004); B. Schölkopf et al.,
+// "New support vector algorithms", Neural Computation 12 (2000).
 func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 	const op = "learn: svr"
 	s = s.withDefaults()
@@ -392,9 +401,12 @@ func (b *BinarySVM) decision(k Kernel, x *matrix.Dense) []float64 {
 // B returns the notes' threshold b = −ρ.
 func (b *BinarySVM) B() float64 { return -b.Rho }
 
-// Decision returns the decision values f(x) of a two-class or regression
-// model for every row of X (n values). For c > 2 classes it returns the
-// values of the first machine only; use DecisionAll.
+// Decision returns the decision values f(x) = Σᵢ μᵢyᵢK(xᵢ, x) + b of a
+// two-class model, or Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b of a regression model, for
+// every row of X (n values), the rows split over the cores. For c > 2
+// classes it returns the values of the first machine only; use DecisionAll.
+//
+// Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
@@ -471,6 +483,9 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
 // kernel, and the margin 2/‖w‖. Other kernels have no finite w: error.
+//
+// Implements: 004, "Support Vector Machines(SVM)" (W* = Σᵢ μᵢ*yᵢXᵢ and the
+// margin 2/‖W‖; errata 11).
 func (m *SVMModel) PrimalW(machine int) (w []float64, margin float64, err error) {
 	if m.Kernel.kind() != LinearKernel {
 		return nil, 0, fmt.Errorf("learn: svm: %w: w exists in closed form only for the linear kernel", ErrInvalidParameter)
