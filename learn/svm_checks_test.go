@@ -24,6 +24,8 @@ func TestSVMCommonChecks(t *testing.T) {
 		target[i] = x.At(i, 0) - 0.5*x.At(i, 1) + 0.1*rng.NormFloat64()
 	}
 	kern := Kernel{Type: GaussianKernel, Gamma: 0.5}
+	configs := map[string]SVM{"c": {Kernel: kern}, "nu": {Type: NuSVC, Kernel: kern},
+		"eps-svr": {Type: EpsSVR, Kernel: kern}, "nu-svr": {Type: NuSVR, Kernel: kern}}
 	type fitFunc func(x *matrix.Dense) (*SVMModel, error)
 	fits := map[string]fitFunc{
 		"c": func(x *matrix.Dense) (*SVMModel, error) { return SVM{Kernel: kern}.FitClassifier(x, labels[:x.Rows()]) },
@@ -45,6 +47,7 @@ func TestSVMCommonChecks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			checkSVMKKT(t, name, configs[name], m1, x, labels, target)
 			if !matrix.EqualApprox(x, before, 0) || !reflect.DeepEqual(labels, yBefore) || !reflect.DeepEqual(target, tBefore) {
 				t.Fatal("Fit modified its input")
 			}
@@ -110,4 +113,69 @@ func withValue(x *matrix.Dense, v float64) *matrix.Dense {
 	c := x.Clone()
 	c.Set(0, 0, v)
 	return c
+}
+
+// checkSVMKKT asserts the KKT conditions of a fitted two-class or
+// regression machine on its training data, in the form the notes derive
+// them. Classifiers (a ν-SVM is the C-SVM with C = EquivalentC):
+//
+//	yᵢf(xᵢ) ≥ 1 where μᵢ = 0,  = 1 where 0 < μᵢ < C,  ≤ 1 where μᵢ = C;
+//
+// regressors, with rᵢ = yᵢ − f(xᵢ), βᵢ = αᵢ − αᵢ* and ε the tube (ν-SVR:
+// EpsilonFound):
+//
+//	|rᵢ| ≤ ε where βᵢ = 0,  rᵢ = ±ε where 0 < ±βᵢ < C,  ±rᵢ ≥ ε where ±βᵢ = C.
+//
+// SMO stops when the maximal violation of these, measured on the gradient
+// of the unscaled dual, is at most Tol, so each holds to 2·Tol (scaled by
+// 1/r = EquivalentC for the ν-SVM).
+func checkSVMKKT(t *testing.T, name string, s SVM, m *SVMModel, x *matrix.Dense, labels []int, target []float64) {
+	t.Helper()
+	s = s.withDefaults()
+	tol := s.Tol
+	if tol == 0 {
+		tol = 1e-3
+	}
+	b := m.Machines[0]
+	switch s.Type {
+	case CSVC, NuSVC:
+		c, slack := s.C, 2*tol
+		if s.Hard {
+			c = math.Inf(1)
+		}
+		if s.Type == NuSVC {
+			c, slack = b.EquivalentC, 2*tol*b.EquivalentC
+		}
+		checkKKT(t, name, m, x, labels, c, slack)
+		return
+	}
+	eps := s.Epsilon
+	if s.Type == NuSVR {
+		eps = b.EpsilonFound
+	}
+	beta := make([]float64, x.Rows())
+	for k, i := range b.Support {
+		beta[i] = b.Coef[k]
+	}
+	f, _ := m.Decision(x)
+	slack := 2 * tol
+	for i := range f {
+		r := target[i] - f[i]
+		ok := true
+		switch {
+		case beta[i] == 0:
+			ok = math.Abs(r) <= eps+slack
+		case beta[i] > 0 && beta[i] < s.C:
+			ok = math.Abs(r-eps) <= slack
+		case beta[i] < 0 && -beta[i] < s.C:
+			ok = math.Abs(r+eps) <= slack
+		case beta[i] >= s.C:
+			ok = r >= eps-slack
+		default:
+			ok = -r >= eps-slack
+		}
+		if !ok {
+			t.Fatalf("%s: KKT fails at %d: β = %v, y − f = %v, ε = %v", name, i, beta[i], r, eps)
+		}
+	}
 }

@@ -129,6 +129,7 @@ func TestAgainstLIBSVMDatasets(t *testing.T) {
 			} else if m, err = s.FitRegressor(x, y); err != nil {
 				t.Fatal(err)
 			}
+			checkSVMKKT(t, name, s, m, x, labels, y)
 			mach := m.Machines[0]
 			// Multipliers at the level of Tol: LIBSVM's float32 kernel cache
 			// leaves some variables at 5.96e-7 instead of 0, and on the
