@@ -77,6 +77,18 @@ func TestSVMCommonChecks(t *testing.T) {
 					}
 				}
 			}
+			// 300 query rows take the parallel path (parallelRows splits from
+			// 128 rows on two cores); batches of 10 are evaluated serially.
+			q := randData(rand.New(rand.NewPCG(5, 5)), 300, 2)
+			whole, _ := m1.Decision(q)
+			for lo := 0; lo < 300; lo += 10 {
+				part, _ := m1.Decision(q.Slice(lo, lo+10, 0, 2))
+				for i := range part {
+					if math.Float64bits(part[i]) != math.Float64bits(whole[lo+i]) {
+						t.Fatalf("query %d: f = %v in a batch of 10, %v among 300", lo+i, part[i], whole[lo+i])
+					}
+				}
+			}
 			if _, err := fit(x.Slice(0, x.Rows(), 0, 1).Clone()); err != nil {
 				t.Errorf("one feature: %v", err)
 			}
