@@ -501,22 +501,70 @@ func (m *SVMModel) PrimalW(machine int) (w []float64, margin float64, err error)
 // Save writes the model as JSON (format "mlnotes/svm").
 func (m *SVMModel) Save(w io.Writer) error { return saveModel(w, "svm", m) }
 
-// LoadSVM reads a model written by SVMModel.Save.
+// LoadSVM reads a model written by SVMModel.Save. A file that is not such
+// a model, or whose parts do not fit together (the machines for the
+// classes, the support vectors for the coefficients, finite numbers, a
+// valid kernel), is an error wrapping ErrFormat; a loaded model never
+// panics when it predicts.
 func LoadSVM(r io.Reader) (*SVMModel, error) {
 	var m SVMModel
 	if err := loadModel(r, "svm", &m); err != nil {
 		return nil, err
 	}
-	if len(m.Machines) == 0 {
-		return nil, fmt.Errorf("learn: load svm: %w: no machines", ErrFormat)
-	}
-	for _, b := range m.Machines {
-		if b.SupportVectors == nil || b.SupportVectors.Rows() != len(b.Coef) || (b.SupportVectors.Rows() > 0 && b.SupportVectors.Cols() != m.Features) {
-			return nil, fmt.Errorf("learn: load svm: %w: inconsistent support vectors", ErrFormat)
-		}
-	}
-	if err := m.Kernel.Validate(); err != nil {
+	if err := m.check(); err != nil {
 		return nil, fmt.Errorf("learn: load svm: %w: %v", ErrFormat, err)
 	}
 	return &m, nil
 }
+
+// check verifies that a model read from a file is consistent.
+func (m *SVMModel) check() error {
+	if err := m.Kernel.Validate(); err != nil {
+		return err
+	}
+	if m.Features < 1 {
+		return fmt.Errorf("%d features", m.Features)
+	}
+	switch m.Type {
+	case EpsSVR, NuSVR:
+		if len(m.Machines) != 1 {
+			return fmt.Errorf("a regression model with %d machines", len(m.Machines))
+		}
+	case CSVC, NuSVC:
+		c := len(m.Classes)
+		if c < 2 || len(m.Machines) != c*(c-1)/2 {
+			return fmt.Errorf("%d machines for %d classes", len(m.Machines), c)
+		}
+		for i := 1; i < c; i++ {
+			if m.Classes[i] <= m.Classes[i-1] {
+				return errors.New("the classes are not sorted and distinct")
+			}
+		}
+		k := 0
+		for a := 0; a < c; a++ {
+			for b := a + 1; b < c; b++ {
+				mach := m.Machines[k]
+				pair := [2]int{mach.Positive, mach.Negative}
+				if pair != [2]int{m.Classes[a], m.Classes[b]} && pair != [2]int{m.Classes[b], m.Classes[a]} {
+					return fmt.Errorf("machine %d separates %d and %d, not classes %d and %d", k, mach.Positive, mach.Negative, m.Classes[a], m.Classes[b])
+				}
+				k++
+			}
+		}
+	default:
+		return fmt.Errorf("type %q", m.Type)
+	}
+	for k, b := range m.Machines {
+		if b == nil || b.SupportVectors == nil || b.SupportVectors.Rows() != len(b.Coef) ||
+			(b.SupportVectors.Rows() > 0 && b.SupportVectors.Cols() != m.Features) {
+			return fmt.Errorf("machine %d: inconsistent support vectors", k)
+		}
+		if b.SupportVectors.CheckFinite() != nil || matrix.VecFinite(b.Coef) != nil || !isFiniteValue(b.Rho) {
+			return fmt.Errorf("machine %d: a number is not finite", k)
+		}
+	}
+	return nil
+}
+
+// isFiniteValue reports whether v is neither NaN nor ±Inf.
+func isFiniteValue(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
