@@ -65,10 +65,13 @@ type BinarySVM struct {
 	KKTViolation float64 // maximal violation m(α) − M(α) at the end
 	Iterations   int
 	NumBounded   int // support vectors at the upper bound (μᵢ = C)
-	// ν-SVM: the equivalent C = 1/r of a C-SVM with the same solution, and
-	// the fractions of support vectors and margin errors that bracket ν.
+	// ν-SVM: the equivalent C = 1/r of a C-SVM with the same solution; the
+	// notes' ρ, the margin of the problem as the notes scale it (μᵢ ≤ 1/n,
+	// Σμᵢ = ν), which is r/n, so that EquivalentC = 1/(ρn) as the notes say;
+	// and the fractions of support vectors and margin errors that bracket ν.
 	// ν-SVR: the tube half-width ε it chose.
 	EquivalentC      float64 `json:",omitempty"`
+	NuRho            float64 `json:",omitempty"`
 	FractionSV       float64 `json:",omitempty"`
 	FractionBounded  float64 `json:",omitempty"`
 	EpsilonFound     float64 `json:",omitempty"`
@@ -262,6 +265,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 		mach.Rho /= r
 		mach.Objective /= r * r
 		mach.EquivalentC = 1 / r
+		mach.NuRho = r / float64(n) // the notes' ρ: our μ and r are n times theirs
 	}
 	bound := 0
 	for i, a := range res.Alpha {

@@ -116,6 +116,19 @@ func TestNuSVMBounds(t *testing.T) {
 		if b.FractionBounded > nu+1e-9 || nu > b.FractionSV+1e-9 {
 			t.Errorf("ν = %v: margin errors %v, support vectors %v", nu, b.FractionBounded, b.FractionSV)
 		}
+		// The notes' scaling: μᵢ = |coefᵢ|·ρ ∈ [0, 1/n], Σμᵢ = ν, C = 1/(ρn).
+		n := float64(x.Rows())
+		var sum float64
+		for _, c := range b.Coef {
+			mu := math.Abs(c) * b.NuRho
+			if mu > 1/n*(1+4*eps) {
+				t.Errorf("ν = %v: μ = %v > 1/n", nu, mu)
+			}
+			sum += mu
+		}
+		if math.Abs(sum-nu) > 1e-12 || math.Abs(b.EquivalentC*b.NuRho*n-1) > 1e-12 {
+			t.Errorf("ν = %v: Σμᵢ = %v, C·ρ·n = %v", nu, sum, b.EquivalentC*b.NuRho*n)
+		}
 		// The equivalent C-SVM has the same decision function.
 		c, err := SVM{C: b.EquivalentC, Kernel: Gaussian(2), Tol: 1e-10}.FitClassifier(x, y)
 		if err != nil {

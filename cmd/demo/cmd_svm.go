@@ -182,7 +182,8 @@ func trainSVM(cfg learn.SVM, x *matrix.Dense, y []float64) (*learn.SVMModel, []f
 			field{"decision", dec})
 		switch cfg.Type {
 		case learn.NuSVC:
-			fields = append(fields, field{"equivalent_c", b.EquivalentC}, field{"fraction_sv", b.FractionSV}, field{"fraction_margin_errors", b.FractionBounded})
+			fields = append(fields, field{"equivalent_c", b.EquivalentC}, field{"nu_rho", b.NuRho},
+				field{"fraction_sv", b.FractionSV}, field{"fraction_margin_errors", b.FractionBounded})
 		case learn.NuSVR:
 			fields = append(fields, field{"epsilon", b.EpsilonFound})
 		}

@@ -125,7 +125,7 @@ func TestSVMFlags(t *testing.T) {
 		if s := got["support"].([]any); len(s) != len(b.Support) || len(s) > 0 && s[0] != float64(b.Support[0]) {
 			t.Errorf("%s: support %v, learn.SVM %v", name, s, b.Support)
 		}
-		extra := map[learn.SVMType][]string{learn.NuSVC: {"equivalent_c", "fraction_sv", "fraction_margin_errors"}, learn.NuSVR: {"epsilon"}}[c.cfg.Type]
+		extra := map[learn.SVMType][]string{learn.NuSVC: {"equivalent_c", "nu_rho", "fraction_sv", "fraction_margin_errors"}, learn.NuSVR: {"epsilon"}}[c.cfg.Type]
 		if c.cfg.Kernel.Type == learn.LinearKernel {
 			extra = append(extra, "w")
 			if c.cfg.Type == learn.CSVC || c.cfg.Type == learn.NuSVC {
