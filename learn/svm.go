@@ -43,7 +43,10 @@ type SVM struct {
 	Tol     float64 // SMO stopping tolerance on the maximal KKT violation
 	CacheMB float64 // kernel-row cache of the SMO solver
 	// Trace, when set, receives every TraceEvery-th SMO step of every
-	// binary machine trained (a teaching aid; see docs/svm.md).
+	// binary machine trained (a teaching aid; see docs/svm.md). The machines
+	// are trained one after the other, in the order of Machines, and each
+	// ends with a final report (I = J = −1) carrying its unscaled objective.
+	// Trace is never called concurrently.
 	Trace      func(optimize.SMOStep)
 	TraceEvery int
 }

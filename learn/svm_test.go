@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"mlnotes/matrix"
+	"mlnotes/optimize"
 )
 
 // TestSVMTwoPointsByHand: x₊ = (1, 0), x₋ = (−1, 0) with the hard margin.
@@ -376,5 +377,37 @@ func TestSVMVotingTies(t *testing.T) {
 		if got[0] != c.want || got[1] != c.want {
 			t.Errorf("f = %v: class %v, want %d", c.f, got, c.want)
 		}
+	}
+}
+
+// TestSVMTrace: the trace of a fit reports every SMO step of every
+// machine, in training order, each machine closed by a final report
+// (pair −1, −1) whose objective is the machine's certificate.
+func TestSVMTrace(t *testing.T) {
+	x, yf := loadDataset(t, "iris.csv")
+	y := make([]int, len(yf))
+	for i, v := range yf {
+		y[i] = int(v)
+	}
+	var steps []optimize.SMOStep
+	m, err := SVM{Kernel: Gaussian(2), Trace: func(s optimize.SMOStep) { steps = append(steps, s) }}.FitClassifier(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 0
+	for j, mach := range m.Machines {
+		for it := 1; it <= mach.Iterations; it++ {
+			if s := steps[k]; s.Iteration != it || s.I < 0 {
+				t.Fatalf("machine %d: step %d is %+v", j, it, s)
+			}
+			k++
+		}
+		if s := steps[k]; s.I != -1 || s.J != -1 || s.Objective != mach.Objective || s.Iteration != mach.Iterations {
+			t.Fatalf("machine %d: final report %+v, certificate objective %v after %d iterations", j, s, mach.Objective, mach.Iterations)
+		}
+		k++
+	}
+	if k != len(steps) {
+		t.Errorf("%d trace lines, %d expected", len(steps), k)
 	}
 }
