@@ -8,10 +8,11 @@ Writes, under testdata/svm_libsvm/:
       vectors svm-train prints with %.8g are exactly the training rows; the
       diabetes target is standardized the same way, the class labels are kept.
   reference.json
-      one entry per svm-train run (30 runs: C-SVC and nu-SVC on the three
+      one entry per svm-train run (33 runs: C-SVC and nu-SVC on the three
       iris pairs and on breast_cancer, eps-SVR and nu-SVR on diabetes, each
-      with the linear, polynomial and Gaussian kernels, all -e 1e-6 -h 1
-      -m 100), holding:
+      with the linear, polynomial and Gaussian kernels, and three
+      one-versus-one runs on all of iris (see run_multiclass for their
+      form); all -e 1e-6 -h 1 -m 100), holding:
         args          the svm-train options
         data, classes which CSV and, for classification, the two labels
                       (first label = positive side, as LIBSVM orders them
@@ -142,6 +143,69 @@ def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
     return entry
 
 
+def run_multiclass(tmp, name, csv, x, y, svm_type, kind, params, kparams):
+    """One-versus-one on c classes: one entry per pair machine, read from
+    LIBSVM's multi-class model file (SVs grouped by class in label order;
+    for the pair (i, j), i < j, the SVs of class i carry their coefficient
+    in column j − 1 and those of class j in column i)."""
+    data = os.path.join(tmp, name)
+    write_libsvm(data, x, y)
+    args = ["-s", str(svm_type)] + KERNEL_ARGS[kind]
+    for flag, v in list(kparams.items()) + list(params.items()):
+        args += [flag, repr(v)]
+    cmd = ["svm-train", "-e", "1e-6", "-h", "1", "-m", "100"] + args + [data, data + ".model"]
+    subprocess.run(cmd, capture_output=True, text=True, check=True)
+    with open(data + ".model") as f:
+        lines = f.read().splitlines()
+    header = {}
+    k = 0
+    while lines[k] != "SV":
+        key, _, val = lines[k].partition(" ")
+        header[key] = val
+        k += 1
+    labels = [int(v) for v in header["label"].split()]
+    nsv = [int(v) for v in header["nr_sv"].split()]
+    rhos = [float(v) for v in header["rho"].split()]
+    c = len(labels)
+    rows, coefs, owner = [], [], []
+    for cls, count in enumerate(nsv):
+        for _ in range(count):
+            parts = lines[k + 1].split()
+            k += 1
+            v = np.zeros(x.shape[1])
+            for kv in parts[c - 1:]:
+                i, val = kv.split(":")
+                v[int(i) - 1] = float(val)
+            match = [i for i in np.where((x == v).all(axis=1))[0] if i not in rows]
+            assert match, "support vector not found among the training rows"
+            rows.append(int(match[0]))
+            coefs.append([float(t) for t in parts[:c - 1]])
+            owner.append(cls)
+    gamma, coef0, degree = kparams.get("-g", 0.0), kparams.get("-r", 0.0), kparams.get("-d", 3)
+    K = kernel(kind, x, x, gamma, coef0, degree)
+    machines = []
+    p = 0
+    for i in range(c):
+        for j in range(i + 1, c):
+            beta = np.zeros(len(x))
+            for r, cf, o in zip(rows, coefs, owner):
+                if o == i:
+                    beta[r] = cf[j - 1]
+                elif o == j:
+                    beta[r] = cf[i]
+            quad = 0.5 * beta @ K @ beta
+            obj = quad - np.abs(beta).sum() if svm_type == 0 else quad
+            support = [int(t) for t in np.nonzero(beta)[0]]
+            machines.append({"pair": [labels[i], labels[j]], "rho": rhos[p], "support": support,
+                             "coef": [float(beta[t]) for t in support], "objective": float(obj),
+                             "decision": [float(v) for v in K @ beta - rhos[p]]})
+            p += 1
+    subprocess.run(["svm-predict", data, data + ".model", data + ".pred"], capture_output=True, check=True)
+    pred = [float(v) for v in open(data + ".pred").read().split()]
+    return {"data": csv, "args": " ".join(args), "command": " ".join(cmd[:-2]), "classes": labels,
+            "machines": machines, "predictions": pred}
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     tmp = tempfile.mkdtemp()
@@ -165,6 +229,10 @@ def main():
         for kind, kp in kernels.items():
             refs[f"iris{a}{b}_c_{kind}"] = run(tmp, f"iris{a}{b}_c_{kind}", "iris_std.csv", xi[rows], yi[rows], 0, kind, {"-c": 1.0}, kp)
             refs[f"iris{a}{b}_nu_{kind}"] = run(tmp, f"iris{a}{b}_nu_{kind}", "iris_std.csv", xi[rows], yi[rows], 1, kind, {"-n": 0.3}, kp)
+    refs["iris3_c_rbf"] = run_multiclass(tmp, "iris3_c_rbf", "iris_std.csv", xi, yi, 0, "rbf", {"-c": 1.0}, {"-g": 0.5})
+    refs["iris3_c_linear"] = run_multiclass(tmp, "iris3_c_linear", "iris_std.csv", xi, yi, 0, "linear", {"-c": 1.0}, {})
+    refs["iris3_nu_poly"] = run_multiclass(tmp, "iris3_nu_poly", "iris_std.csv", xi, yi, 1, "poly", {"-n": 0.3},
+                                           {"-g": 1.0, "-r": 1.0, "-d": 3})
     yb = load("breast_cancer")[2]
     kernels = {"linear": {}, "poly": {"-g": 1.0 / 30, "-r": 1.0, "-d": 2}, "rbf": {"-g": 1.0 / 30}}
     for kind, kp in kernels.items():
