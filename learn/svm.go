@@ -55,7 +55,7 @@ type SVM struct {
 // with its decision function f(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ and the
 // certificate of the SMO run that produced it.
 type BinarySVM struct {
-	// Classes are the labels of the positive (f > 0) and the negative side:
+	// Positive and Negative are the labels of the sides f > 0 and f ≤ 0:
 	// the lower label of the pair is positive, except that +1 is positive
 	// against −1 (LIBSVM's rule for ±1 labels); unused for regression.
 	Positive, Negative int
@@ -306,9 +306,9 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 // Implements: 004, "Support Vector Regression", "v-SVR" (errata 18 and 19
 // for the dual's quadratic term and b).
 //
-// Special cases: as FitClassifier, except that one class does not exist
-// here and a single sample trains (f is then the constant within ε of y₁);
-// targets must be finite.
+// Special cases: bad X, C, ν or kernel as for FitClassifier; a target
+// count that differs from n or a non-finite target is an error; a single
+// sample trains (f is then a constant within ε of y₁).
 //
 // Reference: A. J. Smola and B. Schölkopf, "A tutorial on support vector
 // regression", Statistics and Computing 14 (2004); B. Schölkopf et al.,
