@@ -90,3 +90,29 @@ func TestSVMKernelRowsAgainstEval(t *testing.T) {
 		}
 	}
 }
+
+// The fast kernel rows agree exactly with their own diagonal: Row(i)[i]
+// equals Diag(i), and duplicated points have a Gaussian kernel value of
+// exactly 1, as SMO's curvature aᵢⱼ = Qᵢᵢ + Qⱼⱼ − 2Qᵢⱼ = 0 for them needs.
+func TestSVMKernelRowsDiagonal(t *testing.T) {
+	x := randData(rand.New(rand.NewPCG(8, 8)), 40, 13)
+	copy(x.Row(7), x.Row(3))
+	cols := make([]int, 40)
+	for j := range cols {
+		cols[j] = j
+	}
+	dst := make([]float64, 40)
+	for _, k := range []Kernel{Linear(), Polynomial(3), Gaussian(0.7)} {
+		q := newKernelRows(k, x)
+		for i := range 40 {
+			q.Row(i, cols, dst)
+			if dst[i] != q.Diag(i) {
+				t.Fatalf("%v: Row(%d)[%d] = %v, Diag %v", k, i, i, dst[i], q.Diag(i))
+			}
+		}
+		q.Row(3, cols, dst)
+		if dst[7] != q.Diag(3) {
+			t.Errorf("%v: duplicated rows 3 and 7: K = %v, K(x, x) = %v", k, dst[7], q.Diag(3))
+		}
+	}
+}

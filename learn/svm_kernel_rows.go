@@ -128,11 +128,15 @@ type flatRows struct {
 	norms []float64 // ‖xᵢ‖²
 }
 
+// The norms are summed in the order of dot1 and dot4, so that a row's
+// inner product with itself equals its norm exactly: K(x, x) = 1 for the
+// Gaussian kernel, also between duplicated points, and Diag agrees with Row.
 func newFlatRows(x *matrix.Dense) *flatRows {
 	n, d := x.Dims()
-	f := &flatRows{x: make([]float64, 0, n*d), d: d, norms: rowNorms2(x)}
+	f := &flatRows{x: make([]float64, 0, n*d), d: d, norms: make([]float64, n)}
 	for i := range n {
 		f.x = append(f.x, x.Row(i)...)
+		f.norms[i] = dot1(x.Row(i), x.Row(i))
 	}
 	return f
 }
