@@ -1,0 +1,253 @@
+package matrix
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// Tests of the Golub–Kahan–Reinsch path: its pieces (bidiagonalize,
+// bidiagonalQR, applyRotations) and its agreement with one-sided Jacobi.
+
+// checkSVDFactors asserts the properties every SVD must have: values
+// sorted and non-negative, ‖A − UΣVᵀ‖/(max(m,n)·ε·‖A‖) ≤ 10, U and V
+// orthonormal to 10·size·ε, and the sign rule.
+func checkSVDFactors(t *testing.T, name string, a *Dense, f *SVD) {
+	t.Helper()
+	m, n := a.Dims()
+	s, u, v := f.Values(), f.U(), f.V()
+	for i := range s {
+		if s[i] < 0 || (i > 0 && s[i] > s[i-1]) {
+			t.Fatalf("%s: values not descending and non-negative: %v", name, s)
+		}
+	}
+	sig := New(u.Cols(), v.Cols())
+	for i := range s {
+		sig.Set(i, i, s[i])
+	}
+	us, _ := Mul(u, sig)
+	usv, _ := MulABT(us, v)
+	if e := backwardRatio(a, usv, max(m, n)); e > 10 {
+		t.Errorf("%s: ‖A − UΣVᵀ‖/(max(m,n)ε‖A‖) = %.2f", name, e)
+	}
+	if e := orthogonalityRatio(u); e > 10 {
+		t.Errorf("%s: ‖UᵀU − I‖/(mε) = %.2f", name, e)
+	}
+	if e := orthogonalityRatio(v); e > 10 {
+		t.Errorf("%s: ‖VᵀV − I‖/(nε) = %.2f", name, e)
+	}
+	for j := range len(s) {
+		col := u.Col(j)
+		big := 0
+		for i, x := range col {
+			if math.Abs(x) > math.Abs(col[big]) {
+				big = i
+			}
+		}
+		if col[big] < 0 {
+			t.Errorf("%s: sign rule broken in column %d", name, j)
+		}
+	}
+}
+
+// TestSVDMethodsAgree runs both methods on the nasty suite: each must pass
+// the property checks, and their singular values must agree to
+// max(m,n)·ε·σ₁ (both are backward stable, and singular values are
+// perfectly conditioned: |δσ| ≤ ‖δA‖₂).
+func TestSVDMethodsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 1))
+	for _, tm := range nastyMatrices(rng) {
+		m, n := tm.a.Dims()
+		var vals [2][]float64
+		for i, method := range []SVDMethod{SVDGolubKahan, SVDJacobi} {
+			for _, kind := range []SVDKind{SVDThin, SVDFull} {
+				f, err := FactorizeSVDWith(tm.a, SVDOptions{Kind: kind, Method: method})
+				if err != nil {
+					t.Fatalf("%s method %d: %v", tm.name, method, err)
+				}
+				checkSVDFactors(t, fmt.Sprintf("%s method %d kind %d", tm.name, method, kind), tm.a, f)
+				vals[i] = f.Values()
+			}
+		}
+		tol := 10 * float64(max(m, n)) * eps * vals[1][0]
+		for j := range vals[0] {
+			if d := math.Abs(vals[0][j] - vals[1][j]); d > tol {
+				t.Errorf("%s: σ%d differs between methods by %.3g > %.3g", tm.name, j, d, tol)
+			}
+		}
+	}
+}
+
+// TestSVDShapes covers the shapes the nasty suite does not reach: both
+// sides of the QR-first threshold (m ≥ 1.6n), wide, and larger squares
+// with clustered and repeated singular values.
+func TestSVDShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 2))
+	cases := []struct {
+		name string
+		a    *Dense
+	}{
+		{"50x31 (no QR first)", randDense(rng, 50, 31)},
+		{"50x30 (QR first)", randDense(rng, 50, 30)},
+		{"200x40 tall", randDense(rng, 200, 40)},
+		{"33x90 wide", randDense(rng, 33, 90)},
+		{"120x120", randDense(rng, 120, 120)},
+		{"repeated σ 60x40", withSingularValues(rng, 60, 40, repeatValues(40, []float64{3, 1, 1e-9}))},
+		{"rank 7 of 70x70", lowRank(rng, 70, 70, 7)},
+		{"graded 1e±8 64x64", scaleCols(randDense(rng, 64, 64), geometric(64, 1e-8, 1e8))},
+	}
+	for _, c := range cases {
+		for _, kind := range []SVDKind{SVDThin, SVDFull} {
+			f, err := FactorizeSVD(c.a, kind)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			checkSVDFactors(t, fmt.Sprintf("%s kind %d", c.name, kind), c.a, f)
+		}
+	}
+}
+
+// repeatValues returns n values cycling through vals, sorted descending.
+func repeatValues(n int, vals []float64) []float64 {
+	s := make([]float64, n)
+	per := (n + len(vals) - 1) / len(vals)
+	for i := range s {
+		s[i] = vals[min(i/per, len(vals)-1)]
+	}
+	return s
+}
+
+// TestBidiagonalize checks A = U_B B V_Bᵀ with orthogonal U_B, V_B.
+func TestBidiagonalize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 3))
+	for _, s := range [][2]int{{1, 1}, {2, 2}, {5, 3}, {17, 17}, {40, 9}} {
+		m, n := s[0], s[1]
+		a := randDense(rng, m, n)
+		bd := bidiagonalize(a.Clone())
+		u, v := bd.formU(m), bd.formV()
+		b := New(m, n)
+		for i := range n {
+			b.Set(i, i, bd.d[i])
+			if i+1 < n {
+				b.Set(i, i+1, bd.e[i])
+			}
+		}
+		ub, _ := Mul(u, b)
+		ubv, _ := MulABT(ub, v)
+		if r := backwardRatio(a, ubv, m); r > 10 {
+			t.Errorf("%dx%d: ‖A − U_B B V_Bᵀ‖/(mε‖A‖) = %.2f", m, n, r)
+		}
+		if r := orthogonalityRatio(u); r > 10 {
+			t.Errorf("%dx%d: U_B not orthogonal (%.2f)", m, n, r)
+		}
+		if r := orthogonalityRatio(v); r > 10 {
+			t.Errorf("%dx%d: V_B not orthogonal (%.2f)", m, n, r)
+		}
+	}
+}
+
+// TestBidiagonalQRHardCases drives the iteration on bidiagonal matrices
+// built to reach its special paths: zeros on the diagonal (the zero-shift
+// sweep must push them out), a zero superdiagonal (an immediate split),
+// grading towards either end (the chase direction), and a diagonal matrix.
+func TestBidiagonalQRHardCases(t *testing.T) {
+	n := 12
+	cases := map[string]func(d, e []float64){
+		"zero diagonal in the middle": func(d, e []float64) { d[5] = 0 },
+		"zero diagonal at both ends":  func(d, e []float64) { d[0], d[n-1] = 0, 0 },
+		"zero superdiagonal":          func(d, e []float64) { e[3] = 0 },
+		"graded down": func(d, e []float64) {
+			for i := range d {
+				d[i] *= math.Pow(1e-3, float64(i))
+				if i < n-1 {
+					e[i] *= math.Pow(1e-3, float64(i)+0.5)
+				}
+			}
+		},
+		"graded up": func(d, e []float64) {
+			for i := range d {
+				d[i] *= math.Pow(1e-3, float64(n-1-i))
+				if i < n-1 {
+					e[i] *= math.Pow(1e-3, float64(n-1-i)-0.5)
+				}
+			}
+		},
+		"diagonal": func(d, e []float64) { clear(e) },
+		"all zero": func(d, e []float64) { clear(d); clear(e) },
+	}
+	rng := rand.New(rand.NewPCG(81, 4))
+	for name, edit := range cases {
+		d, e := make([]float64, n), make([]float64, n-1)
+		for i := range d {
+			d[i] = 2*rng.Float64() - 1
+			if i < n-1 {
+				e[i] = 2*rng.Float64() - 1
+			}
+		}
+		edit(d, e)
+		b := New(n, n)
+		for i := range n {
+			b.Set(i, i, d[i])
+			if i+1 < n {
+				b.Set(i, i+1, e[i])
+			}
+		}
+		u, v := Identity(n), Identity(n)
+		if err := bidiagonalQR(d, e, u, v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, x := range e {
+			if x != 0 {
+				t.Fatalf("%s: superdiagonal not zero on return: %v", name, e)
+			}
+		}
+		us := scaleCols(u, d) // U diag(d), d possibly negative
+		usv, _ := MulABT(us, v)
+		if r := backwardRatio(b, usv, n); r > 10 && NormFrobenius(b) > 0 {
+			t.Errorf("%s: ‖B − U diag(d) Vᵀ‖/(nε‖B‖) = %.2f", name, r)
+		}
+		if r := orthogonalityRatio(u); r > 10 {
+			t.Errorf("%s: U not orthogonal (%.2f)", name, r)
+		}
+		if r := orthogonalityRatio(v); r > 10 {
+			t.Errorf("%s: V not orthogonal (%.2f)", name, r)
+		}
+	}
+}
+
+// TestApplyRotations compares the row-wise kernels (forward, backward,
+// four rows at once, several goroutines) with rotations applied one at a
+// time to whole columns.
+func TestApplyRotations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 5))
+	for _, rows := range []int{1, 3, 4, 7, 600} {
+		for _, backward := range []bool{false, true} {
+			cols, lo, k := 70, 5, 60
+			x := randDense(rng, rows, cols)
+			c, s := make([]float64, k), make([]float64, k)
+			for j := range k {
+				th := 2 * math.Pi * rng.Float64()
+				c[j], s[j] = math.Cos(th), math.Sin(th)
+			}
+			want := x.Clone()
+			for step := range k {
+				j := step
+				if backward {
+					j = k - 1 - step
+				}
+				for i := range rows { // xⱼ ← c xⱼ + s xⱼ₊₁, xⱼ₊₁ ← c xⱼ₊₁ − s xⱼ
+					a, b := want.At(i, lo+j), want.At(i, lo+j+1)
+					want.Set(i, lo+j, c[j]*a+s[j]*b)
+					want.Set(i, lo+j+1, c[j]*b-s[j]*a)
+				}
+			}
+			got := stridedView(x)
+			applyRotations(rotationSeq{x: got, lo: lo, c: c, s: s, backward: backward})
+			checkBorder(t, got)
+			if !EqualApprox(got, want, 4*eps) { // same operations; 4ε allows for FMA fusion on other architectures
+				t.Errorf("rows %d backward %v: kernel differs from the naive loop", rows, backward)
+			}
+		}
+	}
+}
