@@ -72,12 +72,16 @@ func blockT(vt *Dense, tau []float64) *Dense {
 
 // applyBlock overwrites C (rows k0 … m−1 of the operand, (m−k0)×k) with
 // (I − V T Vᵀ)C, or with (I − V T Vᵀ)ᵀC = (I − V Tᵀ Vᵀ)C when trans.
+// V is formed explicitly (a transpose of the nb rows of Vᵀ, O(m·nb)) so
+// that both products read their operands along rows: the last one then
+// updates each row of C with all nb rows of Y while that row is in cache.
 func applyBlock(vt, t, c *Dense, trans bool) {
 	nb, k := vt.rows, c.cols
+	v := vt.T() // (m−k0)×nb
 	y := New(nb, k)
-	gemm(false, false, 1, vt, c, 0, y) // Y = Vᵀ C
+	gemm(true, false, 1, v, c, 0, y)   // Y = Vᵀ C
 	triangularTimes(t, y, trans)       // Y ← T Y or Tᵀ Y
-	gemm(true, false, -1, vt, y, 1, c) // C −= V Y
+	gemm(false, false, -1, v, y, 1, c) // C −= V Y
 }
 
 // triangularTimes overwrites Y (nb×k) with T·Y, or Tᵀ·Y when trans, for
@@ -123,9 +127,9 @@ func (f *QR) factorBlocked(nb int) {
 			// the transpose: Wt ← Wt − (Wt V) T Vᵀ for Wt = W[k1:n, k0:m].
 			wt := f.w.Slice(k1, n, k0, m)
 			y := New(k1-k0, n-k1)
-			gemm(false, true, 1, vt, wt, 0, y)  // Y = Vᵀ A₂ = (Wt V)ᵀ  (nb×(n−k1))
-			triangularTimes(t, y, true)         // Y ← Tᵀ Y = (Wt V T)ᵀ
-			gemm(true, false, -1, y, vt, 1, wt) // Wt −= (Wt V T) Vᵀ = Yᵀ Vᵀ
+			gemm(false, true, 1, vt, wt, 0, y)       // Y = Vᵀ A₂ = (Wt V)ᵀ  (nb×(n−k1))
+			triangularTimes(t, y, true)              // Y ← Tᵀ Y = (Wt V T)ᵀ
+			gemm(false, false, -1, y.T(), vt, 1, wt) // Wt −= (Wt V T) Vᵀ = Yᵀ Vᵀ, row by row of Wt
 		}
 	}
 	f.nb = nb
