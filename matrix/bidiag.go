@@ -66,12 +66,30 @@ func bidiagonalize(a *Dense) *bidiagonal {
 }
 
 // formU returns the first cols columns of U_B = H₀ ⋯ Hₙ₋₁ (m×cols,
-// n ≤ cols ≤ m), accumulated backwards as in QR.formQ.
+// n ≤ cols ≤ m), accumulated backwards as in QR.formQ: one reflector at a
+// time for small n, by blocks of qrBlock reflectors in the compact WY
+// form (qr_blocked.go) otherwise.
 func (b *bidiagonal) formU(cols int) *Dense {
 	m, n := b.a.Dims()
 	u := New(m, cols)
 	for i := range cols {
 		u.data[i*u.stride+i] = 1
+	}
+	if n >= 2*qrBlock {
+		for k0 := (n - 1) / qrBlock * qrBlock; k0 >= 0; k0 -= qrBlock {
+			k1 := min(k0+qrBlock, n)
+			vt := New(k1-k0, m-k0) // row i: v_(k0+i) on rows k0 … m−1
+			for i := range k1 - k0 {
+				k := k0 + i
+				r := vt.Row(i)
+				r[i] = 1
+				for j := k + 1; j < m; j++ {
+					r[j-k0] = b.a.data[j*b.a.stride+k]
+				}
+			}
+			applyBlock(vt, blockT(vt, b.tauq[k0:k1]), u.Slice(k0, m, k0, cols), false)
+		}
+		return u
 	}
 	v := make([]float64, m)
 	work := make([]float64, cols)
@@ -87,10 +105,25 @@ func (b *bidiagonal) formU(cols int) *Dense {
 }
 
 // formV returns V_B = G₀ ⋯ Gₙ₋₂ (n×n), accumulated backwards: Gₖ acts on
-// rows and columns k+1 … n−1.
+// rows and columns k+1 … n−1. Blocked like formU.
 func (b *bidiagonal) formV() *Dense {
 	n := b.a.cols
 	vb := Identity(n)
+	if n >= 2*qrBlock {
+		g := n - 1 // reflectors G₀ … G_(n−2)
+		for k0 := (g - 1) / qrBlock * qrBlock; k0 >= 0; k0 -= qrBlock {
+			k1 := min(k0+qrBlock, g)
+			vt := New(k1-k0, n-k0-1) // row i: the vector of G_(k0+i) on indices k0+1 … n−1
+			for i := range k1 - k0 {
+				k := k0 + i
+				r := vt.Row(i)
+				r[i] = 1
+				copy(r[i+1:], b.a.Row(k)[k+2:])
+			}
+			applyBlock(vt, blockT(vt, b.taup[k0:k1]), vb.Slice(k0+1, n, k0+1, n), false)
+		}
+		return vb
+	}
 	v := make([]float64, n)
 	work := make([]float64, n)
 	for k := n - 2; k >= 0; k-- {

@@ -121,7 +121,7 @@ func repeatValues(n int, vals []float64) []float64 {
 // TestBidiagonalize checks A = U_B B V_Bᵀ with orthogonal U_B, V_B.
 func TestBidiagonalize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(81, 3))
-	for _, s := range [][2]int{{1, 1}, {2, 2}, {5, 3}, {17, 17}, {40, 9}} {
+	for _, s := range [][2]int{{1, 1}, {2, 2}, {5, 3}, {17, 17}, {40, 9}, {2 * qrBlock, 2 * qrBlock}, {3*qrBlock + 9, 3*qrBlock + 7}} { // the last two use the blocked formU and formV
 		m, n := s[0], s[1]
 		a := randDense(rng, m, n)
 		bd := bidiagonalize(a.Clone())
