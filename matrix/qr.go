@@ -25,9 +25,10 @@ import "math"
 // On return row k of W holds R's column k above the diagonal
 // (wₖᵢ = rᵢₖ for i < k), the diagonal rₖₖ at position k and vₖ's tail
 // (vₖ₀ = 1 implicit) after it: the LAPACK compact form, transposed. The
-// vectors vₖ are thus the rows of Vᵀ, which is also the layout a blocked
-// (compact WY, Q = I − V T Vᵀ) version wants: it would build T from the
-// rows of W and apply the block reflector with two matrix products.
+// vectors vₖ are thus the rows of Vᵀ, which is the layout the blocked
+// version (compact WY, H_k0⋯H_k1−1 = I − V T Vᵀ, qr_blocked.go) wants: it
+// builds T from the rows of W and applies each block reflector with two
+// matrix products.
 
 // QR is the Householder factorization A = QR of an m×n matrix, kept in
 // compact form: Q is represented by its reflectors and never formed unless
@@ -48,6 +49,15 @@ type QR struct {
 //	for k = 0 … min(m,n)−1:
 //	    (vₖ, τₖ, rₖₖ) = Householder(aₖₖ, a₍ₖ₊₁:ₘ₎ₖ)     so Hₖ a₍ₖ:ₘ₎ₖ = [rₖₖ; 0]
 //	    A[k:m, k+1:n] ← (I − τₖ vₖ vₖᵀ) A[k:m, k+1:n]
+//
+// From min(m, n) = 2·qrBlock on, the loop runs by panels of qrBlock = 32
+// columns: the panel is factored by the loop above (updating only its own
+// columns), its reflectors are combined into one block reflector
+// I − V T Vᵀ, and the trailing columns are updated by
+// A₂ ← (I − V T Vᵀ)ᵀ A₂ = A₂ − V Tᵀ (Vᵀ A₂), two matrix products (LAPACK's
+// dgeqrf). The reflectors are the same; only the grouping of the sums in
+// the trailing update differs. Q is applied (ApplyQ, ApplyQT, Q, QFull,
+// LeastSquares) by the same blocks.
 //
 // Q is m×m orthogonal and R is m×n upper trapezoidal; the thin forms are
 // Q₁ = Q[:, :p] (m×p) and R₁ = R[:p, :] (p×n) with p = min(m, n), and
@@ -70,8 +80,11 @@ type QR struct {
 //	a column already zero below the diagonal → Hₖ = I (τₖ = 0)
 //
 // Reference: G. H. Golub and C. F. Van Loan, Matrix Computations, 4th ed.,
-// §5.2.2 (Householder QR); N. J. Higham, Accuracy and Stability of
-// Numerical Algorithms, 2nd ed., ch. 19.
+// §5.2.2 (Householder QR), §5.2.3 (the WY representation); N. J. Higham,
+// Accuracy and Stability of Numerical Algorithms, 2nd ed., ch. 19;
+// R. Schreiber and C. Van Loan, "A storage-efficient WY representation for
+// products of Householder transformations", SIAM J. Sci. Stat. Comput. 10
+// (1989).
 func FactorizeQR(a *Dense) (*QR, error) {
 	const op = "qr"
 	if a.IsEmpty() {
