@@ -50,18 +50,19 @@ func (q *rotationSeq) applyRow(row []float64) {
 	x[0] = carry
 }
 
-// applyRows applies the sequence to rows i0 … i1−1. Forward sequences are
-// applied to four rows at once: the carried value makes each row a chain
+// applyRows applies the sequence to rows i0 … i1−1, four rows at once: the carried value makes each row a chain
 // of dependent multiply-adds, and four independent chains keep the
 // arithmetic units busy while each waits for its previous result.
 func (q *rotationSeq) applyRows(i0, i1 int) {
 	i := i0
-	if !q.backward {
-		k := len(q.c)
-		for ; i+4 <= i1; i += 4 {
-			rotateForward4(q.x.Row(i)[q.lo:q.lo+k+1], q.x.Row(i + 1)[q.lo:q.lo+k+1],
-				q.x.Row(i + 2)[q.lo:q.lo+k+1], q.x.Row(i + 3)[q.lo:q.lo+k+1], q.c, q.s)
-		}
+	k := len(q.c)
+	kernel := rotateForward4
+	if q.backward {
+		kernel = rotateBackward4
+	}
+	for ; i+4 <= i1; i += 4 {
+		kernel(q.x.Row(i)[q.lo:q.lo+k+1], q.x.Row(i + 1)[q.lo:q.lo+k+1],
+			q.x.Row(i + 2)[q.lo:q.lo+k+1], q.x.Row(i + 3)[q.lo:q.lo+k+1], q.c, q.s)
 	}
 	for ; i < i1; i++ {
 		q.applyRow(q.x.Row(i))
@@ -88,6 +89,28 @@ func rotateForward4(x0, x1, x2, x3, c, s []float64) {
 		a3 = cj*y3 - sj*a3
 	}
 	x0[k], x1[k], x2[k], x3[k] = a0, a1, a2, a3
+}
+
+// rotateBackward4 is applyRow for a backward sequence on four rows of
+// equal length len(c)+1, interleaved.
+func rotateBackward4(x0, x1, x2, x3, c, s []float64) {
+	k := len(c)
+	s = s[:k]
+	x0, x1, x2, x3 = x0[:k+1], x1[:k+1], x2[:k+1], x3[:k+1]
+	a0, a1, a2, a3 := x0[k], x1[k], x2[k], x3[k]
+	for j := k - 1; j >= 0; j-- {
+		cj, sj := c[j], s[j]
+		y0, y1, y2, y3 := x0[j], x1[j], x2[j], x3[j]
+		x0[j+1] = cj*a0 - sj*y0
+		x1[j+1] = cj*a1 - sj*y1
+		x2[j+1] = cj*a2 - sj*y2
+		x3[j+1] = cj*a3 - sj*y3
+		a0 = sj*a0 + cj*y0
+		a1 = sj*a1 + cj*y1
+		a2 = sj*a2 + cj*y2
+		a3 = sj*a3 + cj*y3
+	}
+	x0[0], x1[0], x2[0], x3[0] = a0, a1, a2, a3
 }
 
 // parallelRotationWork is the number of element updates (rows × rotations)

@@ -97,13 +97,27 @@ func TestSVDShapes(t *testing.T) {
 		{"rank 7 of 70x70", lowRank(rng, 70, 70, 7)},
 		{"graded 1e±8 64x64", scaleCols(randDense(rng, 64, 64), geometric(64, 1e-8, 1e8))},
 	}
+	if !testing.Short() {
+		cases = append(cases, []struct {
+			name string
+			a    *Dense
+		}{
+			{"cond 1e15 260x260", withSingularValues(rng, 260, 260, geometric(260, 1, 1e-15))},
+			{"graded rows 1e±6 400x150", scaleRows(geometric(400, 1e-6, 1e6), randDense(rng, 400, 150))},
+		}...)
+	}
 	for _, c := range cases {
+		// A strided view as input, which must be left untouched.
+		in := stridedView(c.a)
 		for _, kind := range []SVDKind{SVDThin, SVDFull} {
-			f, err := FactorizeSVD(c.a, kind)
+			f, err := FactorizeSVD(in, kind)
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
 			checkSVDFactors(t, fmt.Sprintf("%s kind %d", c.name, kind), c.a, f)
+		}
+		if !EqualApprox(in, c.a, 0) {
+			t.Errorf("%s: input modified", c.name)
 		}
 	}
 }
