@@ -265,3 +265,62 @@ func TestApplyRotations(t *testing.T) {
 		}
 	}
 }
+
+// TestSVDManySmall sweeps small shapes (1…9 rows and columns) and
+// structures that stress the bidiagonal iteration's splits and 2×2 blocks:
+// random, all ones (rank 1), repeated rows, a zero row and column, an
+// upper bidiagonal matrix with tiny entries, and exponential grading.
+func TestSVDManySmall(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 6))
+	structures := map[string]func(m, n int) *Dense{
+		"random": func(m, n int) *Dense { return randDense(rng, m, n) },
+		"ones": func(m, n int) *Dense {
+			a := New(m, n)
+			for i := range m {
+				for j := range n {
+					a.Set(i, j, 1)
+				}
+			}
+			return a
+		},
+		"repeated rows": func(m, n int) *Dense {
+			a := randDense(rng, 1, n)
+			b := New(m, n)
+			for i := range m {
+				copy(b.Row(i), a.Row(0))
+			}
+			return b
+		},
+		"zero row and column": func(m, n int) *Dense {
+			a := randDense(rng, m, n)
+			clear(a.Row(m / 2))
+			a.SetCol(n/2, make([]float64, m))
+			return a
+		},
+		"tiny bidiagonal": func(m, n int) *Dense {
+			a := New(m, n)
+			for i := range min(m, n) {
+				a.Set(i, i, math.Pow(1e-5, float64(i)))
+				if i+1 < n {
+					a.Set(i, i+1, 1e-3*math.Pow(1e-5, float64(i)))
+				}
+			}
+			return a
+		},
+		"graded": func(m, n int) *Dense {
+			return scaleCols(randDense(rng, m, n), geometric(n, 1, 1e-30))
+		},
+	}
+	for name, build := range structures {
+		for m := 1; m <= 9; m++ {
+			for n := 1; n <= 9; n++ {
+				a := build(m, n)
+				f, err := FactorizeSVD(a, SVDFull)
+				if err != nil {
+					t.Fatalf("%s %dx%d: %v", name, m, n, err)
+				}
+				checkSVDFactors(t, fmt.Sprintf("%s %dx%d", name, m, n), a, f)
+			}
+		}
+	}
+}
