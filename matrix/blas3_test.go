@@ -85,38 +85,6 @@ func TestTrsmRightLowerT(t *testing.T) {
 	}
 }
 
-func TestTrsmLeftUpper(t *testing.T) {
-	rng := rand.New(rand.NewPCG(71, 2))
-	for _, k := range append(blockSizes(trsmBlock), 2*trsmBlock) {
-		for _, m := range []int{1, 6} {
-			t.Run(fmt.Sprintf("%dx%d", k, m), func(t *testing.T) {
-				u := lowerWellConditioned(rng, k).T()
-				// Garbage below the diagonal must be ignored.
-				for i := 1; i < k; i++ {
-					u.Set(i, 0, 1e300)
-				}
-				b := randDense(rng, k, m)
-				want := b.Clone()
-				for i := k - 1; i >= 0; i-- { // naive back substitution, column by column
-					for c := range m {
-						s := want.At(i, c)
-						for p := i + 1; p < k; p++ {
-							s -= u.At(i, p) * want.At(p, c)
-						}
-						want.Set(i, c, s/u.At(i, i))
-					}
-				}
-				got := stridedView(b)
-				trsmLeftUpper(stridedView(u), got)
-				checkBorder(t, got)
-				if tol := 4 * float64(k) * eps * NormMax(want); !EqualApprox(got, want, tol) {
-					t.Fatalf("blocked and naive solves differ by more than %.3g", tol)
-				}
-			})
-		}
-	}
-}
-
 func TestSyrkUpdateLower(t *testing.T) {
 	rng := rand.New(rand.NewPCG(71, 3))
 	for _, n := range append(blockSizes(syrkBlock), 2*syrkBlock) {

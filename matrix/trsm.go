@@ -1,14 +1,14 @@
 package matrix
 
-// Triangular solves with many right-hand sides (the BLAS trsm), the piece
-// of the blocked factorizations that turns a factored diagonal block into
-// the panel below or beside it. They are blocked on gemm: with the
-// triangle split into diagonal blocks of trsmBlock, each block of unknowns
-// is first updated by one matrix product with the blocks already solved,
-// then solved by substitution against its small diagonal block. All but
-// O(k·trsmBlock) of the flops per row are in the products.
+// A triangular solve with many right-hand sides (the BLAS trsm), the piece
+// of blocked Cholesky that turns a factored diagonal block into the panel
+// below it. It is blocked on gemm: with the triangle split into diagonal
+// blocks of trsmBlock, each block of unknowns is first updated by one
+// matrix product with the blocks already solved, then solved by
+// substitution against its small diagonal block. All but O(k·trsmBlock)
+// of the flops per row are in the products.
 
-// trsmBlock is the width of the diagonal blocks of the blocked solves.
+// trsmBlock is the width of the diagonal blocks of the blocked solve.
 const trsmBlock = 64
 
 // trsmRightLowerT overwrites the m×k matrix B with B·L⁻ᵀ, where L is k×k
@@ -41,31 +41,6 @@ func trsmRightLowerTUnblocked(l, b *Dense, j0, j1 int) {
 		for j := j0; j < j1; j++ {
 			lj := l.Row(j)
 			x[j] = (x[j] - Dot(x[j0:j], lj[j0:j])) / lj[j] // xⱼ = (bⱼ − Σ xₚ lⱼₚ) / lⱼⱼ
-		}
-	}
-}
-
-// trsmLeftUpper overwrites the k×m matrix B with U⁻¹B, where U is the k×k
-// upper triangle of u (entries below the diagonal are ignored) with a
-// non-zero diagonal: back substitution on whole rows,
-//
-//	xᵢ = (bᵢ − Σₚ₍ₚ>ᵢ₎ uᵢₚ xₚ) / uᵢᵢ   (xᵢ, bᵢ rows),
-//
-// processed from the last block of rows upwards.
-func trsmLeftUpper(u, b *Dense) {
-	k := u.rows
-	for i1 := k; i1 > 0; i1 -= trsmBlock {
-		i0 := max(i1-trsmBlock, 0)
-		if i1 < k {
-			// B[i0:i1, :] −= U[i0:i1, i1:k] · X[i1:k, :]
-			gemm(false, false, -1, u.Slice(i0, i1, i1, k), b.Slice(i1, k, 0, b.cols), 1, b.Slice(i0, i1, 0, b.cols))
-		}
-		for i := i1 - 1; i >= i0; i-- {
-			ui, xi := u.Row(i), b.Row(i)
-			for p := i + 1; p < i1; p++ {
-				Axpy(-ui[p], b.Row(p), xi) // xᵢ −= uᵢₚ xₚ
-			}
-			ScaleVec(1/ui[i], xi)
 		}
 	}
 }
