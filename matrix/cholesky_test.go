@@ -243,3 +243,22 @@ func TestCholeskyBlockedPivotError(t *testing.T) {
 		t.Errorf("duplicated row %d: %v", q, err)
 	}
 }
+
+// TestCholeskyBlockedNastySPD runs the SPD suite through the blocked
+// kernel with blocks of 3, so that graded, tiny, huge and Hilbert matrices
+// all take the trsm and rank-k update path: ‖A − LLᵀ‖/(nε‖A‖) ≤ 10.
+func TestCholeskyBlockedNastySPD(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 11))
+	for _, tm := range nastySPDMatrices(rng) {
+		t.Run(tm.name, func(t *testing.T) {
+			l := lowerOf(tm.a)
+			if p, d := cholBlocked(l, 3); p >= 0 {
+				t.Fatalf("pivot %d is %g", p, d)
+			}
+			llt, _ := MulABT(l, l)
+			if r := backwardRatio(tm.a, llt, tm.a.rows); r > 10 {
+				t.Errorf("‖A − LLᵀ‖/(nε‖A‖) = %.3g > 10", r)
+			}
+		})
+	}
+}

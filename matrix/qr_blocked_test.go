@@ -101,3 +101,29 @@ func TestQRBlockT(t *testing.T) {
 		t.Errorf("I − V T Vᵀ differs from H₀⋯Hₙ₋₁")
 	}
 }
+
+// TestQRBlockedNastySuite runs the nasty suite through the blocked code
+// with blocks of 2 reflectors, so that even its small matrices take the
+// compact WY path: the same backward-error and orthogonality bounds as
+// the unblocked loop must hold, Q must apply as formed, and least squares
+// must pass the same optimality and rank checks.
+func TestQRBlockedNastySuite(t *testing.T) {
+	rng := rand.New(rand.NewPCG(91, 3))
+	for _, tm := range nastyMatrices(rng) {
+		t.Run(tm.name, func(t *testing.T) {
+			a := tm.a
+			m, n := a.Dims()
+			f := factorizeQR(a, 2)
+			q, r, qf := f.Q(), f.R(), f.QFull()
+			qr, _ := Mul(q, r)
+			if br := backwardRatio(a, qr, max(m, n)); br > 10 {
+				t.Errorf("‖A − Q₁R₁‖/(max(m,n)ε‖A‖) = %.3g > 10", br)
+			}
+			if o1, o2 := orthogonalityRatio(q), orthogonalityRatio(qf); o1 > 10 || o2 > 10 {
+				t.Errorf("‖QᵀQ − I‖/(mε) = %.3g (thin), %.3g (full) > 10", o1, o2)
+			}
+			checkQRApply(t, f, a, qf)
+			checkQRLeastSquares(t, tm, f, rng)
+		})
+	}
+}
