@@ -32,8 +32,8 @@ const (
 	// SVDJacobi is one-sided (Hestenes) Jacobi on the R of a Householder
 	// QR. It is slower (several sweeps of n²/2 rotations) but computes
 	// every singular value, even tiny ones of a graded matrix, to high
-	// relative accuracy when the matrix is a well-conditioned one scaled
-	// by a diagonal.
+	// relative accuracy when A = B·D with B well conditioned and D a
+	// diagonal scaling of the columns.
 	SVDJacobi
 )
 
@@ -58,7 +58,8 @@ type SVDOptions struct {
 // the shorter program and the more accurate one for tiny singular values
 // of graded matrices, but each of its sweeps costs about 6n³ flops and it
 // needs 6 to 10 of them, while Golub–Kahan–Reinsch costs 8n³/3 for the
-// reduction plus O(n²) rotations per singular value, applied as whole
+// reduction plus about two sweeps of at most n rotations per singular
+// value, each rotation touching two columns of U and V, applied as whole
 // sequences to contiguous rows. Jacobi stays available as SVDJacobi.
 //
 // Sign rule: the largest-magnitude entry of every column uⱼ is positive
@@ -81,8 +82,8 @@ const maxJacobiSweeps = 60
 //	A = U Σ Vᵀ,  A is m×n, U is m×k (m×m for SVDFull), Σ = diag(σ₁ ≥ … ≥ σₖ ≥ 0),
 //	V is n×k (n×n for SVDFull), k = min(m, n).
 //
-// The steps are: scale A by a power of two (exact) so that no square can
-// overflow or underflow; if m ≥ 1.6n, A = QR (FactorizeQR) and continue
+// The steps are: scale A by a power of two (exact) so that its largest
+// entry is near 1 and no square can overflow; if m ≥ 1.6n, A = QR (FactorizeQR) and continue
 // with R; bidiagonalize, A = U_B B V_Bᵀ (bidiagonalize, 4mn² − 4n³/3
 // flops); diagonalize B by implicit-shift QR sweeps (bidiagonalQR), whose
 // rotations update U_B and V_B; make σ non-negative and sort them; for the
