@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -322,5 +323,23 @@ func TestSVDManySmall(t *testing.T) {
 				checkSVDFactors(t, fmt.Sprintf("%s %dx%d", name, m, n), a, f)
 			}
 		}
+	}
+}
+
+// TestBidiagonalQRNoConvergence checks that hitting the step limit is an
+// error wrapping ErrNoConvergence, not a panic or a silent wrong answer.
+func TestBidiagonalQRNoConvergence(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 7))
+	n := 10
+	d, e := make([]float64, n), make([]float64, n-1)
+	for i := range d {
+		d[i] = 1 + rng.Float64()
+		if i < n-1 {
+			e[i] = 1 + rng.Float64()
+		}
+	}
+	err := bidiagonalQRLimit(d, e, Identity(n), Identity(n), 3)
+	if !errors.Is(err, ErrNoConvergence) {
+		t.Fatalf("got %v, want ErrNoConvergence", err)
 	}
 }
