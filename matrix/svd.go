@@ -99,6 +99,8 @@ const maxJacobiSweeps = 60
 //	A empty               → error wrapping ErrEmpty
 //	A has a NaN or ±Inf   → error wrapping ErrNotFinite
 //	A = 0                 → all σ = 0, U and V orthogonal (not unique)
+//	entries subnormal or near overflow → exact scaling by 2ᵏ, k up to ±1074;
+//	                        σ below 2⁻¹⁰²² carry only a subnormal's precision
 //	repeated or zero σ    → the corresponding columns of U and V are an
 //	                        orthonormal basis of the singular subspace, not unique
 //	no convergence        → error wrapping ErrNoConvergence (after 6n² inner
@@ -152,8 +154,8 @@ func FactorizeSVDWith(a *Dense, opts SVDOptions) (*SVD, error) {
 // golubKahanSVD factorizes an m×n A with m ≥ n by Golub–Kahan–Reinsch.
 func golubKahanSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	m, n := a.Dims()
-	scale := powerOfTwoScale(a)
-	w := Scale(scale, a) // m×n working copy, entries below 1 in magnitude
+	k := powerOfTwoExponent(a)
+	w := scaleByPowerOfTwo(a, k) // m×n working copy 2ᵏA, entries below 1 in magnitude
 	var qr *QR
 	if 5*m >= 8*n && n > 1 { // m ≥ 1.6n: A = QR, continue with the n×n R
 		var err error
@@ -192,7 +194,7 @@ func golubKahanSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	sort.SliceStable(order, func(p, q int) bool { return d[order[p]] > d[order[q]] })
 	f := &SVD{s: make([]float64, n), m: m, n: n, kind: kind}
 	for p, j := range order {
-		f.s[p] = d[j] / scale
+		f.s[p] = math.Ldexp(d[j], -k) // σ(A) = 2⁻ᵏσ(2ᵏA)
 	}
 	if kind == SVDValues {
 		return f, nil
@@ -217,15 +219,33 @@ func golubKahanSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	return f, nil
 }
 
-// powerOfTwoScale returns the power of two 2⁻ᵉ that brings the largest
-// |aᵢⱼ| into [1/2, 1), or 1 for a zero matrix. Scaling by it is exact.
-func powerOfTwoScale(a *Dense) float64 {
+// powerOfTwoExponent returns the k for which 2ᵏ·max|aᵢⱼ| lies in [1/2, 1),
+// or 0 for a zero matrix. k reaches 1074 for subnormal entries, where 2ᵏ
+// itself is not a float64, so the scaling goes through scaleByPowerOfTwo.
+func powerOfTwoExponent(a *Dense) int {
 	amax := NormMax(a)
 	if amax == 0 {
-		return 1
+		return 0
 	}
 	_, e := math.Frexp(amax)
-	return math.Ldexp(1, -e)
+	return -e
+}
+
+// scaleByPowerOfTwo returns 2ᵏA, exactly (unless entries underflow): a
+// product with 2ᵏ when that is a normal float64, math.Ldexp on each entry
+// otherwise.
+func scaleByPowerOfTwo(a *Dense, k int) *Dense {
+	if k >= -1021 && k <= 1023 {
+		return Scale(math.Ldexp(1, k), a)
+	}
+	c := a.Clone()
+	for i := range c.rows {
+		r := c.Row(i)
+		for j, x := range r {
+			r[j] = math.Ldexp(x, k)
+		}
+	}
+	return c
 }
 
 // permuteCols returns the matrix whose column p is column order[p] of x,
@@ -246,12 +266,8 @@ func permuteCols(x *Dense, order []int) *Dense {
 func jacobiSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	m, n := a.Dims()
 	// Scale by a power of two (exact) so the sums of squares cannot overflow.
-	scale := 1.0
-	if amax := NormMax(a); amax > 0 {
-		_, e := math.Frexp(amax)
-		scale = math.Ldexp(1, -e)
-	}
-	qr, err := FactorizeQR(Scale(scale, a))
+	k := powerOfTwoExponent(a)
+	qr, err := FactorizeQR(scaleByPowerOfTwo(a, k))
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +293,7 @@ func jacobiSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	sort.SliceStable(order, func(p, q int) bool { return sigma[order[p]] > sigma[order[q]] })
 	f := &SVD{s: make([]float64, n), m: m, n: n, kind: kind}
 	for p, j := range order {
-		f.s[p] = sigma[j] / scale
+		f.s[p] = math.Ldexp(sigma[j], -k)
 	}
 	if kind == SVDValues {
 		return f, nil

@@ -343,3 +343,44 @@ func TestBidiagonalQRNoConvergence(t *testing.T) {
 		t.Fatalf("got %v, want ErrNoConvergence", err)
 	}
 }
+
+// TestSVDSubnormal feeds matrices whose entries are subnormal (below
+// 2⁻¹⁰²², where the scaling factor 2ᵏ that brings them near 1 is itself
+// beyond the float64 range) or near the overflow threshold. Singular
+// values must match those of the exactly rescaled matrix (up to the
+// precision a subnormal result has), and U, V must be its vectors.
+func TestSVDSubnormal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 8))
+	for _, c := range []struct {
+		name string
+		k    int // A = 2ᵏ·B with B of order 1
+	}{{"subnormal", -1060}, {"smallest normal", -1022}, {"near overflow", 1020}} {
+		for _, s := range [][2]int{{2, 2}, {3, 2}, {9, 4}, {4, 9}} {
+			b := randDense(rng, s[0], s[1])
+			a := scaleByPowerOfTwo(b, c.k)
+			b = scaleByPowerOfTwo(a, -c.k) // B exactly as represented in A (subnormals lose bits)
+			for _, method := range []SVDMethod{SVDGolubKahan, SVDJacobi} {
+				name := fmt.Sprintf("%s %dx%d method %d", c.name, s[0], s[1], method)
+				f, err := FactorizeSVDWith(a, SVDOptions{Method: method})
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				ref, _ := FactorizeSVDWith(b, SVDOptions{Method: method})
+				sv, rv := f.Values(), ref.Values()
+				for j := range sv {
+					got := math.Ldexp(sv[j], -c.k)
+					// Rescaled σ are exact up to the rounding of subnormal results.
+					if d := math.Abs(got - rv[j]); d > 10*float64(max(s[0], s[1]))*eps*rv[0]+math.Ldexp(0x1p-1074, -c.k) {
+						t.Errorf("%s: σ%d = %v·2^%d, want %v", name, j, got, c.k, rv[j])
+					}
+				}
+				// Both are scaled to the same working matrix, so the
+				// vectors are the same, bit for bit.
+				if !EqualApprox(f.U(), ref.U(), 0) || !EqualApprox(f.V(), ref.V(), 0) {
+					t.Errorf("%s: singular vectors differ from those of the rescaled matrix", name)
+				}
+				checkSVDFactors(t, name+" (rescaled)", b, ref)
+			}
+		}
+	}
+}
