@@ -94,3 +94,24 @@ func BenchmarkLUUnblocked(b *testing.B) {
 		b.ReportMetric(2*float64(n)*float64(n)*float64(n)/3/1e9/(b.Elapsed().Seconds()/float64(b.N)), "GFLOP/s")
 	})
 }
+
+// BenchmarkLeastSquares times FactorizeQR plus QR.LeastSquares with one
+// right-hand side on a tall 5000×50 system, the "least squares" of the
+// anchors (numpy.linalg.lstsq, gonum's mat.Dense.Solve by QR).
+func BenchmarkLeastSquares(b *testing.B) {
+	m, n := 5000, 50
+	b.Run(fmt.Sprintf("%dx%d", m, n), func(b *testing.B) {
+		rng := rand.New(rand.NewPCG(8, uint64(m*n)))
+		a, rhs := randDense(rng, m, n), randDense(rng, m, 1)
+		b.ResetTimer()
+		for b.Loop() {
+			f, err := FactorizeQR(a)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := f.LeastSquares(rhs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -161,5 +162,103 @@ func TestCholeskyErrors(t *testing.T) {
 	nanB, _ := NewFromRows([][]float64{{1}, {math.NaN()}, {2}})
 	if _, err := c.Solve(nanB); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("Solve with NaN: %v", err)
+	}
+}
+
+// TestCholeskyBlockedMatchesUnblocked runs the blocked algorithm with a
+// small block (so that every path is taken on small matrices) and with the
+// production block, on sizes around and across the block, against the
+// unblocked recurrence.
+func TestCholeskyBlockedMatchesUnblocked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 9))
+	for _, bs := range []int{8, cholBlock} {
+		for _, n := range blockSizes(bs) {
+			if testing.Short() && n > 200 {
+				continue
+			}
+			t.Run(fmt.Sprintf("bs=%d/n=%d", bs, n), func(t *testing.T) {
+				a := randomSPD(rng, n, 1e4)
+				ref := lowerOf(a)
+				if p, _ := cholUnblocked(ref, 0); p >= 0 {
+					t.Fatalf("unblocked: pivot %d", p)
+				}
+				got := stridedView(lowerOf(a))
+				if p, _ := cholBlocked(got, bs); p >= 0 {
+					t.Fatalf("blocked: pivot %d", p)
+				}
+				checkBorder(t, got)
+				// Both are backward stable: each is the exact factor of a
+				// matrix within n·ε·‖A‖ of A, so they agree to about
+				// κ(A)·n·ε relative to ‖L‖ (κ = 1e4 here).
+				tol := 1e4 * float64(n) * eps * NormMax(ref)
+				if !EqualApprox(got, ref, tol) {
+					t.Fatalf("blocked and unblocked factors differ by more than %.3g", tol)
+				}
+				llt, _ := MulABT(got, got)
+				if r := backwardRatio(a, llt, n); r > 10 {
+					t.Errorf("‖A − LLᵀ‖/(nε‖A‖) = %.3g", r)
+				}
+			})
+		}
+	}
+}
+
+// lowerOf returns a copy of the lower triangle of a, zeros above.
+func lowerOf(a *Dense) *Dense {
+	l := New(a.rows, a.cols)
+	for i := range a.rows {
+		copy(l.Row(i)[:i+1], a.Row(i)[:i+1])
+	}
+	return l
+}
+
+// TestCholeskyBlockedPivotError checks that a failure in a later block is
+// reported with its index in the whole matrix, through the public
+// function (n ≥ 2·cholBlock takes the blocked path) and with a small block.
+func TestCholeskyBlockedPivotError(t *testing.T) {
+	n := 2*cholBlock + 9
+	for _, p := range []int{0, cholBlock - 1, cholBlock, cholBlock + 5, n - 1} {
+		a := Identity(n)
+		a.Set(p, p, -1) // the leading minor of order p+1 is the first indefinite one
+		_, err := FactorizeCholesky(a)
+		var me *Error
+		if !errors.Is(err, ErrNotSPD) || !errors.As(err, &me) || !strings.HasPrefix(me.Detail, fmt.Sprintf("pivot %d ", p)) {
+			t.Errorf("p = %d: %v", p, err)
+		}
+		l := lowerOf(a)
+		if got, _ := cholBlocked(l, 8); got != p {
+			t.Errorf("p = %d: blocked kernel with bs = 8 reports pivot %d", p, got)
+		}
+	}
+	// A dense matrix whose first indefinite leading minor ends after the
+	// first block: the Schur complement at q is −1 − (positive) < 0, while
+	// every earlier minor is diagonally dominant.
+	rng := rand.New(rand.NewPCG(21, 10))
+	a := diagDominantSPD(rng, n)
+	q := cholBlock + 3
+	a.Set(q, q, -1)
+	_, err := FactorizeCholesky(a)
+	var me *Error
+	if !errors.Is(err, ErrNotSPD) || !errors.As(err, &me) || !strings.HasPrefix(me.Detail, fmt.Sprintf("pivot %d ", q)) {
+		t.Errorf("duplicated row %d: %v", q, err)
+	}
+}
+
+// TestCholeskyBlockedNastySPD runs the SPD suite through the blocked
+// kernel with blocks of 3, so that graded, tiny, huge and Hilbert matrices
+// all take the trsm and rank-k update path: ‖A − LLᵀ‖/(nε‖A‖) ≤ 10.
+func TestCholeskyBlockedNastySPD(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 11))
+	for _, tm := range nastySPDMatrices(rng) {
+		t.Run(tm.name, func(t *testing.T) {
+			l := lowerOf(tm.a)
+			if p, d := cholBlocked(l, 3); p >= 0 {
+				t.Fatalf("pivot %d is %g", p, d)
+			}
+			llt, _ := MulABT(l, l)
+			if r := backwardRatio(tm.a, llt, tm.a.rows); r > 10 {
+				t.Errorf("‖A − LLᵀ‖/(nε‖A‖) = %.3g > 10", r)
+			}
+		})
 	}
 }

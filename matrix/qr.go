@@ -25,9 +25,10 @@ import "math"
 // On return row k of W holds R's column k above the diagonal
 // (wₖᵢ = rᵢₖ for i < k), the diagonal rₖₖ at position k and vₖ's tail
 // (vₖ₀ = 1 implicit) after it: the LAPACK compact form, transposed. The
-// vectors vₖ are thus the rows of Vᵀ, which is also the layout a blocked
-// (compact WY, Q = I − V T Vᵀ) version wants: it would build T from the
-// rows of W and apply the block reflector with two matrix products.
+// vectors vₖ are thus the rows of Vᵀ, which is the layout the blocked
+// version (compact WY, H_k0⋯H_k1−1 = I − V T Vᵀ, qr_blocked.go) wants: it
+// builds T from the rows of W and applies each block reflector with two
+// matrix products.
 
 // QR is the Householder factorization A = QR of an m×n matrix, kept in
 // compact form: Q is represented by its reflectors and never formed unless
@@ -38,6 +39,8 @@ type QR struct {
 	w       *Dense    // n×m: Aᵀ overwritten with R (transposed) and the reflectors
 	tau     []float64 // τₖ of Hₖ = I − τₖ vₖ vₖᵀ, k < min(m, n)
 	colNorm []float64 // ‖aⱼ‖₂ of the columns of the original A, for the rank test
+	nb      int       // reflectors per block of the compact WY form; 0: unblocked
+	blockT  []*Dense  // T of each block, H_k0⋯H_k1−1 = I − V T Vᵀ (qr_blocked.go)
 }
 
 // FactorizeQR computes A = QR for an m×n matrix A (any shape) by
@@ -46,6 +49,15 @@ type QR struct {
 //	for k = 0 … min(m,n)−1:
 //	    (vₖ, τₖ, rₖₖ) = Householder(aₖₖ, a₍ₖ₊₁:ₘ₎ₖ)     so Hₖ a₍ₖ:ₘ₎ₖ = [rₖₖ; 0]
 //	    A[k:m, k+1:n] ← (I − τₖ vₖ vₖᵀ) A[k:m, k+1:n]
+//
+// From min(m, n) = 2·qrBlock on, the loop runs by panels of qrBlock = 32
+// columns: the panel is factored by the loop above (updating only its own
+// columns), its reflectors are combined into one block reflector
+// I − V T Vᵀ, and the trailing columns are updated by
+// A₂ ← (I − V T Vᵀ)ᵀ A₂ = A₂ − V Tᵀ (Vᵀ A₂), two matrix products (LAPACK's
+// dgeqrf). The reflectors are the same; only the grouping of the sums in
+// the trailing update differs. Q is applied (ApplyQ, ApplyQT, Q, QFull,
+// LeastSquares) by the same blocks.
 //
 // Q is m×m orthogonal and R is m×n upper trapezoidal; the thin forms are
 // Q₁ = Q[:, :p] (m×p) and R₁ = R[:p, :] (p×n) with p = min(m, n), and
@@ -68,8 +80,11 @@ type QR struct {
 //	a column already zero below the diagonal → Hₖ = I (τₖ = 0)
 //
 // Reference: G. H. Golub and C. F. Van Loan, Matrix Computations, 4th ed.,
-// §5.2.2 (Householder QR); N. J. Higham, Accuracy and Stability of
-// Numerical Algorithms, 2nd ed., ch. 19.
+// §5.2.2 (Householder QR), §5.2.3 (the WY representation); N. J. Higham,
+// Accuracy and Stability of Numerical Algorithms, 2nd ed., ch. 19;
+// R. Schreiber and C. Van Loan, "A storage-efficient WY representation for
+// products of Householder transformations", SIAM J. Sci. Stat. Comput. 10
+// (1989).
 func FactorizeQR(a *Dense) (*QR, error) {
 	const op = "qr"
 	if a.IsEmpty() {
@@ -79,25 +94,28 @@ func FactorizeQR(a *Dense) (*QR, error) {
 		err.(*Error).Op = op
 		return nil, err
 	}
+	nb := 0
+	if min(a.rows, a.cols) >= 2*qrBlock {
+		nb = qrBlock
+	}
+	return factorizeQR(a, nb), nil
+}
+
+// factorizeQR factors a validated A, by blocks of nb reflectors (compact
+// WY, qr_blocked.go) or, for nb = 0, by the unblocked loop alone.
+func factorizeQR(a *Dense, nb int) *QR {
 	m, n := a.rows, a.cols
 	p := min(m, n)
 	f := &QR{m: m, n: n, w: a.T(), tau: make([]float64, p), colNorm: make([]float64, n)}
 	for j := range n {
 		f.colNorm[j] = Nrm2(f.w.Row(j)) // ‖aⱼ‖₂, column j of A is row j of W
 	}
-	v := make([]float64, m)
-	for k := range p {
-		wk := f.w.Row(k)
-		// Hₖ [aₖₖ; a₍ₖ₊₁:ₘ₎ₖ] = [rₖₖ; 0]; the tail of vₖ overwrites a₍ₖ₊₁:ₘ₎ₖ.
-		beta, tau := Householder(wk[k], wk[k+1:])
-		wk[k], f.tau[k] = beta, tau
-		if k+1 < n && tau != 0 {
-			// A[k:m, k+1:n] ← Hₖ A[k:m, k+1:n], that is W[k+1:n, k:m] ← W[k+1:n, k:m] Hₖ.
-			f.reflector(k, v)
-			ApplyHouseholderRight(tau, v[:m-k], f.w.Slice(k+1, n, k, m))
-		}
+	if nb > 0 {
+		f.factorBlocked(nb)
+	} else {
+		f.factorColumns(0, p, n, make([]float64, m))
 	}
-	return f, nil
+	return f
 }
 
 // reflector copies vₖ = [1; tail] into v[:m−k] and returns it.
@@ -144,6 +162,16 @@ func (f *QR) formQ(cols int) *Dense {
 	q := New(f.m, cols)
 	for i := range cols {
 		q.data[i*q.stride+i] = 1
+	}
+	if f.nb > 0 {
+		// The blocks backwards, each on the rows and columns from its first
+		// reflector on: Q = (I − V₀T₀V₀ᵀ)(⋯((I − V_bT_bV_bᵀ)[I; 0])).
+		p := min(f.m, f.n)
+		for b := len(f.blockT) - 1; b >= 0; b-- {
+			k0 := b * f.nb
+			applyBlock(f.panelVT(k0, min(k0+f.nb, p)), f.blockT[b], q.Slice(k0, f.m, k0, cols), false)
+		}
+		return q
 	}
 	v := make([]float64, f.m)
 	work := make([]float64, cols)
@@ -193,6 +221,19 @@ func (f *QR) applyInPlace(c *Dense, trans bool) {
 		return
 	}
 	p := min(f.m, f.n)
+	if f.nb > 0 {
+		// Qᵀ = (I − V_bT_bV_bᵀ)ᵀ⋯(I − V₀T₀V₀ᵀ)ᵀ: block 0 first; Q: the last first.
+		nblocks := len(f.blockT)
+		for s := range nblocks {
+			b := s
+			if !trans {
+				b = nblocks - 1 - s
+			}
+			k0 := b * f.nb
+			applyBlock(f.panelVT(k0, min(k0+f.nb, p)), f.blockT[b], c.Slice(k0, f.m, 0, c.cols), trans)
+		}
+		return
+	}
 	v := make([]float64, f.m)
 	work := make([]float64, c.cols)
 	for s := range p {
