@@ -39,4 +39,13 @@ func BenchmarkKernelPCA(b *testing.B) {
 			}
 		}
 	})
+	// The "kernel PCA on 5 000 points must finish in seconds".
+	x5 := randData(rng, 5000, 10)
+	b.Run("rbf/n=5000/k=2", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := (KernelPCA{Kernel: Gaussian(10), Components: 2}).Fit(x5); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
