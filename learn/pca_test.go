@@ -2,10 +2,8 @@ package learn
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"math"
-	"os"
 	"testing"
 
 	"mlnotes/matrix"
@@ -148,43 +146,6 @@ func TestPCAGramTrick(t *testing.T) {
 	}
 	if _, err := (PCA{Components: 50, Method: PCAGram}).Fit(x); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("k above the rank with the Gram method: %v", err)
-	}
-}
-
-// TestPCAAgainstScikitLearn compares with testdata/pca_reference.json.
-func TestPCAAgainstScikitLearn(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/pca_reference.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref map[string]json.RawMessage
-	json.Unmarshal(raw, &ref)
-	for _, name := range []string{"iris", "wine"} {
-		var r struct {
-			ExplainedVarianceSample []float64   `json:"explained_variance_sample"`
-			ExplainedVarianceRatio  []float64   `json:"explained_variance_ratio"`
-			Components              [][]float64 `json:"components"`
-		}
-		json.Unmarshal(ref[name], &r)
-		x, _ := loadDataset(t, name+".csv")
-		m, err := PCA{Variance: matrix.Sample}.Fit(x)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tol := 1e-10
-		for j, want := range r.ExplainedVarianceSample {
-			if math.Abs(m.Eigenvalues[j]-want) > tol*m.TotalVariance {
-				t.Errorf("%s λ%d = %.15g, scikit-learn %.15g", name, j, m.Eigenvalues[j], want)
-			}
-			if math.Abs(m.ExplainedVarianceRatio[j]-r.ExplainedVarianceRatio[j]) > tol {
-				t.Errorf("%s ratio %d differs", name, j)
-			}
-			for i, w := range r.Components[j] {
-				if math.Abs(m.Components.At(j, i)-w) > 1e-8 {
-					t.Errorf("%s component %d entry %d: %v, scikit-learn %v", name, j, i, m.Components.At(j, i), w)
-				}
-			}
-		}
 	}
 }
 
