@@ -40,7 +40,9 @@ const (
 // exactly k components; otherwise a VarianceFraction in (0, 1] keeps the
 // smallest k whose eigenvalues explain at least that fraction of the total
 // variance (the notes' 95% rule is VarianceFraction: 0.95); with neither,
-// k = d.
+// every direction: k = d, except that the SVD and Gram methods on fewer
+// samples than features stop at min(n, d) and at the rank of the centred
+// data, beyond which they have no direction to offer.
 type PCA struct {
 	Components       int             // k; 0 means "use VarianceFraction, else all"
 	VarianceFraction float64         // e.g. 0.95; used when Components is 0
@@ -81,9 +83,11 @@ type PCAModel struct {
 // "High dimensional PCA".
 //
 // Special cases: fewer than two samples, NaN/Inf, k out of 1..d, a variance
-// fraction outside (0, 1], and (for the gram method) k above the rank of
-// the centred data are errors. Constant data has total variance 0; then
-// ExplainedVarianceRatio is all zero.
+// fraction outside (0, 1], and k above the directions the method can
+// recover (min(n, d) for svd, the rank of the centred data for gram) are
+// errors wrapping ErrInvalidParameter or the matrix sentinels. Constant
+// data has total variance 0: then ExplainedVarianceRatio is all zero
+// (and the gram method, with no direction at all, refuses it).
 //
 // Reference: I. T. Jolliffe, Principal Component Analysis, 2nd ed. (2002).
 func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
@@ -145,9 +149,9 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	k := chooseK(p.Components, p.VarianceFraction, lambda, total, d)
-	if k > dirs.Rows() {
-		return nil, fmt.Errorf("%s: %w: k = %d exceeds the %d directions with non-zero variance that the %s method can recover", op, ErrInvalidParameter, k, dirs.Rows(), method)
+	k := chooseK(p.Components, p.VarianceFraction, lambda, total, dirs.Rows())
+	if k > dirs.Rows() || k == 0 {
+		return nil, fmt.Errorf("%s: %w: k = %d, but the %s method recovers %d direction(s) here (min(n, d) for svd, the rank of the centred data for gram)", op, ErrInvalidParameter, k, method, dirs.Rows())
 	}
 	m := &PCAModel{
 		Mean:          mean,
@@ -176,13 +180,14 @@ func totalVariance(xc *matrix.Dense, div float64) float64 {
 }
 
 // chooseK applies the rule of the configuration: an explicit k, the
-// smallest k reaching the variance fraction (the 95% rule), or all d.
-func chooseK(k int, fraction float64, lambda []float64, total float64, d int) int {
+// smallest k reaching the variance fraction (the 95% rule), or all the
+// directions the method found.
+func chooseK(k int, fraction float64, lambda []float64, total float64, all int) int {
 	if k > 0 {
 		return k
 	}
 	if fraction == 0 {
-		return d
+		return all
 	}
 	var cum float64
 	for j, l := range lambda {
@@ -239,11 +244,14 @@ func pcaByGram(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) 
 	}
 	r = r.Descending()
 	clampNonNegative(r.Values)
-	lambda := make([]float64, d) // S has d eigenvalues; those beyond n are 0
-	copy(lambda, r.Values[:min(n, d)])
+	// S has d eigenvalues: those of the Gram matrix above the rank
+	// tolerance max(n, d)·ε·λ₁, and zeros (rounding noise below the
+	// tolerance is not a direction of the data, and is reported as 0).
+	lambda := make([]float64, d)
 	tol := float64(max(n, d)) * eps * r.Values[0]
 	rank := 0
 	for rank < min(n, d) && r.Values[rank] > tol {
+		lambda[rank] = r.Values[rank]
 		rank++
 	}
 	dirs := matrix.New(rank, d)
