@@ -85,8 +85,9 @@ func TestPCAFamilyIDXInput(t *testing.T) {
 	if ev := decode[[]float64](t, obj["eigenvalues"]); len(ev) != 784 || ev[2] != 0 {
 		t.Errorf("pca -idx: %d eigenvalues, λ₃ = %v", len(ev), ev[2])
 	}
-	if status, _, errOut := runDemo("pca", "-whiten", "zca", "-idx", fashion3); status != 1 || !strings.Contains(errOut, "Epsilon") {
-		t.Errorf("whitening 3 images of 784 pixels: status %d: %s", status, errOut)
+	constant := writeCSV(t, "const.csv", "a,b,c\n1,2,5\n2,1,5\n3,3,5\n")
+	if status, _, errOut := runDemo("pca", "-whiten", "zca", constant); status != 1 || !strings.Contains(errOut, "Epsilon") {
+		t.Errorf("whitening a constant column: status %d: %s", status, errOut)
 	}
 	obj = runJSON(t, "pca", "-whiten", "zca", "-epsilon", "1", "-idx", fashion3)
 	if w := decode[[][]float64](t, obj["whitened"]); len(w) != 3 || len(w[0]) != 784 {
