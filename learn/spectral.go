@@ -39,7 +39,8 @@ type SpectralModel struct {
 // Neighbors = 0), wᵢᵢ = 0; D = diag(Σⱼ wᵢⱼ).
 //
 // Implements: 002, "Rayleigh quotient" (Problem Formulation:
-// min trace(HᵀLH) over HᵀH = I).
+// min trace(HᵀLH) over HᵀH = I; the trivial eigenvector the slides keep:
+// docs/errata.md, item 27; docs/pca.md §8).
 //
 // Special cases: a disconnected graph has more than one zero eigenvalue;
 // the embedding then separates the components, and Eigenvalues shows the

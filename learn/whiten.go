@@ -50,6 +50,9 @@ type WhitenModel struct {
 // than features) cannot be whitened: Fit returns an error wrapping
 // matrix.ErrSingular unless Epsilon > 0. Negative or non-finite Epsilon
 // and an unknown method are errors wrapping ErrInvalidParameter.
+//
+// Reference: A. Kessy, A. Lewin, K. Strimmer, "Optimal whitening and
+// decorrelation", The American Statistician 72 (2018).
 func (c Whiten) Fit(x *matrix.Dense) (*WhitenModel, error) {
 	const op = "learn: whiten"
 	method := c.Method
