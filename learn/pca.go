@@ -40,9 +40,9 @@ const (
 // exactly k components; otherwise a VarianceFraction in (0, 1] keeps the
 // smallest k whose eigenvalues explain at least that fraction of the total
 // variance (the notes' 95% rule is VarianceFraction: 0.95); with neither,
-// every direction: k = d, except that the SVD and Gram methods on fewer
-// samples than features stop at min(n, d) and at the rank of the centred
-// data, beyond which they have no direction to offer.
+// every direction: k = d, except that the SVD method stops at min(n, d)
+// and the Gram and deflation methods at the rank of the centred data,
+// beyond which they have no direction to offer.
 type PCA struct {
 	Components       int             // k; 0 means "use VarianceFraction, else all"
 	VarianceFraction float64         // e.g. 0.95; used when Components is 0
@@ -84,10 +84,11 @@ type PCAModel struct {
 //
 // Special cases: fewer than two samples, NaN/Inf, k out of 1..d, a variance
 // fraction outside (0, 1], and k above the directions the method can
-// recover (min(n, d) for svd, the rank of the centred data for gram) are
-// errors wrapping ErrInvalidParameter or the matrix sentinels. Constant
-// data has total variance 0: then ExplainedVarianceRatio is all zero
-// (and the gram method, with no direction at all, refuses it).
+// recover (min(n, d) for svd, the rank of the centred data for gram and
+// deflation) are errors wrapping ErrInvalidParameter or the matrix
+// sentinels. Constant data has total variance 0: then
+// ExplainedVarianceRatio is all zero (and the gram and deflation methods,
+// with no direction at all, refuse it).
 //
 // Reference: I. T. Jolliffe, Principal Component Analysis, 2nd ed. (2002).
 func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
@@ -151,7 +152,7 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	}
 	k := chooseK(p.Components, p.VarianceFraction, lambda, total, dirs.Rows())
 	if k > dirs.Rows() || k == 0 {
-		return nil, fmt.Errorf("%s: %w: k = %d, but the %s method recovers %d direction(s) here (min(n, d) for svd, the rank of the centred data for gram)", op, ErrInvalidParameter, k, method, dirs.Rows())
+		return nil, fmt.Errorf("%s: %w: k = %d, but the %s method recovers %d direction(s) here (min(n, d) for svd, the rank of the centred data for gram and deflation)", op, ErrInvalidParameter, k, method, dirs.Rows())
 	}
 	m := &PCAModel{
 		Mean:          mean,
@@ -272,8 +273,8 @@ func pcaByGram(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) 
 // largest variance of the current data (the top eigenvector of its
 // covariance, by eigen.TopK), then remove it from the data, X ← X(I − wwᵀ),
 // whose covariance is (I − wwᵀ)S(I − wwᵀ). It stops after k directions, or
-// when the variance fraction is reached (or all variance is explained).
-// It overwrites S.
+// when the variance fraction is reached, or when no variance is left (at
+// the rank of the centred data). It overwrites S.
 func pcaByDeflation(s *matrix.Dense, k int, fraction float64) ([]float64, *matrix.Dense, error) {
 	d := s.Cols()
 	total, _ := matrix.Trace(s)
@@ -294,6 +295,14 @@ func pcaByDeflation(s *matrix.Dense, k int, fraction float64) ([]float64, *matri
 		}
 		w := top.Vectors.Col(0)
 		l := math.Max(top.Values[0], 0)
+		// "Repeat until the residues become zero": once the remaining
+		// variance is rounding noise, 16·d·ε·λ₁ (the error the rank-two
+		// updates leave in S), the top eigenvector of the noise is no
+		// direction of the data, and need not even be orthogonal to the
+		// directions found.
+		if len(lambda) == 0 && l == 0 || len(lambda) > 0 && l <= 16*float64(d)*eps*lambda[0] {
+			break
+		}
 		lambda = append(lambda, l)
 		rows = append(rows, w)
 		cum += l

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -112,6 +113,41 @@ func TestPCAPropertiesOnNastyData(t *testing.T) {
 					t.Errorf("%s, %s: λ%d = %v, covariance method %v", name, method, j, m.Eigenvalues[j], ref[j])
 				}
 			}
+		}
+	}
+}
+
+// TestPCAStopsAtTheRank: on rank-2 data the Gram and deflation methods
+// find exactly 2 directions when asked for all (orthonormal, both), and
+// refuse a third; the covariance and SVD methods complete the basis with
+// orthonormal directions of eigenvalue 0. On constant data Gram and
+// deflation have nothing to offer.
+func TestPCAStopsAtTheRank(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	b, c := randData(rng, 50, 2), randData(rng, 2, 6)
+	x, _ := matrix.Mul(b, c)
+	for _, method := range []PCAMethod{PCACovariance, PCASVD, PCAGram, PCADeflation} {
+		m, err := PCA{Method: method}.Fit(x)
+		if err != nil {
+			t.Fatalf("%s: %v", method, err)
+		}
+		want := 6
+		if method == PCAGram || method == PCADeflation {
+			want = 2
+			if _, err := (PCA{Method: method, Components: 3}).Fit(x); !errors.Is(err, ErrInvalidParameter) {
+				t.Errorf("%s: a third direction of rank-2 data: %v", method, err)
+			}
+			if _, err := (PCA{Method: method}).Fit(matrix.New(5, 3)); !errors.Is(err, ErrInvalidParameter) {
+				t.Errorf("%s: constant data: %v", method, err)
+			}
+		}
+		if m.K() != want {
+			t.Errorf("%s: k = %d, want %d", method, m.K(), want)
+		}
+		aat, _ := matrix.MulABT(m.Components, m.Components)
+		diff, _ := matrix.Sub(aat, matrix.Identity(m.K()))
+		if e := matrix.NormFrobenius(diff); e > 64*56*eps {
+			t.Errorf("%s: ‖AAᵀ − I‖ = %g", method, e)
 		}
 	}
 }
