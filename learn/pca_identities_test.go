@@ -217,13 +217,17 @@ func TestFisherMaximizesJOnRealData(t *testing.T) {
 			if r := matrix.Nrm2(res) / scale; r > 64*float64(c.x.Cols())*eps {
 				t.Errorf("%s, %d classes: ‖S_B w − J S_w w‖ relative %g", name, len(classes), r)
 			}
+			if j, _ := m.CriterionAt(c.x, c.y, m.W); math.Abs(j-m.Criterion) > 64*float64(c.x.Cols())*eps*m.Criterion {
+				t.Errorf("%s, %d classes: CriterionAt(w) = %v, Criterion = %v", name, len(classes), j, m.Criterion)
+			}
 			for _, size := range []float64{1e-3, 1e-2, 0.1, 1} {
 				for range 20 {
 					w := append([]float64(nil), m.W...)
 					for i := range w {
 						w[i] += size * rng.NormFloat64()
 					}
-					if j, _ := m.CriterionAt(c.x, c.y, w); j > m.Criterion*(1+1e-9) {
+					// J at the maximum, up to the rounding of J itself.
+					if j := rayleigh(sb, sw, w); j > m.Criterion*(1+64*float64(c.x.Cols())*eps) {
 						t.Fatalf("%s, %d classes: perturbation %g raises J from %v to %v", name, len(classes), size, m.Criterion, j)
 					}
 				}
