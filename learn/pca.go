@@ -419,8 +419,13 @@ func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
 		}
 		matrix.Gemm(false, true, 1, xc, m.Components, 0, yb)   // y = A(x − x̄)
 		matrix.Gemm(false, false, -1, yb, m.Components, 1, xc) // x − x̄ − Aᵀy
-		f := matrix.NormFrobenius(xc)
-		sum += f * f
+		// ‖x − x̂‖² as a plain sum of squares: the scaled, overflow-proof
+		// norm costs as much as both products, and data whose squares
+		// overflow already overflowed the covariance of the fit.
+		for i := range xc.Rows() {
+			r := xc.Row(i)
+			sum += matrix.Dot(r, r)
+		}
 	})
 	return sum / float64(x.Rows()), nil
 }
