@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"mlnotes/eigen"
 	"mlnotes/matrix"
@@ -149,6 +150,11 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	// Entries near the overflow threshold (|x| ≳ 1e154) square to Inf:
+	// the SVD's σ stays finite but λ = σ²/n does not.
+	if math.IsInf(total, 0) || math.IsNaN(total) || slices.ContainsFunc(lambda, func(l float64) bool { return math.IsInf(l, 0) || math.IsNaN(l) }) {
+		return nil, fmt.Errorf("%s: %w: the variance of the data overflows float64; rescale the features", op, matrix.ErrNotFinite)
 	}
 	k := chooseK(p.Components, p.VarianceFraction, lambda, total, dirs.Rows())
 	if k > dirs.Rows() || k == 0 {
