@@ -101,6 +101,9 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	if p.Components < 0 || p.Components > d {
 		return nil, fmt.Errorf("%s: %w: %d components for %d features", op, ErrInvalidParameter, p.Components, d)
 	}
+	if p.Variance != matrix.Population && p.Variance != matrix.Sample {
+		return nil, fmt.Errorf("%s: %w: variance convention %d (want matrix.Population or matrix.Sample)", op, ErrInvalidParameter, p.Variance)
+	}
 	if p.Components == 0 && p.VarianceFraction != 0 && !(p.VarianceFraction > 0 && p.VarianceFraction <= 1) {
 		return nil, fmt.Errorf("%s: %w: variance fraction %g outside (0, 1]", op, ErrInvalidParameter, p.VarianceFraction)
 	}

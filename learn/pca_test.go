@@ -215,10 +215,13 @@ func TestPCAErrorsAndPersistence(t *testing.T) {
 		"one sample":    second(PCA{}.Fit(x.Slice(0, 1, 0, 4))),
 		"inf":           second(PCA{}.Fit(bad)),
 		"whiten method": second(Whiten{Method: "x"}.Fit(x)),
+		"variance":      second(PCA{Variance: 7}.Fit(x)),
+		"whiten var":    second(Whiten{Variance: -1}.Fit(x)),
 	}
 	want := map[string]error{
 		"k too large": ErrInvalidParameter, "k negative": ErrInvalidParameter, "fraction": ErrInvalidParameter,
 		"method": ErrInvalidParameter, "one sample": matrix.ErrEmpty, "inf": matrix.ErrNotFinite, "whiten method": ErrInvalidParameter,
+		"variance": ErrInvalidParameter, "whiten var": ErrInvalidParameter,
 	}
 	for name, err := range cases {
 		if !errors.Is(err, want[name]) {
