@@ -203,3 +203,55 @@ func equalBits(a, b []float64) bool {
 	}
 	return true
 }
+
+// TestBlockedTransformsMatchPlainFormulas: Transform, ReconstructionError
+// and whitening centre 256 rows at a time; on 600 rows (three blocks, the
+// last partial) they must agree with the plain formulas Y = (X − 1x̄ᵀ)Aᵀ,
+// (1/n)‖X − (YA + 1x̄ᵀ)‖_F² and Z = (X − 1x̄ᵀ)Wᵀ computed on the whole
+// centred copy, to the rounding of a sum of d products.
+func TestBlockedTransformsMatchPlainFormulas(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	x := randData(rng, 2*blockRows+88, 7)
+	for i := range x.Rows() {
+		matrix.Axpy(1, []float64{5, -3, 0, 1, 2, 8, -1}, x.Row(i))
+	}
+	n, d := x.Dims()
+	m, _ := PCA{Components: 3}.Fit(x)
+	xc := x.Clone()
+	for i := range n {
+		matrix.Axpy(-1, m.Mean, xc.Row(i))
+	}
+	want, _ := matrix.MulABT(xc, m.Components)
+	got, err := m.Transform(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// |Σⱼ aⱼ cⱼ| rounding: d·ε·‖A‖_∞·max|xc|, with a factor for luck.
+	tol := 16 * float64(d) * eps * matrix.NormInf(m.Components) * matrix.NormMax(xc)
+	for i := range n {
+		for j := range 3 {
+			if math.Abs(got.At(i, j)-want.At(i, j)) > tol {
+				t.Fatalf("Transform row %d: %v, plain %v", i, got.Row(i), want.Row(i))
+			}
+		}
+	}
+	xh, _ := m.Reconstruct(want)
+	diff, _ := matrix.Sub(x, xh)
+	f := matrix.NormFrobenius(diff)
+	plain := f * f / float64(n)
+	mse, _ := m.ReconstructionError(x)
+	if math.Abs(mse-plain) > 64*float64(n+d)*eps*m.TotalVariance {
+		t.Errorf("ReconstructionError %v, plain %v", mse, plain)
+	}
+	w, _ := Whiten{Method: ZCAWhitening}.Fit(x)
+	zw, _ := matrix.MulABT(xc, w.W)
+	z, _ := w.Transform(x)
+	ztol := 16 * float64(d) * eps * matrix.NormInf(w.W) * matrix.NormMax(xc)
+	for i := range n {
+		for j := range d {
+			if math.Abs(z.At(i, j)-zw.At(i, j)) > ztol {
+				t.Fatalf("whitening row %d: %v, plain %v", i, z.Row(i), zw.Row(i))
+			}
+		}
+	}
+}
