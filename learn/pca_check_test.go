@@ -2,6 +2,7 @@ package learn
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -188,6 +189,19 @@ func TestPCAFamilyCommonChecks(t *testing.T) {
 		}
 		if _, err := l.load(bytes.NewReader(saved[:len(saved)/2])); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: truncated file: %v", l.name, err)
+		}
+		// The envelope names the model and the format version; another
+		// version is refused rather than guessed at.
+		var env struct {
+			Format  string
+			Version int
+		}
+		if err := json.Unmarshal(saved, &env); err != nil || !strings.HasPrefix(env.Format, "mlnotes/") || env.Version != formatVersion {
+			t.Errorf("%s: envelope %+v (%v)", l.name, env, err)
+		}
+		v2 := bytes.Replace(saved, []byte(`"version": 1`), []byte(`"version": 2`), 1)
+		if _, err := l.load(bytes.NewReader(v2)); !errors.Is(err, ErrFormat) || bytes.Equal(v2, saved) {
+			t.Errorf("%s: version 2 file: %v", l.name, err)
 		}
 	}
 }
