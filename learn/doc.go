@@ -11,6 +11,25 @@
 // "use the defaults" and a fitted model returned by Fit, so that an unfitted
 // model cannot exist. Fit never modifies its inputs.
 //
+// # Notes map
+//
+//	000, "PCA Procedure"; 003, "P.C.A. Algorithm"                         PCA.Fit, PCAModel.Transform
+//	001, "Principal Component Analysis" (X = UZ, partial reconstruction)   PCAModel.Reconstruct, PCAModel.ReconstructionError
+//	003, "Approximate Representation" (k(d + n) numbers, the 95% rule)    PCAModel.StorageCount, PCA.VarianceFraction
+//	003, "Potential Algorithm" (best direction, deflate, repeat)          PCA with PCADeflation
+//	004, "PCA and Whitening Transform", "ZCA Whitening"                  Whiten.Fit, WhitenModel.Transform
+//	004, "High dimensional PCA" (the n×n Gram trick)                     PCA with PCAGram
+//	004, "Kernel function", "Mercer Theorem"                             Kernel, GramMatrix, CrossGram, MercerCheck
+//	004, "Kernel PCA"                                                    KernelPCA.Fit, KernelPCAModel.Transform
+//	002, "Problem Formulation" (min trace(HᵀLH), HᵀH = I)                SpectralEmbedding.Fit
+//	004, "Fisher Linear Discriminant"                                    FisherLDA.Fit, FisherModel.Predict
+//	004, "Support Vector Machines(SVM)", "Using Slack Variable"          SVM.FitClassifier (CSVC, Hard), SVMModel.Decision, PrimalW
+//	004, "v- SVM"                                                        SVM.FitClassifier (NuSVC), BinarySVM.FractionSV, EquivalentC, NuRho
+//	004, "Support Vector Regression", "v-SVR"                            SVM.FitRegressor (EpsSVR, NuSVR)
+//	004, "SMO Algorithm"                                                 the solver optimize.SMO, reached through SVM
+//
+// docs/index.md maps every heading of every note, with its status.
+//
 // # Errors
 //
 // Bad data (NaN, Inf, empty or ragged input, mismatched lengths) and invalid

@@ -53,7 +53,7 @@ type FisherModel struct {
 //
 // Implements: 004, "Fisher Linear Discriminant" (which stops at
 // S_B w = λ S_w w and has only the two-class S_B: see docs/errata.md,
-// item 28, and docs/pca.md §9).
+// item 32, and docs/pca.md §9).
 //
 // Special cases: one class, mismatched lengths, fewer than two samples and
 // non-finite data are errors. A singular S_w (fewer samples than classes

@@ -379,7 +379,7 @@ func (m *PCAModel) K() int { return m.Components.Rows() }
 
 // Transform projects the rows of X onto the components: Y = (X − 1x̄ᵀ)Aᵀ,
 // that is yᵢ = A(xᵢ − x̄) for every sample (n×k result; the notes' y = Ax
-// without the mean is docs/errata.md, item 25). X is centred a
+// without the mean is docs/errata.md, item 29). X is centred a
 // block of rows at a time, so no centred copy of X is ever formed.
 func (m *PCAModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkQuery("learn: pca: transform", x, len(m.Mean)); err != nil {

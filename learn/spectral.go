@@ -40,7 +40,7 @@ type SpectralModel struct {
 //
 // Implements: 002, "Rayleigh quotient" (Problem Formulation:
 // min trace(HᵀLH) over HᵀH = I; the trivial eigenvector the slides keep:
-// docs/errata.md, item 27; docs/pca.md §8).
+// docs/errata.md, item 31; docs/pca.md §8).
 //
 // Special cases: a disconnected graph has more than one zero eigenvalue;
 // the embedding then separates the components, and Eigenvalues shows the

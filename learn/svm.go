@@ -30,7 +30,9 @@ const (
 // zero value is a C-SVM with C = 1 and the linear kernel.
 //
 // Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
-// Tol = 1e-3 (LIBSVM's), CacheMB = 100.
+// Tol = 1e-3 (LIBSVM's), CacheMB = 100. For an ε-SVR with ε = 0 itself,
+// set Epsilon to math.SmallestNonzeroFloat64: it vanishes in every
+// pᵢ = ε ∓ yᵢ and in εΣ(αᵢ + αᵢ*), so the problem solved is the same.
 type SVM struct {
 	Type    SVMType // default CSVC
 	Kernel  Kernel  // default Linear()
@@ -41,7 +43,10 @@ type SVM struct {
 	Tol     float64 // SMO stopping tolerance on the maximal KKT violation
 	CacheMB float64 // kernel-row cache of the SMO solver
 	// Trace, when set, receives every TraceEvery-th SMO step of every
-	// binary machine trained (a teaching aid; see docs/svm.md).
+	// binary machine trained (a teaching aid; see docs/svm.md). The machines
+	// are trained one after the other, in the order of Machines, and each
+	// ends with a final report (I = J = −1) carrying its unscaled objective.
+	// Trace is never called concurrently.
 	Trace      func(optimize.SMOStep)
 	TraceEvery int
 }
@@ -50,8 +55,9 @@ type SVM struct {
 // with its decision function f(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ and the
 // certificate of the SMO run that produced it.
 type BinarySVM struct {
-	// Classes are the labels of the positive and the negative side (the
-	// lower label is positive, as in LIBSVM); unused for regression.
+	// Positive and Negative are the labels of the sides f > 0 and f ≤ 0:
+	// the lower label of the pair is positive, except that +1 is positive
+	// against −1 (LIBSVM's rule for ±1 labels); unused for regression.
 	Positive, Negative int
 	Support            []int         // indices of the support vectors in the training rows
 	SupportVectors     *matrix.Dense // their feature rows
@@ -62,10 +68,13 @@ type BinarySVM struct {
 	KKTViolation float64 // maximal violation m(α) − M(α) at the end
 	Iterations   int
 	NumBounded   int // support vectors at the upper bound (μᵢ = C)
-	// ν-SVM: the equivalent C = 1/r of a C-SVM with the same solution, and
-	// the fractions of support vectors and margin errors that bracket ν.
+	// ν-SVM: the equivalent C = 1/r of a C-SVM with the same solution; the
+	// notes' ρ, the margin of the problem as the notes scale it (μᵢ ≤ 1/n,
+	// Σμᵢ = ν), which is r/n, so that EquivalentC = 1/(ρn) as the notes say;
+	// and the fractions of support vectors and margin errors that bracket ν.
 	// ν-SVR: the tube half-width ε it chose.
 	EquivalentC      float64 `json:",omitempty"`
+	NuRho            float64 `json:",omitempty"`
 	FractionSV       float64 `json:",omitempty"`
 	FractionBounded  float64 `json:",omitempty"`
 	EpsilonFound     float64 `json:",omitempty"`
@@ -179,13 +188,17 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols()}
 	for a := 0; a < len(classes); a++ {
 		for b := a + 1; b < len(classes); b++ {
+			pos, neg := classes[a], classes[b]
+			if pos == -1 && neg == 1 {
+				pos, neg = 1, -1 // f > 0 means +1, as a user of ±1 labels expects
+			}
 			var idx []int
 			var sign []float64
 			for i, c := range y {
 				switch c {
-				case classes[a]:
+				case pos:
 					idx, sign = append(idx, i), append(sign, 1)
-				case classes[b]:
+				case neg:
 					idx, sign = append(idx, i), append(sign, -1)
 				}
 			}
@@ -194,7 +207,7 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err)
 			}
-			mach.Positive, mach.Negative = classes[a], classes[b]
+			mach.Positive, mach.Negative = pos, neg
 			for k, i := range mach.Support {
 				mach.Support[k] = idx[i]
 			}
@@ -255,6 +268,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 		mach.Rho /= r
 		mach.Objective /= r * r
 		mach.EquivalentC = 1 / r
+		mach.NuRho = r / float64(n) // the notes' ρ: our μ and r are n times theirs
 	}
 	bound := 0
 	for i, a := range res.Alpha {
@@ -289,7 +303,16 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 // eᵀ(α + α*) = Cνn and drops the ε term, and the ε the machine chose is
 // read from the multiplier of that constraint (EpsilonFound).
 //
-// Special cases: as FitClassifier; targets must be finite.
+// Implements: 004, "Support Vector Regression", "v-SVR" (errata 18 and 19
+// for the dual's quadratic term and b).
+//
+// Special cases: bad X, C, ν or kernel as for FitClassifier; a target
+// count that differs from n or a non-finite target is an error; a single
+// sample trains (f is then a constant within ε of y₁).
+//
+// Reference: A. J. Smola and B. Schölkopf, "A tutorial on support vector
+// regression", Statistics and Computing 14 (2004); B. Schölkopf et al.,
+// "New support vector algorithms", Neural Computation 12 (2000).
 func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 	const op = "learn: svr"
 	s = s.withDefaults()
@@ -368,19 +391,16 @@ func rowsOf(x *matrix.Dense, idx []int) *matrix.Dense {
 	return out
 }
 
-// Decision returns fₘ(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ of machine m for every row
-// of X; the rows are split over the cores.
+// decision returns f(x) = Σᵢ coefᵢ K(svᵢ, x) − ρ for every row of X. The
+// rows are split over the cores (parallelRows), each evaluated on its own
+// without forming the n×nSV kernel matrix, so memory stays O(n) and the
+// values do not depend on the number of cores.
 func (b *BinarySVM) decision(k Kernel, x *matrix.Dense) []float64 {
 	out := make([]float64, x.Rows())
-	if b.SupportVectors.Rows() == 0 {
-		for i := range out {
-			out[i] = -b.Rho
-		}
-		return out
-	}
-	kx, _ := CrossGram(k, x, b.SupportVectors) // n×nSV
+	sv := newFlatRows(b.SupportVectors)
 	parallelRows(x.Rows(), func(i int) {
-		out[i] = matrix.Dot(kx.Row(i), b.Coef) - b.Rho
+		xi := x.Row(i)
+		out[i] = kernelSum(k, xi, matrix.Dot(xi, xi), sv, b.Coef) - b.Rho
 	})
 	return out
 }
@@ -388,9 +408,12 @@ func (b *BinarySVM) decision(k Kernel, x *matrix.Dense) []float64 {
 // B returns the notes' threshold b = −ρ.
 func (b *BinarySVM) B() float64 { return -b.Rho }
 
-// Decision returns the decision values f(x) of a two-class or regression
-// model for every row of X (n values). For c > 2 classes it returns the
-// values of the first machine only; use DecisionAll.
+// Decision returns the decision values f(x) = Σᵢ μᵢyᵢK(xᵢ, x) + b of a
+// two-class model, or Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b of a regression model, for
+// every row of X (n values), the rows split over the cores. For c > 2
+// classes it returns the values of the first machine only; use DecisionAll.
+//
+// Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
@@ -429,7 +452,7 @@ func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
 }
 
 // PredictClass returns the class of every row: for two classes the sign of
-// f(x) (f > 0 → the lower label); for more, the most votes of the
+// f(x) (f > 0 → the positive class of the machine); for more, the most votes of the
 // one-versus-one machines, ties broken towards the lower label.
 func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 	if m.Type == EpsSVR || m.Type == NuSVR {
@@ -467,6 +490,9 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
 // kernel, and the margin 2/‖w‖. Other kernels have no finite w: error.
+//
+// Implements: 004, "Support Vector Machines(SVM)" (W* = Σᵢ μᵢ*yᵢXᵢ and the
+// margin 2/‖W‖; errata 11).
 func (m *SVMModel) PrimalW(machine int) (w []float64, margin float64, err error) {
 	if m.Kernel.kind() != LinearKernel {
 		return nil, 0, fmt.Errorf("learn: svm: %w: w exists in closed form only for the linear kernel", ErrInvalidParameter)
@@ -482,22 +508,70 @@ func (m *SVMModel) PrimalW(machine int) (w []float64, margin float64, err error)
 // Save writes the model as JSON (format "mlnotes/svm").
 func (m *SVMModel) Save(w io.Writer) error { return saveModel(w, "svm", m) }
 
-// LoadSVM reads a model written by SVMModel.Save.
+// LoadSVM reads a model written by SVMModel.Save. A file that is not such
+// a model, or whose parts do not fit together (the machines for the
+// classes, the support vectors for the coefficients, finite numbers, a
+// valid kernel), is an error wrapping ErrFormat; a loaded model never
+// panics when it predicts.
 func LoadSVM(r io.Reader) (*SVMModel, error) {
 	var m SVMModel
 	if err := loadModel(r, "svm", &m); err != nil {
 		return nil, err
 	}
-	if len(m.Machines) == 0 {
-		return nil, fmt.Errorf("learn: load svm: %w: no machines", ErrFormat)
-	}
-	for _, b := range m.Machines {
-		if b.SupportVectors == nil || b.SupportVectors.Rows() != len(b.Coef) || (b.SupportVectors.Rows() > 0 && b.SupportVectors.Cols() != m.Features) {
-			return nil, fmt.Errorf("learn: load svm: %w: inconsistent support vectors", ErrFormat)
-		}
-	}
-	if err := m.Kernel.Validate(); err != nil {
+	if err := m.check(); err != nil {
 		return nil, fmt.Errorf("learn: load svm: %w: %v", ErrFormat, err)
 	}
 	return &m, nil
 }
+
+// check verifies that a model read from a file is consistent.
+func (m *SVMModel) check() error {
+	if err := m.Kernel.Validate(); err != nil {
+		return err
+	}
+	if m.Features < 1 {
+		return fmt.Errorf("%d features", m.Features)
+	}
+	switch m.Type {
+	case EpsSVR, NuSVR:
+		if len(m.Machines) != 1 {
+			return fmt.Errorf("a regression model with %d machines", len(m.Machines))
+		}
+	case CSVC, NuSVC:
+		c := len(m.Classes)
+		if c < 2 || len(m.Machines) != c*(c-1)/2 {
+			return fmt.Errorf("%d machines for %d classes", len(m.Machines), c)
+		}
+		for i := 1; i < c; i++ {
+			if m.Classes[i] <= m.Classes[i-1] {
+				return errors.New("the classes are not sorted and distinct")
+			}
+		}
+		k := 0
+		for a := 0; a < c; a++ {
+			for b := a + 1; b < c; b++ {
+				mach := m.Machines[k]
+				pair := [2]int{mach.Positive, mach.Negative}
+				if pair != [2]int{m.Classes[a], m.Classes[b]} && pair != [2]int{m.Classes[b], m.Classes[a]} {
+					return fmt.Errorf("machine %d separates %d and %d, not classes %d and %d", k, mach.Positive, mach.Negative, m.Classes[a], m.Classes[b])
+				}
+				k++
+			}
+		}
+	default:
+		return fmt.Errorf("type %q", m.Type)
+	}
+	for k, b := range m.Machines {
+		if b == nil || b.SupportVectors == nil || b.SupportVectors.Rows() != len(b.Coef) ||
+			(b.SupportVectors.Rows() > 0 && b.SupportVectors.Cols() != m.Features) {
+			return fmt.Errorf("machine %d: inconsistent support vectors", k)
+		}
+		if b.SupportVectors.CheckFinite() != nil || matrix.VecFinite(b.Coef) != nil || !isFiniteValue(b.Rho) {
+			return fmt.Errorf("machine %d: a number is not finite", k)
+		}
+	}
+	return nil
+}
+
+// isFiniteValue reports whether v is neither NaN nor ±Inf.
+func isFiniteValue(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

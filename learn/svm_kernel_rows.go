@@ -7,51 +7,176 @@ import (
 	"mlnotes/matrix"
 )
 
+// The kernel evaluations of the SVMs: the rows of K that SMO asks for while
+// training, and the sums Σₜ coefₜ K(svₜ, x) of the decision function. Both
+// take the squared norms of the rows once, so that a Gaussian entry costs one
+// dot product and one exponential,
+//
+//	‖x − z‖² = ‖x‖² + ‖z‖² − 2xᵀz   (clamped at 0 against rounding),
+//
+// and are written as one loop per kernel family, because they are where
+// training and prediction spend their time (docs/performance.md). The
+// exponential is expKernel (within 2 ulp of math.Exp); Kernel.Eval and
+// GramMatrix remain the reference they are tested against.
+
 // kernelRows presents the kernel matrix Kᵢⱼ = k(xᵢ, xⱼ) of the training
 // points as an optimize.QMatrix, computed one row at a time on demand (the
-// SMO solver caches the rows it reuses). Squared norms are precomputed so
-// that a Gaussian row costs one dot product per entry:
-// ‖xᵢ − xⱼ‖² = ‖xᵢ‖² + ‖xⱼ‖² − 2xᵢᵀxⱼ.
+// SMO solver caches the rows it reuses).
 type kernelRows struct {
-	k     Kernel
-	x     *matrix.Dense
-	norms []float64
+	k Kernel
+	*flatRows
 }
 
 func newKernelRows(k Kernel, x *matrix.Dense) *kernelRows {
-	return &kernelRows{k: k, x: x, norms: rowNorms2(x)}
+	return &kernelRows{k: k, flatRows: newFlatRows(x)}
 }
 
-func (q *kernelRows) Size() int { return q.x.Rows() }
+func (q *kernelRows) Size() int { return len(q.norms) }
 
 func (q *kernelRows) Diag(i int) float64 { return q.k.fromDot(q.norms[i], q.norms[i], q.norms[i]) }
+
+// rowSplitWork is the number of multiply-adds (columns × features) from
+// which a row is split over the cores: below it, starting goroutines costs
+// more than it saves.
+const rowSplitWork = 1 << 14
 
 // Row fills dst[j] = k(xᵢ, xⱼ) for j in cols. Long rows are split over the
 // cores; each entry is written by one goroutine, so the result does not
 // depend on their number.
 func (q *kernelRows) Row(i int, cols []int, dst []float64) {
-	xi := q.x.Row(i)
-	ni := q.norms[i]
-	fill := func(part []int) {
-		for _, j := range part {
-			dst[j] = q.k.fromDot(matrix.Dot(xi, q.x.Row(j)), ni, q.norms[j])
-		}
-	}
-	work := len(cols) * q.x.Cols()
 	workers := runtime.GOMAXPROCS(0)
-	if workers < 2 || work < 1<<16 {
-		fill(cols)
+	if workers < 2 || len(cols)*q.d < rowSplitWork {
+		q.fill(i, cols, dst)
 		return
 	}
 	var wg sync.WaitGroup
 	chunk := (len(cols) + workers - 1) / workers
-	for lo := 0; lo < len(cols); lo += chunk {
+	for lo := chunk; lo < len(cols); lo += chunk {
 		part := cols[lo:min(len(cols), lo+chunk)]
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fill(part)
-		}()
+		wg.Go(func() { q.fill(i, part, dst) })
 	}
+	q.fill(i, cols[:chunk], dst)
 	wg.Wait()
+}
+
+// fill sets dst[j] = k(xᵢ, xⱼ) for j in cols, one loop per kernel family.
+func (q *kernelRows) fill(i int, cols []int, dst []float64) {
+	xi, ni := q.row(i), q.norms[i]
+	dots := q.dots
+	switch k := q.k; k.kind() {
+	case GaussianKernel:
+		g := -k.Gamma
+		dots(xi, cols, dst)
+		for _, j := range cols {
+			d2 := max(ni+q.norms[j]-2*dst[j], 0) // ‖xᵢ − xⱼ‖² from xᵢᵀxⱼ
+			dst[j] = expKernel(g * d2)           // exp(−γ‖xᵢ − xⱼ‖²)
+		}
+	case PolynomialKernel:
+		dots(xi, cols, dst)
+		for _, j := range cols {
+			dst[j] = powInt(k.Gamma*dst[j]+k.Coef0, k.Degree) // (γxᵢᵀxⱼ + c₀)^p
+		}
+	default:
+		dots(xi, cols, dst) // xᵢᵀxⱼ
+	}
+}
+
+// dots sets dst[j] = xᵀxⱼ for j in cols, four rows at a time (dot4).
+func (q *kernelRows) dots(x []float64, cols []int, dst []float64) {
+	c := 0
+	for ; c+4 <= len(cols); c += 4 {
+		j0, j1, j2, j3 := cols[c], cols[c+1], cols[c+2], cols[c+3]
+		dst[j0], dst[j1], dst[j2], dst[j3] = dot4(x, q.row(j0), q.row(j1), q.row(j2), q.row(j3))
+	}
+	for ; c < len(cols); c++ {
+		dst[cols[c]] = dot1(x, q.row(cols[c]))
+	}
+}
+
+// dot4 returns xᵀr₀, xᵀr₁, xᵀr₂, xᵀr₃. The four rows share the loads of x
+// and keep four sums in flight; within each sum the additions run in the
+// plain order f = 0, 1, …, d − 1, as in dot1.
+func dot4(x, r0, r1, r2, r3 []float64) (s0, s1, s2, s3 float64) {
+	r0, r1, r2, r3 = r0[:len(x)], r1[:len(x)], r2[:len(x)], r3[:len(x)]
+	for f, v := range x {
+		s0 += v * r0[f]
+		s1 += v * r1[f]
+		s2 += v * r2[f]
+		s3 += v * r3[f]
+	}
+	return s0, s1, s2, s3
+}
+
+// dot1 returns xᵀr, adding in the order f = 0, 1, …, d − 1.
+func dot1(x, r []float64) float64 {
+	r = r[:len(x)]
+	var s float64
+	for f, v := range x {
+		s += v * r[f]
+	}
+	return s
+}
+
+// sumBlock is the number of support vectors whose inner products with x
+// kernelSum keeps on the stack at a time.
+const sumBlock = 64
+
+// flatRows holds the rows of a matrix contiguously with their squared norms.
+type flatRows struct {
+	x     []float64 // n×d, row-major
+	d     int
+	norms []float64 // ‖xᵢ‖²
+}
+
+// The norms are summed in the order of dot1 and dot4, so that a row's
+// inner product with itself equals its norm exactly: K(x, x) = 1 for the
+// Gaussian kernel, also between duplicated points, and Diag agrees with Row.
+func newFlatRows(x *matrix.Dense) *flatRows {
+	n, d := x.Dims()
+	f := &flatRows{x: make([]float64, 0, n*d), d: d, norms: make([]float64, n)}
+	for i := range n {
+		f.x = append(f.x, x.Row(i)...)
+		f.norms[i] = dot1(x.Row(i), x.Row(i))
+	}
+	return f
+}
+
+// row returns xᵢ.
+func (f *flatRows) row(i int) []float64 { return f.x[i*f.d : i*f.d+f.d] }
+
+// kernelSum returns Σₜ wₜ k(zₜ, x) over the rows zₜ of Z, given ‖x‖² (and
+// Z's ‖zₜ‖²): the sum in the decision function f(x) = Σₜ coefₜ K(svₜ, x) − ρ.
+// It takes the inner products zₜᵀx a block at a time, then applies the
+// kernel to the block.
+func kernelSum(k Kernel, x []float64, nx float64, z *flatRows, w []float64) float64 {
+	var s float64
+	var dot [sumBlock]float64
+	zn := z.norms
+	for lo := 0; lo < len(w); lo += sumBlock {
+		hi := min(len(w), lo+sumBlock)
+		t := lo
+		for ; t+4 <= hi; t += 4 {
+			dot[t-lo], dot[t-lo+1], dot[t-lo+2], dot[t-lo+3] = dot4(x, z.row(t), z.row(t+1), z.row(t+2), z.row(t+3))
+		}
+		for ; t < hi; t++ {
+			dot[t-lo] = dot1(x, z.row(t))
+		}
+		block, wb, nb := dot[:hi-lo], w[lo:hi], zn[lo:hi]
+		switch k.kind() {
+		case GaussianKernel:
+			g := -k.Gamma
+			for u, d := range block {
+				s += wb[u] * expKernel(g*max(nx+nb[u]-2*d, 0)) // wₜ exp(−γ‖x − zₜ‖²)
+			}
+		case PolynomialKernel:
+			for u, d := range block {
+				s += wb[u] * powInt(k.Gamma*d+k.Coef0, k.Degree) // wₜ (γxᵀzₜ + c₀)^p
+			}
+		default:
+			for u, d := range block {
+				s += wb[u] * d // wₜ xᵀzₜ
+			}
+		}
+	}
+	return s
 }

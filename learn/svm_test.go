@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"mlnotes/matrix"
+	"mlnotes/optimize"
 )
 
 // TestSVMTwoPointsByHand: x₊ = (1, 0), x₋ = (−1, 0) with the hard margin.
@@ -115,6 +116,19 @@ func TestNuSVMBounds(t *testing.T) {
 		b := m.Machines[0]
 		if b.FractionBounded > nu+1e-9 || nu > b.FractionSV+1e-9 {
 			t.Errorf("ν = %v: margin errors %v, support vectors %v", nu, b.FractionBounded, b.FractionSV)
+		}
+		// The notes' scaling: μᵢ = |coefᵢ|·ρ ∈ [0, 1/n], Σμᵢ = ν, C = 1/(ρn).
+		n := float64(x.Rows())
+		var sum float64
+		for _, c := range b.Coef {
+			mu := math.Abs(c) * b.NuRho
+			if mu > 1/n*(1+4*eps) {
+				t.Errorf("ν = %v: μ = %v > 1/n", nu, mu)
+			}
+			sum += mu
+		}
+		if math.Abs(sum-nu) > 1e-12 || math.Abs(b.EquivalentC*b.NuRho*n-1) > 1e-12 {
+			t.Errorf("ν = %v: Σμᵢ = %v, C·ρ·n = %v", nu, sum, b.EquivalentC*b.NuRho*n)
 		}
 		// The equivalent C-SVM has the same decision function.
 		c, err := SVM{C: b.EquivalentC, Kernel: Gaussian(2), Tol: 1e-10}.FitClassifier(x, y)
@@ -329,5 +343,71 @@ func TestSVMErrors(t *testing.T) {
 	dup, _ := matrix.NewFromRows([][]float64{{1, 1}, {1, 1}, {0, 0}, {2, 2}})
 	if _, err := (SVM{}).FitClassifier(dup, []int{0, 1, 0, 1}); err != nil {
 		t.Errorf("duplicated points: %v", err)
+	}
+}
+
+// TestSVMVotingTies: one-versus-one voting with the ties resolved as
+// documented — f = 0 votes for the negative class of its machine, and equal
+// votes go to the lowest label — for every pattern of the three machines'
+// signs; the machines here have no support vectors, so f = −ρ.
+func TestSVMVotingTies(t *testing.T) {
+	machine := func(pos, neg int, f float64) *BinarySVM {
+		return &BinarySVM{Positive: pos, Negative: neg, Rho: -f, SupportVectors: matrix.New(0, 1)}
+	}
+	x, _ := matrix.NewFromRows([][]float64{{0}, {1}})
+	for _, c := range []struct {
+		f    [3]float64 // f of the machines (3,5), (3,7), (5,7)
+		want int
+	}{
+		{[3]float64{1, -1, 1}, 3},  // 3 beats 5, 7 beats 3, 5 beats 7: one vote each → the lowest, 3
+		{[3]float64{-1, 1, -1}, 3}, // 5, 3, 7: one each → 3
+		{[3]float64{0, 0, 0}, 7},   // f = 0 → negative: 5, 7, 7
+		{[3]float64{0, 1, 1}, 5},   // 5, 3, 5
+		{[3]float64{-1, -1, 0}, 7}, // 5, 7, 7
+		{[3]float64{1, 1, -1}, 3},  // 3, 3, 7
+		{[3]float64{-2, 1, -2}, 3}, // 5, 3, 7 → 3
+		{[3]float64{-2, -1, 2}, 5}, // 5, 7, 5
+	} {
+		m := &SVMModel{Type: CSVC, Kernel: Linear(), Classes: []int{3, 5, 7}, Features: 1,
+			Machines: []*BinarySVM{machine(3, 5, c.f[0]), machine(3, 7, c.f[1]), machine(5, 7, c.f[2])}}
+		got, err := m.PredictClass(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0] != c.want || got[1] != c.want {
+			t.Errorf("f = %v: class %v, want %d", c.f, got, c.want)
+		}
+	}
+}
+
+// TestSVMTrace: the trace of a fit reports every SMO step of every
+// machine, in training order, each machine closed by a final report
+// (pair −1, −1) whose objective is the machine's certificate.
+func TestSVMTrace(t *testing.T) {
+	x, yf := loadDataset(t, "iris.csv")
+	y := make([]int, len(yf))
+	for i, v := range yf {
+		y[i] = int(v)
+	}
+	var steps []optimize.SMOStep
+	m, err := SVM{Kernel: Gaussian(2), Trace: func(s optimize.SMOStep) { steps = append(steps, s) }}.FitClassifier(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 0
+	for j, mach := range m.Machines {
+		for it := 1; it <= mach.Iterations; it++ {
+			if s := steps[k]; s.Iteration != it || s.I < 0 {
+				t.Fatalf("machine %d: step %d is %+v", j, it, s)
+			}
+			k++
+		}
+		if s := steps[k]; s.I != -1 || s.J != -1 || s.Objective != mach.Objective || s.Iteration != mach.Iterations {
+			t.Fatalf("machine %d: final report %+v, certificate objective %v after %d iterations", j, s, mach.Objective, mach.Iterations)
+		}
+		k++
+	}
+	if k != len(steps) {
+		t.Errorf("%d trace lines, %d expected", len(steps), k)
 	}
 }

@@ -56,6 +56,10 @@ type AdamSettings struct {
 //	f_B or ∇f_B not finite                        Result at the last x where f was
 //	                                              finite, error (matrix.ErrNotFinite)
 //
+// Implements: 004_bebb30ff3349075f.txt, "Auto-Encoder", "Denoising
+// Autoencoder", "Sparse Autoencoder" (trained through backpropagation on
+// mini-batches; the notes name no optimizer).
+//
 // Reference: D. P. Kingma and J. Ba, "Adam: a method for stochastic
 // optimization", ICLR 2015, Algorithm 1.
 func Adam(obj StochasticObjective, x0 []float64, s *AdamSettings) (*Result, error) {

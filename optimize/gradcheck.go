@@ -60,6 +60,9 @@ type GradientReport struct {
 //	                                    nil report, error (matrix.ErrNotFinite)
 //	RelErr > Tol                        the report, error (ErrGradientMismatch)
 //
+// Implements: not in the notes; it checks the gradients of 004,
+// "Backpropagation Algorithm" and of every other loss the learners minimize.
+//
 // Reference: J. Nocedal and S. J. Wright, Numerical Optimization, 2nd ed.,
 // Springer 2006, §8.1 (finite differences and gradient checking).
 func CheckGradient(obj Objective, x []float64, s *GradCheckSettings) (*GradientReport, error) {

@@ -71,6 +71,10 @@ const momentumDefaultMaxIterations = 10000
 //	MaxIterations reached               partial Result, error (matrix.ErrNoConvergence)
 //	backtracking cannot decrease f      partial Result, error (ErrLineSearch)
 //
+// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// weights "updated using the gradient descent procedure"; momentum is the
+// usual way that procedure is run, not in the notes).
+//
 // Reference: B. T. Polyak, "Some methods of speeding up the convergence of
 // iteration methods", USSR Comput. Math. Math. Phys. 4(5), 1964;
 // Y. Nesterov, Introductory Lectures on Convex Optimization, Kluwer 2004,

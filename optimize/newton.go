@@ -65,6 +65,9 @@ const newtonDefaultMaxIterations = 100
 //	MaxIterations reached               partial Result, error (matrix.ErrNoConvergence)
 //	no step decreases f                 partial Result, error (ErrLineSearch)
 //
+// Implements: 004_bebb30ff3349075f.txt, "Logistic Regression" (fitting the
+// model the note defines).
+//
 // Reference: J. Nocedal and S. J. Wright, Numerical Optimization, 2nd ed.,
 // Springer 2006, §3.3 (Theorem 3.5) and §3.4 (Algorithm 3.3).
 func Newton(obj HessianObjective, x0 []float64, s *NewtonSettings) (*Result, error) {

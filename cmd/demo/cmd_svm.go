@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"mlnotes/learn"
@@ -68,11 +69,21 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
+		if err := checkSVMFlags(*typ, *cost, *nu, *epsilon, *tol, *hard); err != nil {
+			return withUsage(err, c)
+		}
 		kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, flagSet(fs, "coef0"))
 		if err != nil {
 			return withUsage(err, c)
 		}
-		cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: *epsilon, Tol: *tol, Hard: *hard}
+		eps := *epsilon
+		if eps == 0 {
+			// learn.SVM reads a zero Epsilon as "the default 0.1"; the smallest
+			// positive float64 gives the same ε-SVR problem as ε = 0 (it
+			// vanishes in every pᵢ = ε ∓ yᵢ and in ε·Σ(αᵢ + αᵢ*)).
+			eps = math.SmallestNonzeroFloat64
+		}
+		cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol, Hard: *hard}
 		if *trace {
 			cfg.Trace = func(s optimize.SMOStep) { fmt.Fprintln(stderr, formatSMOStep(s)) }
 		}
@@ -110,6 +121,27 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 		fields = append(fields, field{"test_" + name, score})
 	}
 	return emit(stdout, *asJSON, fields)
+}
+
+// checkSVMFlags rejects, as usage errors (exit 2), the flag values that
+// learn.SVM would otherwise read as "use the default" (zeros) or refuse
+// later as a computation error.
+func checkSVMFlags(typ string, cost, nu, epsilon, tol float64, hard bool) error {
+	switch {
+	case typ != "c" && typ != "nu" && typ != "eps-svr" && typ != "nu-svr":
+		return &usageError{msg: fmt.Sprintf("-type %q: want c, nu, eps-svr or nu-svr", typ)}
+	case !(cost > 0) || math.IsInf(cost, 0):
+		return &usageError{msg: fmt.Sprintf("-C %g: the cost must be positive and finite (-hard for C = ∞)", cost)}
+	case !(nu > 0 && nu <= 1):
+		return &usageError{msg: fmt.Sprintf("-nu %g: ν must be in (0, 1]", nu)}
+	case !(epsilon >= 0) || math.IsInf(epsilon, 0):
+		return &usageError{msg: fmt.Sprintf("-epsilon %g: ε must be finite and non-negative", epsilon)}
+	case !(tol > 0) || math.IsInf(tol, 0):
+		return &usageError{msg: fmt.Sprintf("-tol %g: the tolerance must be positive and finite", tol)}
+	case hard && typ != "c":
+		return &usageError{msg: "-hard is an option of -type c only"}
+	}
+	return nil
 }
 
 // containsFlag reports whether -name or --name appears among the arguments.
@@ -150,7 +182,8 @@ func trainSVM(cfg learn.SVM, x *matrix.Dense, y []float64) (*learn.SVMModel, []f
 			field{"decision", dec})
 		switch cfg.Type {
 		case learn.NuSVC:
-			fields = append(fields, field{"equivalent_c", b.EquivalentC}, field{"fraction_sv", b.FractionSV}, field{"fraction_margin_errors", b.FractionBounded})
+			fields = append(fields, field{"equivalent_c", b.EquivalentC}, field{"nu_rho", b.NuRho},
+				field{"fraction_sv", b.FractionSV}, field{"fraction_margin_errors", b.FractionBounded})
 		case learn.NuSVR:
 			fields = append(fields, field{"epsilon", b.EpsilonFound})
 		}

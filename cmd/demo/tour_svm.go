@@ -173,7 +173,7 @@ func tourNuSVM(t *tour) error {
 		}
 		b := m.Machines[0]
 		t.checkTrue(fmt.Sprintf("ν = %.1f", nu), b.FractionBounded <= nu+1e-9 && nu <= b.FractionSV+1e-9,
-			fmt.Sprintf("%.3f ≤ %.1f ≤ %.3f; equivalent C = %.4f", b.FractionBounded, nu, b.FractionSV, b.EquivalentC))
+			fmt.Sprintf("%.3f ≤ %.1f ≤ %.3f; ρ = %.4f, equivalent C = 1/(ρn) = %.4f", b.FractionBounded, nu, b.FractionSV, b.NuRho, b.EquivalentC))
 		nus, fe, fs = append(nus, nu), append(fe, b.FractionBounded), append(fs, b.FractionSV)
 	}
 	f := &plot.Figure{Title: "ν-SVM (Gaussian kernel) on two moons: ν bounds the fractions", XLabel: "ν", YLabel: "fraction of the training points",
