@@ -25,6 +25,29 @@ func BenchmarkPCA(b *testing.B) {
 			}
 		}
 	})
+	m, _ := PCA{Components: 50}.Fit(x)
+	b.Run("10000x784/k=50/transform", func(b *testing.B) {
+		for b.Loop() {
+			m.Transform(x)
+		}
+	})
+	b.Run("10000x784/k=50/reconstruction-error", func(b *testing.B) {
+		for b.Loop() {
+			m.ReconstructionError(x)
+		}
+	})
+}
+
+// BenchmarkSpectralEmbedding: a 10-nearest-neighbour graph on 2000 points.
+func BenchmarkSpectralEmbedding(b *testing.B) {
+	x := randData(rand.New(rand.NewPCG(3, 3)), 2000, 10)
+	b.Run("knn10/n=2000/k=2", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := (SpectralEmbedding{Components: 2, Sigma2: 10, Neighbors: 10}).Fit(x); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // BenchmarkKernelPCA: the top 2 components of an RBF kernel PCA on 2000
@@ -35,6 +58,15 @@ func BenchmarkKernelPCA(b *testing.B) {
 	b.Run("rbf/n=2000/k=2", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := (KernelPCA{Kernel: Gaussian(10), Components: 2}).Fit(x); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The "kernel PCA on 5 000 points must finish in seconds".
+	x5 := randData(rng, 5000, 10)
+	b.Run("rbf/n=5000/k=2", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := (KernelPCA{Kernel: Gaussian(10), Components: 2}).Fit(x5); err != nil {
 				b.Fatal(err)
 			}
 		}

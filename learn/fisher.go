@@ -51,12 +51,16 @@ type FisherModel struct {
 // discriminant directions are the c − 1 leading eigenvectors of the
 // generalized problem S_B v = λ S_w v (eigen.Generalized).
 //
-// Implements: 004, "Fisher Linear Discriminant".
+// Implements: 004, "Fisher Linear Discriminant" (which stops at
+// S_B w = λ S_w w and has only the two-class S_B: see docs/errata.md,
+// item 32, and docs/pca.md §9).
 //
-// Special cases: one class, a class with a single sample among only two,
-// mismatched lengths and non-finite data are errors; a singular S_w (e.g.
-// fewer samples than features, a constant feature) is an error wrapping
-// matrix.ErrNotSPD unless Ridge > 0.
+// Special cases: one class, mismatched lengths, fewer than two samples and
+// non-finite data are errors. A singular S_w (fewer samples than classes
+// plus features, a feature constant within every class, collinear
+// features) is an error wrapping matrix.ErrNotSPD unless Ridge > 0 — also
+// when rounding has left it a tiny positive pivot (see factorizeScatter):
+// the direction would be determined by rounding noise.
 //
 // Reference: R. A. Fisher, "The use of multiple measurements in taxonomic
 // problems", Annals of Eugenics 7 (1936).
@@ -80,12 +84,12 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 	for i := range d {
 		sw.Set(i, i, sw.At(i, i)+c.Ridge)
 	}
+	chol, err := factorizeScatter(sw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
 	m := &FisherModel{Classes: classes, Means: means}
 	if len(classes) == 2 {
-		chol, err := matrix.FactorizeCholesky(sw)
-		if err != nil {
-			return nil, fmt.Errorf("%s: within-class scatter S_w is singular (set Ridge > 0): %w", op, err)
-		}
 		diff := append([]float64(nil), means.Row(1)...)
 		matrix.Axpy(-1, means.Row(0), diff) // M₁ − M₀
 		w, _ := chol.SolveVec(diff)         // w = S_w⁻¹(M₁ − M₀)
@@ -99,7 +103,7 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 	sb := betweenScatter(means, counts)
 	res, err := eigen.Generalized(sb, sw, eigen.SymmetricOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("%s: within-class scatter S_w is singular (set Ridge > 0): %w", op, err)
+		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	res = res.Descending()
 	q := min(len(classes)-1, d)
@@ -114,6 +118,34 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 	m.W = append([]float64(nil), m.Directions.Row(0)...)
 	m.Criterion = rayleigh(sb, sw, m.W)
 	return m, nil
+}
+
+// factorizeScatter returns the Cholesky factor S_w = LLᵀ, or an error
+// wrapping matrix.ErrNotSPD when S_w is singular to working precision.
+//
+// Cholesky itself fails only on a pivot that is not positive, but rounding
+// turns an exactly singular S_w (a constant feature whose mean is not
+// exact in binary, collinear features) into one with a pivot of order
+// ε·‖S_w‖. Every pivot lᵢᵢ² bounds the smallest eigenvalue from above
+// (it is 1/(Aᵢ⁻¹)ᵢᵢ for the leading block Aᵢ, and eigenvalues interlace),
+// so a pivot below d·ε·maxᵢ sᵢᵢ proves κ(S_w) ≥ 1/(d·ε): w would be noise.
+func factorizeScatter(sw *matrix.Dense) (*matrix.Cholesky, error) {
+	d := sw.Rows()
+	chol, err := matrix.FactorizeCholesky(sw)
+	if err != nil {
+		return nil, fmt.Errorf("within-class scatter S_w is singular (a constant or redundant feature, or fewer samples than features); set Ridge > 0: %w", err)
+	}
+	var maxDiag float64
+	for i := range d {
+		maxDiag = math.Max(maxDiag, sw.At(i, i))
+	}
+	l := chol.L()
+	for i := range d {
+		if p := l.At(i, i) * l.At(i, i); p <= float64(d)*eps*maxDiag {
+			return nil, fmt.Errorf("within-class scatter S_w is singular to working precision (pivot %d is %.3g, the largest diagonal entry %.3g: a constant or redundant feature, or fewer samples than features); set Ridge > 0: %w", i, p, maxDiag, matrix.ErrNotSPD)
+		}
+	}
+	return chol, nil
 }
 
 // classMeans returns the sorted class labels, the class means (one row per

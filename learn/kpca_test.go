@@ -259,3 +259,87 @@ func TestFisherMultiClassAndErrors(t *testing.T) {
 		t.Errorf("label count: %v", err)
 	}
 }
+
+// TestKernelPCAExplicitFeatureMap checks kernel PCA against PCA carried
+// out explicitly in the feature space of the notes' example (004,
+// "Example of Kernel function"): (1 + xᵀy)² = φ(x)ᵀφ(y) with
+// φ(x) = (1, x₁², x₂², √2x₁, √2x₂, √2x₁x₂). Centring K̃ must equal
+// centring φ, the eigenvalues must be n times those of the feature-space
+// covariance, and new points must project as φ(q) does under the PCA of
+// φ(X): the test kernel centred with the training means.
+func TestKernelPCAExplicitFeatureMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	x, q := randData(rng, 50, 2), randData(rng, 7, 2)
+	phi := func(a *matrix.Dense) *matrix.Dense {
+		s := math.Sqrt2
+		out := matrix.New(a.Rows(), 6)
+		for i := range a.Rows() {
+			x1, x2 := a.At(i, 0), a.At(i, 1)
+			copy(out.Row(i), []float64{1, x1 * x1, x2 * x2, s * x1, s * x2, s * x1 * x2})
+		}
+		return out
+	}
+	const k = 4
+	kp, err := KernelPCA{Kernel: Polynomial(2), Components: k, Solver: "full"}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PCA{Components: k}.Fit(phi(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := float64(x.Rows())
+	tol := 1e3 * eps * kp.Eigenvalues[0]
+	for j := range k {
+		if math.Abs(kp.Eigenvalues[j]-n*p.Eigenvalues[j]) > tol {
+			t.Errorf("μ%d = %v, n·λ%d = %v", j, kp.Eigenvalues[j], j, n*p.Eigenvalues[j])
+		}
+	}
+	var signs [k]float64 // fixed on the training points, reused for q
+	for _, pts := range []*matrix.Dense{x, q} {
+		yk, err := kp.Transform(pts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		yp, _ := p.Transform(phi(pts))
+		for j := range k {
+			gap := p.Eigenvalues[j] - p.Eigenvalues[j+1]
+			if j > 0 {
+				gap = math.Min(gap, p.Eigenvalues[j-1]-p.Eigenvalues[j])
+			}
+			ptol := 1e3 * eps * p.Eigenvalues[0] / gap * matrix.NormMax(yp)
+			if signs[j] == 0 {
+				signs[j] = math.Copysign(1, matrix.Dot(yp.Col(j), yk.Col(j)))
+			}
+			sign := signs[j]
+			for i := range pts.Rows() {
+				if math.Abs(yk.At(i, j)-sign*yp.At(i, j)) > ptol {
+					t.Fatalf("point %d, component %d: kernel PCA %v, explicit PCA %v", i, j, yk.At(i, j), sign*yp.At(i, j))
+				}
+			}
+		}
+	}
+}
+
+// TestKernelPCAZeroEigenvalues: the centred Gram matrix of the linear
+// kernel on rank-2 data has two non-zero eigenvalues; the coefficient
+// vectors of the others cannot be normalized (‖a‖ = 1/√μ), so asking for
+// a third component is an error that says so, with both solvers.
+func TestKernelPCAZeroEigenvalues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	b, c := randData(rng, 100, 2), randData(rng, 2, 5)
+	x, _ := matrix.Mul(b, c)
+	for _, solver := range []string{"full", "topk"} {
+		if _, err := (KernelPCA{Components: 2, Solver: solver}).Fit(x); err != nil {
+			t.Errorf("%s: two components of rank-2 data: %v", solver, err)
+		}
+		if _, err := (KernelPCA{Components: 3, Solver: solver}).Fit(x); !errors.Is(err, ErrInvalidParameter) {
+			t.Errorf("%s: third component of rank-2 data: %v", solver, err)
+		}
+	}
+	for _, c := range []KernelPCA{{Components: -1}, {Components: 101}, {Solver: "magic"}, {Kernel: Gaussian(-1)}} {
+		if _, err := c.Fit(x); !errors.Is(err, ErrInvalidParameter) {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"mlnotes/eigen"
 	"mlnotes/matrix"
@@ -40,7 +41,9 @@ const (
 // exactly k components; otherwise a VarianceFraction in (0, 1] keeps the
 // smallest k whose eigenvalues explain at least that fraction of the total
 // variance (the notes' 95% rule is VarianceFraction: 0.95); with neither,
-// k = d.
+// every direction: k = d, except that the SVD method stops at min(n, d)
+// and the Gram and deflation methods at the rank of the centred data,
+// beyond which they have no direction to offer.
 type PCA struct {
 	Components       int             // k; 0 means "use VarianceFraction, else all"
 	VarianceFraction float64         // e.g. 0.95; used when Components is 0
@@ -81,9 +84,12 @@ type PCAModel struct {
 // "High dimensional PCA".
 //
 // Special cases: fewer than two samples, NaN/Inf, k out of 1..d, a variance
-// fraction outside (0, 1], and (for the gram method) k above the rank of
-// the centred data are errors. Constant data has total variance 0; then
-// ExplainedVarianceRatio is all zero.
+// fraction outside (0, 1], and k above the directions the method can
+// recover (min(n, d) for svd, the rank of the centred data for gram and
+// deflation) are errors wrapping ErrInvalidParameter or the matrix
+// sentinels. Constant data has total variance 0: then
+// ExplainedVarianceRatio is all zero (and the gram and deflation methods,
+// with no direction at all, refuse it).
 //
 // Reference: I. T. Jolliffe, Principal Component Analysis, 2nd ed. (2002).
 func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
@@ -95,6 +101,9 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	if p.Components < 0 || p.Components > d {
 		return nil, fmt.Errorf("%s: %w: %d components for %d features", op, ErrInvalidParameter, p.Components, d)
 	}
+	if p.Variance != matrix.Population && p.Variance != matrix.Sample {
+		return nil, fmt.Errorf("%s: %w: variance convention %d (want matrix.Population or matrix.Sample)", op, ErrInvalidParameter, p.Variance)
+	}
 	if p.Components == 0 && p.VarianceFraction != 0 && !(p.VarianceFraction > 0 && p.VarianceFraction <= 1) {
 		return nil, fmt.Errorf("%s: %w: variance fraction %g outside (0, 1]", op, ErrInvalidParameter, p.VarianceFraction)
 	}
@@ -105,35 +114,54 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 			method = PCAGram
 		}
 	}
-	xc, mean, _ := matrix.Center(x)
 	div := float64(n)
 	if p.Variance == matrix.Sample {
 		div = float64(n - 1)
 	}
 	var (
+		mean   []float64     // x̄ (d)
 		lambda []float64     // descending
 		dirs   *matrix.Dense // rows: unit directions, at least k of them
+		total  float64       // trace S = Σ of all eigenvalues
 		err    error
 	)
 	switch method {
-	case PCACovariance:
-		lambda, dirs, err = pcaByCovariance(x, p.Variance)
-	case PCASVD:
-		lambda, dirs, err = pcaBySVD(xc, div)
-	case PCAGram:
-		lambda, dirs, err = pcaByGram(xc, div)
-	case PCADeflation:
-		lambda, dirs, err = pcaByDeflation(xc, div, p.Components, p.VarianceFraction)
+	case PCACovariance, PCADeflation:
+		// Both work on S alone: the centred copy of X is never formed here.
+		mean, _ = matrix.ColMeans(x)
+		var s *matrix.Dense
+		if s, err = matrix.Covariance(x, p.Variance); err != nil {
+			break
+		}
+		total, _ = matrix.Trace(s)
+		if method == PCACovariance {
+			lambda, dirs, err = pcaByCovariance(s)
+		} else {
+			lambda, dirs, err = pcaByDeflation(s, p.Components, p.VarianceFraction)
+		}
+	case PCASVD, PCAGram:
+		var xc *matrix.Dense
+		xc, mean, _ = matrix.Center(x)
+		total = totalVariance(xc, div)
+		if method == PCASVD {
+			lambda, dirs, err = pcaBySVD(xc, div)
+		} else {
+			lambda, dirs, err = pcaByGram(xc, div)
+		}
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown method %q (want eig, svd, gram or deflation)", op, ErrInvalidParameter, method)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	total := totalVariance(xc, div)
-	k := chooseK(p.Components, p.VarianceFraction, lambda, total, d)
-	if k > dirs.Rows() {
-		return nil, fmt.Errorf("%s: %w: k = %d exceeds the %d directions with non-zero variance that the %s method can recover", op, ErrInvalidParameter, k, dirs.Rows(), method)
+	// Entries near the overflow threshold (|x| ≳ 1e154) square to Inf:
+	// the SVD's σ stays finite but λ = σ²/n does not.
+	if math.IsInf(total, 0) || math.IsNaN(total) || slices.ContainsFunc(lambda, func(l float64) bool { return math.IsInf(l, 0) || math.IsNaN(l) }) {
+		return nil, fmt.Errorf("%s: %w: the variance of the data overflows float64; rescale the features", op, matrix.ErrNotFinite)
+	}
+	k := chooseK(p.Components, p.VarianceFraction, lambda, total, dirs.Rows())
+	if k > dirs.Rows() || k == 0 {
+		return nil, fmt.Errorf("%s: %w: k = %d, but the %s method recovers %d direction(s) here (min(n, d) for svd, the rank of the centred data for gram and deflation)", op, ErrInvalidParameter, k, method, dirs.Rows())
 	}
 	m := &PCAModel{
 		Mean:          mean,
@@ -162,13 +190,14 @@ func totalVariance(xc *matrix.Dense, div float64) float64 {
 }
 
 // chooseK applies the rule of the configuration: an explicit k, the
-// smallest k reaching the variance fraction (the 95% rule), or all d.
-func chooseK(k int, fraction float64, lambda []float64, total float64, d int) int {
+// smallest k reaching the variance fraction (the 95% rule), or all the
+// directions the method found.
+func chooseK(k int, fraction float64, lambda []float64, total float64, all int) int {
 	if k > 0 {
 		return k
 	}
 	if fraction == 0 {
-		return d
+		return all
 	}
 	var cum float64
 	for j, l := range lambda {
@@ -181,13 +210,9 @@ func chooseK(k int, fraction float64, lambda []float64, total float64, d int) in
 	return len(lambda)
 }
 
-// pcaByCovariance solves S u = λ u for S = XcᵀXc/div, formed by
+// pcaByCovariance solves S u = λ u for the covariance S (d×d), formed by
 // matrix.Covariance (a symmetric rank-k update: half the work of XcᵀXc).
-func pcaByCovariance(x *matrix.Dense, v matrix.Variance) ([]float64, *matrix.Dense, error) {
-	s, err := matrix.Covariance(x, v)
-	if err != nil {
-		return nil, nil, err
-	}
+func pcaByCovariance(s *matrix.Dense) ([]float64, *matrix.Dense, error) {
 	r, err := eigen.Symmetric(s, eigen.SymmetricOptions{})
 	if err != nil {
 		return nil, nil, err
@@ -229,11 +254,14 @@ func pcaByGram(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) 
 	}
 	r = r.Descending()
 	clampNonNegative(r.Values)
-	lambda := make([]float64, d) // S has d eigenvalues; those beyond n are 0
-	copy(lambda, r.Values[:min(n, d)])
+	// S has d eigenvalues: those of the Gram matrix above the rank
+	// tolerance max(n, d)·ε·λ₁, and zeros (rounding noise below the
+	// tolerance is not a direction of the data, and is reported as 0).
+	lambda := make([]float64, d)
 	tol := float64(max(n, d)) * eps * r.Values[0]
 	rank := 0
 	for rank < min(n, d) && r.Values[rank] > tol {
+		lambda[rank] = r.Values[rank]
 		rank++
 	}
 	dirs := matrix.New(rank, d)
@@ -254,14 +282,10 @@ func pcaByGram(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) 
 // largest variance of the current data (the top eigenvector of its
 // covariance, by eigen.TopK), then remove it from the data, X ← X(I − wwᵀ),
 // whose covariance is (I − wwᵀ)S(I − wwᵀ). It stops after k directions, or
-// when the variance fraction is reached (or all variance is explained).
-func pcaByDeflation(xc *matrix.Dense, div float64, k int, fraction float64) ([]float64, *matrix.Dense, error) {
-	d := xc.Cols()
-	s, err := matrix.MulATB(xc, xc)
-	if err != nil {
-		return nil, nil, err
-	}
-	symmetrizeScaled(s, 1/div)
+// when the variance fraction is reached, or when no variance is left (at
+// the rank of the centred data). It overwrites S.
+func pcaByDeflation(s *matrix.Dense, k int, fraction float64) ([]float64, *matrix.Dense, error) {
+	d := s.Cols()
 	total, _ := matrix.Trace(s)
 	want := k
 	if want == 0 {
@@ -280,6 +304,14 @@ func pcaByDeflation(xc *matrix.Dense, div float64, k int, fraction float64) ([]f
 		}
 		w := top.Vectors.Col(0)
 		l := math.Max(top.Values[0], 0)
+		// "Repeat until the residues become zero": once the remaining
+		// variance is rounding noise, 16·d·ε·λ₁ (the error the rank-two
+		// updates leave in S), the top eigenvector of the noise is no
+		// direction of the data, and need not even be orthogonal to the
+		// directions found.
+		if len(lambda) == 0 && l == 0 || len(lambda) > 0 && l <= 16*float64(d)*eps*lambda[0] {
+			break
+		}
 		lambda = append(lambda, l)
 		rows = append(rows, w)
 		cum += l
@@ -346,13 +378,19 @@ func flipRows(a *matrix.Dense) {
 func (m *PCAModel) K() int { return m.Components.Rows() }
 
 // Transform projects the rows of X onto the components: Y = (X − 1x̄ᵀ)Aᵀ,
-// that is yᵢ = A(xᵢ − x̄) for every sample (n×k result).
+// that is yᵢ = A(xᵢ − x̄) for every sample (n×k result; the notes' y = Ax
+// without the mean is docs/errata.md, item 29). X is centred a
+// block of rows at a time, so no centred copy of X is ever formed.
 func (m *PCAModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkQuery("learn: pca: transform", x, len(m.Mean)); err != nil {
 		return nil, err
 	}
-	xc := subtractMean(x, m.Mean)
-	return matrix.MulABT(xc, m.Components) // (x − x̄) Aᵀ
+	y := matrix.New(x.Rows(), m.K())
+	forCentredBlocks(x, m.Mean, func(i0 int, xc *matrix.Dense) {
+		yb := y.Slice(i0, i0+xc.Rows(), 0, m.K())
+		matrix.Gemm(false, true, 1, xc, m.Components, 0, yb) // Y_b = (X_b − 1x̄ᵀ) Aᵀ
+	})
+	return y, nil
 }
 
 // Reconstruct maps projections back to the data space:
@@ -373,15 +411,55 @@ func (m *PCAModel) Reconstruct(y *matrix.Dense) (*matrix.Dense, error) {
 // (1/n) Σᵢ ‖xᵢ − x̂ᵢ‖². On the training data (with the 1/n convention) it
 // equals the sum of the discarded eigenvalues Σⱼ₌ₖ₊₁ λⱼ (notes 001 and
 // 004).
+//
+// It computes the residual directly, xᵢ − x̂ᵢ = (xᵢ − x̄) − Aᵀyᵢ, a block of
+// rows at a time (never from the eigenvalues, which would only restate the
+// identity the tests check, and never as ‖x − x̄‖² − ‖y‖², which cancels).
 func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
-	y, err := m.Transform(x)
-	if err != nil {
+	if err := checkQuery("learn: pca: reconstruction error", x, len(m.Mean)); err != nil {
 		return 0, err
 	}
-	xh, _ := m.Reconstruct(y)
-	diff, _ := matrix.Sub(x, xh)
-	f := matrix.NormFrobenius(diff)
-	return f * f / float64(x.Rows()), nil
+	k := m.K()
+	var yb *matrix.Dense
+	var sum float64
+	forCentredBlocks(x, m.Mean, func(_ int, xc *matrix.Dense) {
+		if yb == nil || yb.Rows() != xc.Rows() {
+			yb = matrix.New(xc.Rows(), k)
+		}
+		matrix.Gemm(false, true, 1, xc, m.Components, 0, yb)   // y = A(x − x̄)
+		matrix.Gemm(false, false, -1, yb, m.Components, 1, xc) // x − x̄ − Aᵀy
+		// ‖x − x̂‖² as a plain sum of squares: the scaled, overflow-proof
+		// norm costs as much as both products, and data whose squares
+		// overflow already overflowed the covariance of the fit.
+		for i := range xc.Rows() {
+			r := xc.Row(i)
+			sum += matrix.Dot(r, r)
+		}
+	})
+	return sum / float64(x.Rows()), nil
+}
+
+// blockRows is the number of rows centred at a time by forCentredBlocks:
+// 256 rows of 784 pixels are 1.6 MB, large enough for the matrix products
+// to run at full speed, small enough to stay out of main memory's way.
+const blockRows = 256
+
+// forCentredBlocks calls f(i0, Xc) for consecutive blocks of rows of X,
+// with Xc = X[i0:i0+b] − 1x̄ᵀ held in a buffer that f may overwrite and
+// that is reused for the next block.
+func forCentredBlocks(x *matrix.Dense, mean []float64, f func(i0 int, xc *matrix.Dense)) {
+	n, d := x.Dims()
+	buf := matrix.New(min(n, blockRows), d)
+	for i0 := 0; i0 < n; i0 += blockRows {
+		b := min(blockRows, n-i0)
+		xc := buf.Slice(0, b, 0, d)
+		for i := range b {
+			row := xc.Row(i)
+			copy(row, x.Row(i0+i))
+			matrix.Axpy(-1, mean, row) // xᵢ − x̄
+		}
+		f(i0, xc)
+	}
 }
 
 // StorageCount returns the numbers of values needed to store n samples
@@ -391,15 +469,6 @@ func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
 func (m *PCAModel) StorageCount(n int) (compressed, original int) {
 	d := len(m.Mean)
 	return m.K() * (d + n), d * n
-}
-
-// subtractMean returns X − 1x̄ᵀ.
-func subtractMean(x *matrix.Dense, mean []float64) *matrix.Dense {
-	xc := x.Clone()
-	for i := range xc.Rows() {
-		matrix.Axpy(-1, mean, xc.Row(i))
-	}
-	return xc
 }
 
 // Save writes the fitted model as JSON (format "mlnotes/pca", version 1).

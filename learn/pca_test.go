@@ -2,10 +2,8 @@ package learn
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"math"
-	"os"
 	"testing"
 
 	"mlnotes/matrix"
@@ -151,43 +149,6 @@ func TestPCAGramTrick(t *testing.T) {
 	}
 }
 
-// TestPCAAgainstScikitLearn compares with testdata/pca_reference.json.
-func TestPCAAgainstScikitLearn(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/pca_reference.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref map[string]json.RawMessage
-	json.Unmarshal(raw, &ref)
-	for _, name := range []string{"iris", "wine"} {
-		var r struct {
-			ExplainedVarianceSample []float64   `json:"explained_variance_sample"`
-			ExplainedVarianceRatio  []float64   `json:"explained_variance_ratio"`
-			Components              [][]float64 `json:"components"`
-		}
-		json.Unmarshal(ref[name], &r)
-		x, _ := loadDataset(t, name+".csv")
-		m, err := PCA{Variance: matrix.Sample}.Fit(x)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tol := 1e-10
-		for j, want := range r.ExplainedVarianceSample {
-			if math.Abs(m.Eigenvalues[j]-want) > tol*m.TotalVariance {
-				t.Errorf("%s λ%d = %.15g, scikit-learn %.15g", name, j, m.Eigenvalues[j], want)
-			}
-			if math.Abs(m.ExplainedVarianceRatio[j]-r.ExplainedVarianceRatio[j]) > tol {
-				t.Errorf("%s ratio %d differs", name, j)
-			}
-			for i, w := range r.Components[j] {
-				if math.Abs(m.Components.At(j, i)-w) > 1e-8 {
-					t.Errorf("%s component %d entry %d: %v, scikit-learn %v", name, j, i, m.Components.At(j, i), w)
-				}
-			}
-		}
-	}
-}
-
 func TestPCAVarianceRule(t *testing.T) {
 	x, _ := loadDataset(t, "digits.csv")
 	m, err := PCA{VarianceFraction: 0.95}.Fit(x)
@@ -254,10 +215,13 @@ func TestPCAErrorsAndPersistence(t *testing.T) {
 		"one sample":    second(PCA{}.Fit(x.Slice(0, 1, 0, 4))),
 		"inf":           second(PCA{}.Fit(bad)),
 		"whiten method": second(Whiten{Method: "x"}.Fit(x)),
+		"variance":      second(PCA{Variance: 7}.Fit(x)),
+		"whiten var":    second(Whiten{Variance: -1}.Fit(x)),
 	}
 	want := map[string]error{
 		"k too large": ErrInvalidParameter, "k negative": ErrInvalidParameter, "fraction": ErrInvalidParameter,
 		"method": ErrInvalidParameter, "one sample": matrix.ErrEmpty, "inf": matrix.ErrNotFinite, "whiten method": ErrInvalidParameter,
+		"variance": ErrInvalidParameter, "whiten var": ErrInvalidParameter,
 	}
 	for name, err := range cases {
 		if !errors.Is(err, want[name]) {

@@ -3,7 +3,6 @@ package learn
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"mlnotes/eigen"
 	"mlnotes/matrix"
@@ -40,7 +39,8 @@ type SpectralModel struct {
 // Neighbors = 0), wᵢᵢ = 0; D = diag(Σⱼ wᵢⱼ).
 //
 // Implements: 002, "Rayleigh quotient" (Problem Formulation:
-// min trace(HᵀLH) over HᵀH = I).
+// min trace(HᵀLH) over HᵀH = I; the trivial eigenvector the slides keep:
+// docs/errata.md, item 31; docs/pca.md §8).
 //
 // Special cases: a disconnected graph has more than one zero eigenvalue;
 // the embedding then separates the components, and Eigenvalues shows the
@@ -102,37 +102,42 @@ func (c SpectralEmbedding) Fit(x *matrix.Dense) (*SpectralModel, error) {
 }
 
 // keepNearest zeroes every weight except those between a point and its m
-// nearest neighbours (largest weights), keeping the graph symmetric: an
-// edge stays if either end counts the other among its nearest.
+// nearest neighbours (largest weights; among equal weights the lower
+// index), keeping the graph symmetric: an edge stays if either end counts
+// the other among its nearest. Each row's m nearest are selected by
+// insertion into a list of m, O(n·m) per row instead of a sort.
 func keepNearest(w *matrix.Dense, m int) {
 	n := w.Rows()
-	keep := make([][]bool, n)
-	idx := make([]int, n)
-	for i := range n {
-		keep[i] = make([]bool, n)
+	nearest := make([][]int, n)
+	parallelRows(n, func(i int) {
 		row := w.Row(i)
-		for j := range idx {
-			idx[j] = j
-		}
-		sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
-		taken := 0
-		for _, j := range idx {
-			if j == i {
+		top := make([]int, 0, m+1) // indices, by decreasing weight
+		for j, v := range row {
+			if j == i || len(top) == m && v <= row[top[m-1]] {
 				continue
 			}
-			keep[i][j] = true
-			if taken++; taken == m {
-				break
+			// Insert j after every entry of weight ≥ v: ties keep index order.
+			p := len(top)
+			for p > 0 && row[top[p-1]] < v {
+				p--
+			}
+			top = append(top, 0)
+			copy(top[p+1:], top[p:])
+			top[p] = j
+			if len(top) > m {
+				top = top[:m]
 			}
 		}
-	}
-	for i := range n {
-		for j := range n {
-			if !keep[i][j] && !keep[j][i] {
-				w.Set(i, j, 0)
-			}
+		nearest[i] = top
+	})
+	kept := matrix.New(n, n)
+	for i, top := range nearest {
+		for _, j := range top {
+			kept.Set(i, j, w.At(i, j))
+			kept.Set(j, i, w.At(j, i))
 		}
 	}
+	w.Copy(kept)
 }
 
 // laplacian returns L = D − W, or I − D^(−1/2) W D^(−1/2) when normalized.

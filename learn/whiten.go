@@ -50,6 +50,9 @@ type WhitenModel struct {
 // than features) cannot be whitened: Fit returns an error wrapping
 // matrix.ErrSingular unless Epsilon > 0. Negative or non-finite Epsilon
 // and an unknown method are errors wrapping ErrInvalidParameter.
+//
+// Reference: A. Kessy, A. Lewin, K. Strimmer, "Optimal whitening and
+// decorrelation", The American Statistician 72 (2018).
 func (c Whiten) Fit(x *matrix.Dense) (*WhitenModel, error) {
 	const op = "learn: whiten"
 	method := c.Method
@@ -89,7 +92,13 @@ func (m *WhitenModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkQuery("learn: whiten: transform", x, len(m.Mean)); err != nil {
 		return nil, err
 	}
-	return matrix.MulABT(subtractMean(x, m.Mean), m.W)
+	d := len(m.Mean)
+	z := matrix.New(x.Rows(), d)
+	forCentredBlocks(x, m.Mean, func(i0 int, xc *matrix.Dense) {
+		zb := z.Slice(i0, i0+xc.Rows(), 0, d)
+		matrix.Gemm(false, true, 1, xc, m.W, 0, zb) // Z_b = (X_b − 1x̄ᵀ) Wᵀ
+	})
+	return z, nil
 }
 
 // Save writes the fitted transform as JSON (format "mlnotes/whiten").

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 
 	"mlnotes/learn"
 )
@@ -11,11 +12,11 @@ import (
 // The PCA family on the command line (docs/cli.md, "PCA and relatives").
 func init() {
 	register(
-		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|deflation] [-whiten pca|zca] [-target COL] [-idx FILE] [-json] [DATA.csv]",
+		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-json] [DATA.csv]",
 			summary: "principal component analysis (1/n covariance, components as rows)", run: runPCA},
-		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-k K] [-query Q.csv] [-target COL] [-json] DATA.csv",
+		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-json] [DATA.csv]",
 			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
-		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-json] DATA.csv",
+		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-json] [DATA.csv]",
 			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
 		command{name: "lda", args: "[-target COL] [-ridge R] [-json] DATA.csv",
 			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
@@ -29,6 +30,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 	variance := fs.Float64("variance", 0, "keep the smallest k explaining this fraction `F` of the variance (e.g. 0.95)")
 	method := fs.String("method", "", "eig, svd, gram or deflation (default: gram when d > n, else eig)")
 	whiten := fs.String("whiten", "", "also print the whitened data: pca or zca")
+	epsilon := fs.Float64("epsilon", 0, "add `E` to every eigenvalue before whitening (needed when a feature is constant)")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
 	ops, err := parseFlags(c, fs, args, 0, 1)
@@ -38,12 +40,27 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 	if *k != 0 && *variance != 0 {
 		return &usageError{msg: "-k and -variance exclude each other", usage: "demo pca " + c.args}
 	}
-	if *whiten != "" && *whiten != "pca" && *whiten != "zca" {
-		return &usageError{msg: fmt.Sprintf("-whiten %q: want pca or zca", *whiten), usage: "demo pca " + c.args}
+	usage := "demo pca " + c.args
+	switch {
+	case *whiten != "" && *whiten != "pca" && *whiten != "zca":
+		return &usageError{msg: fmt.Sprintf("-whiten %q: want pca or zca", *whiten), usage: usage}
+	case *epsilon != 0 && *whiten == "":
+		return &usageError{msg: "-epsilon applies to -whiten", usage: usage}
+	case !(*epsilon >= 0) || math.IsInf(*epsilon, 0):
+		return &usageError{msg: fmt.Sprintf("-epsilon %g: want a finite E ≥ 0", *epsilon), usage: usage}
+	case *k < 0:
+		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: usage}
+	case *variance != 0 && !(*variance > 0 && *variance <= 1):
+		return &usageError{msg: fmt.Sprintf("-variance %g: want a fraction F in (0, 1]", *variance), usage: usage}
+	}
+	switch learn.PCAMethod(*method) {
+	case learn.PCAAuto, learn.PCACovariance, learn.PCASVD, learn.PCAGram, learn.PCADeflation:
+	default:
+		return &usageError{msg: fmt.Sprintf("-method %q: want eig, svd, gram or deflation", *method), usage: usage}
 	}
 	x, err := loadFeatures(ops, *target, *idx)
 	if err != nil {
-		return err
+		return withUsage(err, c)
 	}
 	m, err := learn.PCA{Components: *k, VarianceFraction: *variance, Method: learn.PCAMethod(*method)}.Fit(x)
 	if err != nil {
@@ -61,7 +78,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 		{"reconstruction_mse", mse},
 	}
 	if *whiten != "" {
-		w, err := learn.Whiten{Method: learn.WhitenMethod(*whiten)}.Fit(x)
+		w, err := learn.Whiten{Method: learn.WhitenMethod(*whiten), Epsilon: *epsilon}.Fit(x)
 		if err != nil {
 			return err
 		}
@@ -118,17 +135,21 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	k := fs.Int("k", 2, "number of components `K`")
 	query := fs.String("query", "", "also project the points of `Q.csv`")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
-	ops, err := parseFlags(c, fs, args, 1, 1)
+	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
 		return err
+	}
+	if *k < 1 {
+		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: "demo kpca " + c.args}
 	}
 	kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, flagSet(fs, "coef0"))
 	if err != nil {
 		return withUsage(err, c)
 	}
-	x, err := loadFeatures(ops, *target, "")
+	x, err := loadFeatures(ops, *target, *idx)
 	if err != nil {
-		return err
+		return withUsage(err, c)
 	}
 	m, err := learn.KernelPCA{Kernel: kern, Components: *k}.Fit(x)
 	if err != nil {
@@ -158,16 +179,22 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 	neighbors := fs.Int("neighbors", 0, "connect each point to its `N` nearest neighbours (default: all pairs)")
 	normalized := fs.Bool("normalized", false, "use the normalized Laplacian I − D^(−1/2) W D^(−1/2)")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
-	ops, err := parseFlags(c, fs, args, 1, 1)
+	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
 		return err
 	}
-	if *sigma2 <= 0 {
+	switch {
+	case !(*sigma2 > 0) || math.IsInf(*sigma2, 0):
 		return &usageError{msg: "-sigma2 S > 0 is required", usage: "demo spectral " + c.args}
+	case *k < 1:
+		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: "demo spectral " + c.args}
+	case *neighbors < 0:
+		return &usageError{msg: fmt.Sprintf("-neighbors %d: want N ≥ 0 (0: all pairs)", *neighbors), usage: "demo spectral " + c.args}
 	}
-	x, err := loadFeatures(ops, *target, "")
+	x, err := loadFeatures(ops, *target, *idx)
 	if err != nil {
-		return err
+		return withUsage(err, c)
 	}
 	m, err := learn.SpectralEmbedding{Components: *k, Sigma2: *sigma2, Neighbors: *neighbors, Normalized: *normalized}.Fit(x)
 	if err != nil {
@@ -184,6 +211,9 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
+	}
+	if !(*ridge >= 0) || math.IsInf(*ridge, 0) {
+		return &usageError{msg: fmt.Sprintf("-ridge %g: want a finite R ≥ 0", *ridge), usage: "demo lda " + c.args}
 	}
 	x, yf, err := loadLabelled(ops[0], *target)
 	if err != nil {

@@ -116,9 +116,18 @@ func tourPCA(t *tour) error {
 	if err := t.saveGrid(grid, "pca-reconstructions"); err != nil {
 		return err
 	}
+	t.claim("each column of the grid: the reconstruction error from k components is the sum of the other eigenvalues")
+	for _, kk := range counts {
+		mse, _ := models[kk].ReconstructionError(x)
+		t.checkClose(fmt.Sprintf("k = %2d: (1/n)Σ‖x − x̂‖² = Σⱼ>ₖ λⱼ", kk), mse, sum(full.Eigenvalues[kk:]), tol)
+	}
 
 	// The first two principal components, coloured by digit.
-	sc := &plot.Figure{Title: "Digits projected on the first two principal components", XLabel: "y₁", YLabel: "y₂"}
+	// PCA decorrelates: the covariance of the projections is diag(λ₁, λ₂).
+	c12 := matrixDot(y.Col(0), y.Col(1)) / float64(n)
+	t.claim("the projections on different principal directions are uncorrelated")
+	t.checkTrue("cov(y₁, y₂) = 0", math.Abs(c12) <= tol, fmt.Sprintf("|cov(y₁, y₂)| = %.3g ≤ %.3g", math.Abs(c12), tol))
+	sc := &plot.Figure{Title: "Digits on principal components 1 and 2", XLabel: "y₁", YLabel: "y₂"}
 	classes := make([]int, n)
 	names := make([]string, 10)
 	for i := range n {
