@@ -98,6 +98,10 @@ func kernelFromFlags(kind string, sigma2, gamma float64, degree int, coef0 float
 		k = learn.Linear()
 	case "rbf":
 		switch {
+		case sigma2 < 0 || math.IsNaN(sigma2) || math.IsInf(sigma2, 0):
+			return k, &usageError{msg: fmt.Sprintf("-sigma2 %g: σ² must be positive and finite", sigma2)}
+		case gamma < 0 || math.IsNaN(gamma) || math.IsInf(gamma, 0):
+			return k, &usageError{msg: fmt.Sprintf("-gamma %g: γ must be positive and finite", gamma)}
 		case gamma > 0 && sigma2 > 0:
 			return k, &usageError{msg: "give -sigma2 or -gamma, not both"}
 		case gamma > 0:

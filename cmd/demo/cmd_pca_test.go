@@ -148,12 +148,17 @@ func TestPCAFamilyUsageErrors(t *testing.T) {
 		{"kpca", "-kernel", "rbf", "-sigma2", "1", "-k", "0", irisCSV},
 		{"kpca", "-kernel", "poly", irisCSV},
 		{"kpca", "-kernel", "sigmoid", irisCSV},
+		{"kpca", "-kernel", "rbf", "-sigma2", "-1", irisCSV},
+		{"kpca", "-kernel", "rbf", "-gamma", "-2", irisCSV},
+		{"svm", "-kernel", "rbf", "-sigma2", "-1", irisCSV},
 		{"spectral", "-sigma2", "1", "-neighbors", "-1", irisCSV},
 		{"spectral", "-sigma2", "1", "-k", "0", irisCSV},
 		{"lda", "-ridge", "-1", irisCSV},
 	} {
 		if status, _, errOut := runDemo(args...); status != 2 || !strings.Contains(errOut, "usage") {
 			t.Errorf("%v: status %d: %s", args, status, errOut)
+		} else if v := badValue(args); v != "" && !strings.Contains(errOut, v) {
+			t.Errorf("%v: the message does not name the value %s: %s", args, v, errOut)
 		}
 	}
 }
@@ -168,4 +173,15 @@ func equalFloats(a, b []float64) bool {
 		}
 	}
 	return true
+}
+
+// badValue returns the negative number among args, the value a usage error
+// about it should quote, or "" when there is none.
+func badValue(args []string) string {
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
+			return a
+		}
+	}
+	return ""
 }
