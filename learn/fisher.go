@@ -16,6 +16,9 @@ type FisherLDA struct {
 	// Ridge is added to the diagonal of S_w, regularizing a singular or
 	// ill-conditioned within-class scatter (S_w + ridge·I).
 	Ridge float64
+	// Eigen configures the solver of the generalized problem of more than
+	// two classes (its Method, MaxSteps and Trace); ValuesOnly is ignored.
+	Eigen eigen.SymmetricOptions
 }
 
 // FisherModel is a fitted Fisher discriminant.
@@ -101,7 +104,7 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 		return m, nil
 	}
 	sb := betweenScatter(means, counts)
-	res, err := eigen.Generalized(sb, sw, eigen.SymmetricOptions{})
+	res, err := eigen.Generalized(sb, sw, withVectors(c.Eigen))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}

@@ -17,6 +17,9 @@ type KernelPCA struct {
 	// Solver: "" (auto: Lanczos top-k when n > 300 and k ≤ n/10, else the
 	// full tridiagonal QR), "full" or "topk".
 	Solver string
+	// Eigen configures the full solver (its Method, MaxSteps and Trace);
+	// ValuesOnly is ignored, and the top-k solver does not use it.
+	Eigen eigen.SymmetricOptions
 }
 
 // KernelPCAModel is a fitted kernel PCA. It keeps the training points,
@@ -82,7 +85,7 @@ func (c KernelPCA) Fit(x *matrix.Dense) (*KernelPCAModel, error) {
 		if useTopK {
 			res, err = eigen.TopK(g, k, eigen.TopKOptions{})
 		} else {
-			res, err = eigen.Symmetric(g, eigen.SymmetricOptions{})
+			res, err = eigen.Symmetric(g, withVectors(c.Eigen))
 		}
 	default:
 		return nil, fmt.Errorf("%s: %w: solver %q (want full or topk)", op, ErrInvalidParameter, c.Solver)

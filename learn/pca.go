@@ -49,6 +49,10 @@ type PCA struct {
 	VarianceFraction float64         // e.g. 0.95; used when Components is 0
 	Method           PCAMethod       // default PCAAuto
 	Variance         matrix.Variance // default matrix.Population (1/n), as the notes
+	// Eigen configures the dense symmetric eigensolver of the eig and gram
+	// methods (its Method, MaxSteps and Trace, which reports the solver's
+	// convergence step by step); ValuesOnly is ignored.
+	Eigen eigen.SymmetricOptions
 }
 
 // PCAModel is a fitted PCA: y = A(x − x̄) with the k principal directions
@@ -135,7 +139,7 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 		}
 		total, _ = matrix.Trace(s)
 		if method == PCACovariance {
-			lambda, dirs, err = pcaByCovariance(s)
+			lambda, dirs, err = pcaByCovariance(s, p.Eigen)
 		} else {
 			lambda, dirs, err = pcaByDeflation(s, p.Components, p.VarianceFraction)
 		}
@@ -146,7 +150,7 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 		if method == PCASVD {
 			lambda, dirs, err = pcaBySVD(xc, div)
 		} else {
-			lambda, dirs, err = pcaByGram(xc, div)
+			lambda, dirs, err = pcaByGram(xc, div, p.Eigen)
 		}
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown method %q (want eig, svd, gram or deflation)", op, ErrInvalidParameter, method)
@@ -212,8 +216,8 @@ func chooseK(k int, fraction float64, lambda []float64, total float64, all int) 
 
 // pcaByCovariance solves S u = λ u for the covariance S (d×d), formed by
 // matrix.Covariance (a symmetric rank-k update: half the work of XcᵀXc).
-func pcaByCovariance(s *matrix.Dense) ([]float64, *matrix.Dense, error) {
-	r, err := eigen.Symmetric(s, eigen.SymmetricOptions{})
+func pcaByCovariance(s *matrix.Dense, opts eigen.SymmetricOptions) ([]float64, *matrix.Dense, error) {
+	r, err := eigen.Symmetric(s, withVectors(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -241,14 +245,14 @@ func pcaBySVD(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) {
 // ‖Xcᵀv‖² = vᵀXcXcᵀv = div·λ (a normalization the notes omit: see
 // docs/errata.md). Only the directions above the rank tolerance are
 // returned.
-func pcaByGram(xc *matrix.Dense, div float64) ([]float64, *matrix.Dense, error) {
+func pcaByGram(xc *matrix.Dense, div float64, opts eigen.SymmetricOptions) ([]float64, *matrix.Dense, error) {
 	n, d := xc.Dims()
 	g, err := matrix.MulABT(xc, xc) // n×n
 	if err != nil {
 		return nil, nil, err
 	}
 	symmetrizeScaled(g, 1/div)
-	r, err := eigen.Symmetric(g, eigen.SymmetricOptions{})
+	r, err := eigen.Symmetric(g, withVectors(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -485,4 +489,11 @@ func LoadPCA(r io.Reader) (*PCAModel, error) {
 		return nil, fmt.Errorf("learn: load pca: %w: inconsistent dimensions", ErrFormat)
 	}
 	return &m, nil
+}
+
+// withVectors returns the caller's eigensolver options with ValuesOnly
+// cleared: every learner of the PCA family needs the eigenvectors.
+func withVectors(o eigen.SymmetricOptions) eigen.SymmetricOptions {
+	o.ValuesOnly = false
+	return o
 }

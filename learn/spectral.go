@@ -16,6 +16,9 @@ type SpectralEmbedding struct {
 	Sigma2     float64 // σ² of the Gaussian weights exp(−‖xᵢ − xⱼ‖²/σ²); must be > 0
 	Neighbors  int     // connect each point to its Neighbors nearest; 0 means all pairs
 	Normalized bool    // use L = I − D^(−1/2) W D^(−1/2) instead of L = D − W
+	// Eigen configures the full solver used for n ≤ 300 or k + 1 > n/10 (its
+	// Method, MaxSteps and Trace); ValuesOnly is ignored.
+	Eigen eigen.SymmetricOptions
 }
 
 // SpectralModel is a fitted spectral embedding of the training points.
@@ -86,7 +89,7 @@ func (c SpectralEmbedding) Fit(x *matrix.Dense) (*SpectralModel, error) {
 	if n > 300 && k+1 <= n/10 {
 		res, err = eigen.TopK(l, k+1, eigen.TopKOptions{Smallest: true})
 	} else {
-		res, err = eigen.Symmetric(l, eigen.SymmetricOptions{})
+		res, err = eigen.Symmetric(l, withVectors(c.Eigen))
 		if err == nil {
 			res, err = res.Smallest(k + 1)
 		}

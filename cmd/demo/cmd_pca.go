@@ -6,19 +6,20 @@ import (
 	"io"
 	"math"
 
+	"mlnotes/eigen"
 	"mlnotes/learn"
 )
 
 // The PCA family on the command line (docs/cli.md, "PCA and relatives").
 func init() {
 	register(
-		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-json] [DATA.csv]",
+		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
 			summary: "principal component analysis (1/n covariance, components as rows)", run: runPCA},
-		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-json] [DATA.csv]",
+		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
 			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
-		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-json] [DATA.csv]",
+		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
 			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
-		command{name: "lda", args: "[-target COL] [-ridge R] [-json] DATA.csv",
+		command{name: "lda", args: "[-target COL] [-ridge R] [-trace] [-json] DATA.csv",
 			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
 	)
 }
@@ -33,6 +34,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 	epsilon := fs.Float64("epsilon", 0, "add `E` to every eigenvalue before whitening (needed when a feature is constant)")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -62,7 +64,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withUsage(err, c)
 	}
-	m, err := learn.PCA{Components: *k, VarianceFraction: *variance, Method: learn.PCAMethod(*method)}.Fit(x)
+	m, err := learn.PCA{Components: *k, VarianceFraction: *variance, Method: learn.PCAMethod(*method), Eigen: eigenTrace(*trace, stderr)}.Fit(x)
 	if err != nil {
 		return err
 	}
@@ -140,6 +142,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	query := fs.String("query", "", "also project the points of `Q.csv`")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -155,7 +158,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withUsage(err, c)
 	}
-	m, err := learn.KernelPCA{Kernel: kern, Components: *k}.Fit(x)
+	m, err := learn.KernelPCA{Kernel: kern, Components: *k, Eigen: eigenTrace(*trace, stderr)}.Fit(x)
 	if err != nil {
 		return err
 	}
@@ -184,6 +187,7 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 	normalized := fs.Bool("normalized", false, "use the normalized Laplacian I − D^(−1/2) W D^(−1/2)")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -200,7 +204,7 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withUsage(err, c)
 	}
-	m, err := learn.SpectralEmbedding{Components: *k, Sigma2: *sigma2, Neighbors: *neighbors, Normalized: *normalized}.Fit(x)
+	m, err := learn.SpectralEmbedding{Components: *k, Sigma2: *sigma2, Neighbors: *neighbors, Normalized: *normalized, Eigen: eigenTrace(*trace, stderr)}.Fit(x)
 	if err != nil {
 		return err
 	}
@@ -212,6 +216,7 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 	fs, asJSON := newFlags(c, stderr)
 	target := fs.String("target", "", "the label column `COL` (name or 0-based index; default: the last)")
 	ridge := fs.Float64("ridge", 0, "add `R`·I to the within-class scatter S_w")
+	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -227,7 +232,7 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := learn.FisherLDA{Ridge: *ridge}.Fit(x, y)
+	m, err := learn.FisherLDA{Ridge: *ridge, Eigen: eigenTrace(*trace, stderr)}.Fit(x, y)
 	if err != nil {
 		return err
 	}
@@ -266,4 +271,19 @@ func withUsage(err error, c command) error {
 		ue.usage = "demo " + c.name + " " + c.args
 	}
 	return err
+}
+
+// traceFlag declares -trace, shared by the commands of the PCA family.
+func traceFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("trace", false, "write the eigensolver's QR steps to stderr")
+}
+
+// eigenTrace returns the eigensolver options of the PCA family's learners:
+// with on set, every QR step goes to stderr in the format of demo eig
+// -trace (docs/cli.md, "Traces").
+func eigenTrace(on bool, stderr io.Writer) eigen.SymmetricOptions {
+	if !on {
+		return eigen.SymmetricOptions{}
+	}
+	return eigen.SymmetricOptions{Trace: func(s eigen.QRStep) { fmt.Fprintln(stderr, formatQRStep(s)) }}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -184,4 +185,34 @@ func badValue(args []string) string {
 		}
 	}
 	return ""
+}
+
+// TestPCAFamilyTrace checks that -trace sends the eigensolver's QR steps to
+// stderr in the fixed format of docs/cli.md, leaves the JSON on stdout
+// intact and does not change the result.
+func TestPCAFamilyTrace(t *testing.T) {
+	step := regexp.MustCompile(`^qr step +\d+  block \[\d+, \d+\]  shift [+-]\d\.\d{6}e[+-]\d+  \|e\| \d\.\d{3}e[+-]\d+$`)
+	for _, args := range [][]string{
+		{"pca", "-k", "2", "-target", "species", irisCSV},
+		{"pca", "-k", "2", "-method", "gram", "-target", "species", irisCSV},
+		{"kpca", "-kernel", "rbf", "-sigma2", "2", "-target", "species", irisCSV},
+		{"spectral", "-sigma2", "2", "-target", "species", irisCSV},
+		{"lda", "-target", "species", irisCSV},
+	} {
+		status, out, errOut := runDemo(append(args, "-json", "-trace")...)
+		if status != 0 {
+			t.Fatalf("%v: status %d: %s", args, status, errOut)
+		}
+		lines := strings.Split(strings.TrimSpace(errOut), "\n")
+		for _, l := range lines {
+			if !step.MatchString(l) {
+				t.Errorf("%v: trace line %q is not in the QR format", args, l)
+				break
+			}
+		}
+		_, plain, _ := runDemo(append(args, "-json")...)
+		if out != plain {
+			t.Errorf("%v: -trace changed the result", args)
+		}
+	}
 }
