@@ -16,7 +16,7 @@ import (
 //
 // and are written as one loop per kernel family, because they are where
 // training and prediction spend their time (docs/performance.md). The
-// exponential is expKernel (within 2 ulp of math.Exp); Kernel.Eval and
+// exponential is matrix.Exp (within 2 ulp of math.Exp); Kernel.Eval and
 // GramMatrix remain the reference they are tested against.
 
 // kernelRows presents the kernel matrix Kᵢⱼ = k(xᵢ, xⱼ) of the training
@@ -69,7 +69,7 @@ func (q *kernelRows) fill(i int, cols []int, dst []float64) {
 		dots(xi, cols, dst)
 		for _, j := range cols {
 			d2 := max(ni+q.norms[j]-2*dst[j], 0) // ‖xᵢ − xⱼ‖² from xᵢᵀxⱼ
-			dst[j] = expKernel(g * d2)           // exp(−γ‖xᵢ − xⱼ‖²)
+			dst[j] = matrix.Exp(g * d2)          // exp(−γ‖xᵢ − xⱼ‖²)
 		}
 	case PolynomialKernel:
 		dots(xi, cols, dst)
@@ -166,7 +166,7 @@ func kernelSum(k Kernel, x []float64, nx float64, z *flatRows, w []float64) floa
 		case GaussianKernel:
 			g := -k.Gamma
 			for u, d := range block {
-				s += wb[u] * expKernel(g*max(nx+nb[u]-2*d, 0)) // wₜ exp(−γ‖x − zₜ‖²)
+				s += wb[u] * matrix.Exp(g*max(nx+nb[u]-2*d, 0)) // wₜ exp(−γ‖x − zₜ‖²)
 			}
 		case PolynomialKernel:
 			for u, d := range block {

@@ -18,8 +18,8 @@ import (
 //   - ‖xᵢ − xⱼ‖² = ‖xᵢ‖² + ‖xⱼ‖² − 2xᵢᵀxⱼ with the squared norms computed
 //     once (LIBSVM does the same), clamped at 0 against rounding;
 //   - the dot product (matrix.Dot) runs over the contiguous rows of X;
-//   - the exponential is expKernel below, about twice as fast as math.Exp
-//     and within 2 ulp of it;
+//   - the exponential is matrix.Exp, about twice as fast as math.Exp and
+//     within 2 ulp of it;
 //   - rows of at least rowSplit columns are split between two goroutines.
 type rbfKernel struct {
 	x     []float64 // X, n×d row-major
@@ -64,73 +64,7 @@ func (k *rbfKernel) rowPart(i int, cols []int, dst []float64) {
 	sqi, g := k.sq[i], -k.gamma
 	for _, j := range cols {
 		d2 := max(sqi+k.sq[j]-2*matrix.Dot(xi, k.x[j*d:j*d+d]), 0)
-		dst[j] = expKernel(g * d2)
-	}
-}
-
-// expKernel returns eˣ for the arguments a kernel produces, by the
-// table method: with k = round(x·256/ln 2), x = k·ln2/256 + r, |r| ≤ ln2/512,
-//
-//	eˣ = 2^⌊k/256⌋ · 2^((k mod 256)/256) · eʳ,
-//
-// the middle factor from a table and eʳ − 1 from its Taylor polynomial of
-// degree 5 (truncation error r⁶/720 < 1e-20). ln2/256 is split into a head
-// with 32 significant bits, so that k·head is exact, and a tail (Cody and
-// Waite's reduction). Arguments outside [−708, 709], where the result is
-// subnormal or overflows, and NaN go to math.Exp.
-func expKernel(x float64) float64 {
-	if !(x >= -708 && x <= 709) {
-		return math.Exp(x)
-	}
-	const (
-		invStep = 369.3299304675746     // 256/ln 2
-		stepHi  = 0x1.62e42fefp-9       // head of ln2/256
-		stepLo  = 0x1.473de6af278edp-42 // ln2/256 − stepHi
-		round   = 0x1.8p52              // adding and subtracting it rounds to an integer
-	)
-	kf := (x*invStep + round) - round
-	k := int64(kf)
-	r := (x - kf*stepHi) - kf*stepLo
-	// eʳ − 1 = r + r²(1/2 + r(1/6 + r(1/24 + r/120)))
-	q := r + r*r*(0.5+r*(1.0/6+r*(1.0/24+r*(1.0/120))))
-	// s = 2^(k/256): the table entry with k div 256 added to its exponent.
-	s := math.Float64frombits(exp2Table[k&255] + uint64(k>>8)<<52)
-	return s + s*q
-}
-
-// exp2Table[j] holds the bits of 2^(j/256), j = 0…255.
-var exp2Table = func() (t [256]uint64) {
-	for j := range t {
-		t[j] = math.Float64bits(math.Exp2(float64(j) / 256))
-	}
-	return t
-}()
-
-// expKernel agrees with math.Exp to 2 ulp over the range a kernel uses and
-// beyond, and hands the extremes to math.Exp.
-func TestExpKernel(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 1))
-	worst := 0.0
-	for range 200000 {
-		x := -60 * r.Float64()
-		if r.IntN(10) == 0 {
-			x = 1417*r.Float64() - 708
-		}
-		want, got := math.Exp(x), expKernel(x)
-		if rel := math.Abs(got-want) / want; rel > worst {
-			worst = rel
-		}
-	}
-	if worst > 2*0x1p-52 {
-		t.Errorf("largest relative difference from math.Exp %g > 2ε", worst)
-	}
-	for _, x := range []float64{0, -0.0, 1, -1, -708, 709, -745, -800, 710, math.Inf(-1), math.Inf(1)} {
-		if got, want := expKernel(x), math.Exp(x); got != want && math.Abs(got-want) > 2*0x1p-52*want {
-			t.Errorf("expKernel(%v) = %v, math.Exp %v", x, got, want)
-		}
-	}
-	if !math.IsNaN(expKernel(math.NaN())) {
-		t.Error("expKernel(NaN) is not NaN")
+		dst[j] = matrix.Exp(g * d2)
 	}
 }
 

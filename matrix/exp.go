@@ -1,10 +1,10 @@
-package learn
+package matrix
 
 import "math"
 
-// expKernel returns eˣ for the arguments a Gaussian kernel produces, about
-// twice as fast as math.Exp and within 2 ulp of it; the SVM's kernel rows
-// and decision functions spend most of their time here (docs/performance.md,
+// Exp returns eˣ within 2 ulp of math.Exp, about twice as fast. It exists
+// for the Gaussian kernel exp(−γ‖x − y‖²): the SVMs' kernel rows and
+// decision functions spend most of their time in it (docs/performance.md,
 // "SMO and the support vector machines"). The table method: with
 // k = round(x·256/ln 2) and x = k·ln2/256 + r, |r| ≤ ln2/512,
 //
@@ -18,7 +18,7 @@ import "math"
 //
 // Reference: P. T. P. Tang, "Table-driven implementation of the exponential
 // function in IEEE floating-point arithmetic", ACM TOMS 15 (1989).
-func expKernel(x float64) float64 {
+func Exp(x float64) float64 {
 	if !(x >= -708 && x <= 709) {
 		return math.Exp(x)
 	}

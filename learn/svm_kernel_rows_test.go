@@ -6,34 +6,6 @@ import (
 	"testing"
 )
 
-// expKernel agrees with math.Exp to 2 ulp over the range a kernel uses and
-// beyond, and hands the extremes to math.Exp.
-func TestExpKernel(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 1))
-	worst := 0.0
-	for range 200000 {
-		x := -60 * r.Float64()
-		if r.IntN(10) == 0 {
-			x = 1417*r.Float64() - 708
-		}
-		want, got := math.Exp(x), expKernel(x)
-		if rel := math.Abs(got-want) / want; rel > worst {
-			worst = rel
-		}
-	}
-	if worst > 2*eps {
-		t.Errorf("largest relative difference from math.Exp %g > 2ε", worst)
-	}
-	for _, x := range []float64{0, math.Copysign(0, -1), 1, -1, -708, 709, -745, -800, 710, math.Inf(-1), math.Inf(1)} {
-		if got, want := expKernel(x), math.Exp(x); got != want && math.Abs(got-want) > 2*eps*want {
-			t.Errorf("expKernel(%v) = %v, math.Exp %v", x, got, want)
-		}
-	}
-	if !math.IsNaN(expKernel(math.NaN())) {
-		t.Error("expKernel(NaN) is not NaN")
-	}
-}
-
 // The SVM's fast kernel rows and decision sums (svm_kernel_rows.go) agree
 // with the reference Kernel.Eval for every family: to a few ulp of the
 // value plus, for the Gaussian, the cancellation in ‖x‖² + ‖z‖² − 2xᵀz,
