@@ -17,6 +17,9 @@ var solvers = map[string]solver{
 	"qr": func(a *matrix.Dense, vo bool) (*Result, error) {
 		return Symmetric(a, SymmetricOptions{ValuesOnly: vo})
 	},
+	"dc": func(a *matrix.Dense, vo bool) (*Result, error) {
+		return Symmetric(a, SymmetricOptions{Method: DivideConquer, ValuesOnly: vo})
+	},
 	"jacobi": func(a *matrix.Dense, vo bool) (*Result, error) {
 		return Jacobi(a, JacobiOptions{ValuesOnly: vo})
 	},

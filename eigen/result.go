@@ -11,6 +11,9 @@ import (
 // ErrRange reports a number of eigenpairs k outside 1..n.
 var ErrRange = errors.New("k out of range")
 
+// ErrMethod reports a Method value that names no algorithm.
+var ErrMethod = errors.New("unknown method")
+
 // Result holds eigenpairs of a symmetric matrix: Values in ascending order
 // and, unless only values were asked for, the eigenvectors as the columns
 // of Vectors (n×k), column j paired with Values[j].
