@@ -68,7 +68,7 @@ func dcBlock(d, e []float64, zt *matrix.Dense, lo, hi int) error {
 		for i := range hi - lo {
 			block.Set(i, i, 1)
 		}
-		return tridiagonalQR(d[lo:hi], e[lo:hi-1], block, nil)
+		return tridiagonalQR(d[lo:hi], e[lo:hi-1], block, 0, nil)
 	}
 	m := lo + (hi-lo)/2
 	rho := e[m-1] // T = diag(T₁, T₂) + |ρ| v vᵀ

@@ -157,6 +157,26 @@ func checkEigen(t *testing.T, name string, a *matrix.Dense, r *Result) {
 	if res > 10 || orth > 10 {
 		t.Errorf("%s: residual ratio %.2f, orthogonality ratio %.2f (want ≤ 10)", name, res, orth)
 	}
+	checkSignRule(t, name, r.Vectors)
+}
+
+// checkSignRule asserts the documented sign rule: the largest-magnitude
+// entry of every eigenvector (the first of equal ones) is positive.
+func checkSignRule(t *testing.T, name string, v *matrix.Dense) {
+	t.Helper()
+	for j := range v.Cols() {
+		col := v.Col(j)
+		big := 0
+		for i, x := range col {
+			if math.Abs(x) > math.Abs(col[big]) {
+				big = i
+			}
+		}
+		if col[big] < 0 {
+			t.Errorf("%s: eigenvector %d breaks the sign rule", name, j)
+			return
+		}
+	}
 }
 
 func TestSymmetricSolvers(t *testing.T) {

@@ -97,21 +97,24 @@ func fromRows(values []float64, vt *matrix.Dense) *Result {
 	res.Vectors = matrix.New(m, n)
 	for j, o := range order {
 		v := vt.Row(o)
-		big := 0
-		for i, x := range v {
-			if math.Abs(x) > math.Abs(v[big]) {
-				big = i
-			}
-		}
-		sign := 1.0
-		if v[big] < 0 {
-			sign = -1
-		}
-		for i, x := range v {
-			res.Vectors.Set(i, j, sign*x)
-		}
+		flipSign(v)
+		res.Vectors.SetCol(j, v)
 	}
 	return res
+}
+
+// flipSign applies the sign rule to v: it negates v if its largest-
+// magnitude entry (the first of equal ones) is negative.
+func flipSign(v []float64) {
+	big := 0
+	for i, x := range v {
+		if math.Abs(x) > math.Abs(v[big]) {
+			big = i
+		}
+	}
+	if len(v) > 0 && v[big] < 0 {
+		matrix.ScaleVec(-1, v)
+	}
 }
 
 // checkSymmetric validates the input of a symmetric eigensolver: square,

@@ -44,6 +44,7 @@ func (m Method) String() string {
 type SymmetricOptions struct {
 	Method     Method       // TridiagonalQR (the default) or DivideConquer
 	ValuesOnly bool         // never accumulate eigenvectors: O(n²) after the reduction
+	MaxSteps   int          // limit on the QR steps; default 30n
 	Trace      func(QRStep) // called after every QR step, if not nil (QR method and values-only path)
 }
 
@@ -92,7 +93,7 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 	case opts.ValuesOnly:
 		var e []float64
 		d, e, _ = tridiagonalize(w, false)
-		if err := tridiagonalQR(d, e, nil, opts.Trace); err != nil {
+		if err := tridiagonalQR(d, e, nil, opts.MaxSteps, opts.Trace); err != nil {
 			return nil, err
 		}
 	case opts.Method == DivideConquer:
@@ -107,7 +108,7 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 	default:
 		var e []float64
 		d, e, vt = tridiagonalize(w, true)
-		if err := tridiagonalQR(d, e, vt, opts.Trace); err != nil {
+		if err := tridiagonalQR(d, e, vt, opts.MaxSteps, opts.Trace); err != nil {
 			return nil, err
 		}
 	}
@@ -121,9 +122,13 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 // diagonal d and off-diagonal e in place (d receives the eigenvalues,
 // unordered) and applies every rotation to the rows of zt, when not nil,
 // so that row i of zt ends as the eigenvector of d[i] (zt holds Zᵀ).
-func tridiagonalQR(d, e []float64, zt *matrix.Dense, trace func(QRStep)) error {
+//
+// maxSteps ≤ 0 means the default limit of 30n steps.
+func tridiagonalQR(d, e []float64, zt *matrix.Dense, maxSteps int, trace func(QRStep)) error {
 	n := len(d)
-	maxSteps := 30 * max(n, 1)
+	if maxSteps <= 0 {
+		maxSteps = 30 * max(n, 1)
+	}
 	steps := 0
 	for m := n - 1; m > 0; {
 		// Deflate: drop negligible off-diagonals at the bottom.
