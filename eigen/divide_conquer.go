@@ -35,6 +35,10 @@ import (
 // (LAPACK's smlsiz is 25).
 const dcLeafSize = 25
 
+// dcParallelSize is the block size from which the two halves of a split
+// are solved concurrently.
+const dcParallelSize = 200
+
 // tridiagonalDC computes every eigenpair of the symmetric tridiagonal
 // matrix with diagonal d and off-diagonal e (e[i] couples i and i+1),
 // destroying both. On return d holds the eigenvalues (unordered) and row i
@@ -74,11 +78,18 @@ func dcBlock(d, e []float64, zt *matrix.Dense, lo, hi int) error {
 	rho := e[m-1] // T = diag(T₁, T₂) + |ρ| v vᵀ
 	d[m-1] -= math.Abs(rho)
 	d[m] -= math.Abs(rho)
-	if err := dcBlock(d, e, zt, lo, m); err != nil {
-		return err
+	// The halves are independent (disjoint parts of d, e and zt).
+	var err1, err2 error
+	if hi-lo >= dcParallelSize {
+		parallelDo(func() { err1 = dcBlock(d, e, zt, lo, m) }, func() { err2 = dcBlock(d, e, zt, m, hi) })
+	} else {
+		err1, err2 = dcBlock(d, e, zt, lo, m), dcBlock(d, e, zt, m, hi)
 	}
-	if err := dcBlock(d, e, zt, m, hi); err != nil {
-		return err
+	if err1 != nil {
+		return err1
+	}
+	if err2 != nil {
+		return err2
 	}
 	return dcMerge(d[lo:hi], zt.Slice(lo, hi, lo, hi), m-lo, rho)
 }
@@ -189,17 +200,18 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) error {
 	// New vectors (rows): Qnew = Uᵀ P, split by support:
 	//   columns 0..n₁−1 from the top and dense old vectors,
 	//   columns n₁..n−1 from the dense and bottom ones.
-	out := q.Slice(0, k, 0, n)
-	top, bottom := out.Slice(0, k, 0, n1), out.Slice(0, k, n1, n)
-	if err := matrix.Gemm(false, false, 1, ug.Slice(0, k, 0, nTop+nDense), pg.Slice(0, nTop+nDense, 0, n1), 0, top); err != nil {
-		return err
-	}
-	if err := matrix.Gemm(false, false, 1, ug.Slice(0, k, nTop, k), pg.Slice(nTop, k, n1, n), 0, bottom); err != nil {
-		return err
-	}
+	// Chunks of rows are independent products: run them in parallel.
+	parallelChunks(k, dcRowChunk, func(lo, hi int) {
+		top, bottom := q.Slice(lo, hi, 0, n1), q.Slice(lo, hi, n1, n)
+		matrix.Gemm(false, false, 1, ug.Slice(lo, hi, 0, nTop+nDense), pg.Slice(0, nTop+nDense, 0, n1), 0, top)
+		matrix.Gemm(false, false, 1, ug.Slice(lo, hi, nTop, k), pg.Slice(nTop, k, n1, n), 0, bottom)
+	})
 	copy(d[:k], lambda)
 	return nil
 }
+
+// dcRowChunk is the number of rows per parallel task of the merge product.
+const dcRowChunk = 32
 
 // dcDeflate removes from the rank-one problem the pairs that need no
 // secular root, after LAPACK's dlaed2, and returns the indices (into the
@@ -278,8 +290,14 @@ func rankOneEigen(d, z []float64, rho float64) (lambda []float64, ut *matrix.Den
 		return lambda, ut, nil
 	}
 	delta := matrix.New(k, k) // delta[i][j] = dⱼ − λᵢ
-	for i := range k {
-		if lambda[i], err = secularRoot(d, z, rho, i, delta.Row(i)); err != nil {
+	errs := make([]error, k)
+	parallelChunks(k, 64, func(lo, hi int) { // the roots are independent
+		for i := lo; i < hi; i++ {
+			lambda[i], errs[i] = secularRoot(d, z, rho, i, delta.Row(i))
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
 			return nil, nil, err
 		}
 	}

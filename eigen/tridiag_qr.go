@@ -98,7 +98,7 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 		}
 	case opts.Method == DivideConquer:
 		var e, taus []float64
-		d, e, taus = reduceTridiagonal(w)
+		d, e, taus = reduceTridiagonalBlocked(w)
 		zt, err := tridiagonalDC(d, e)
 		if err != nil {
 			return nil, err

@@ -19,7 +19,7 @@ import "mlnotes/matrix"
 //
 // Reference: Golub and Van Loan, Matrix Computations, 4th ed., §8.3.1.
 func tridiagonalize(a *matrix.Dense, wantQ bool) (d, e []float64, qt *matrix.Dense) {
-	d, e, taus := reduceTridiagonal(a)
+	d, e, taus := reduceTridiagonalBlocked(a)
 	if !wantQ {
 		return d, e, nil
 	}
@@ -114,11 +114,15 @@ const backTransformBlock = 32
 // LAPACK dormtr, dlarft and dlarfb.
 func applyQT(zt, a *matrix.Dense, taus []float64) {
 	n := a.Rows()
-	nr := zt.Rows()
 	nb := backTransformBlock
 	nref := len(taus)
-	last := ((nref - 1) / nb) * nb
-	for j := last; j >= 0; j -= nb {
+	// The blocks (V, T), the last one first, shared by every row chunk.
+	type block struct {
+		j     int
+		vt, t *matrix.Dense
+	}
+	var blocks []block
+	for j := ((nref - 1) / nb) * nb; j >= 0; j -= nb {
 		b := min(nb, nref-j)
 		m := n - 1 - j // reflectors j.. act on rows (columns of Zᵀ) j+1..n−1
 		// Vᵀ (b×m): row c is v_{j+c}, which starts at offset c.
@@ -128,24 +132,34 @@ func applyQT(zt, a *matrix.Dense, taus []float64) {
 			row[c] = 1
 			copy(row[c+1:], a.Row(j + c)[j+c+2:])
 		}
-		t := blockReflectorT(vt, taus[j:j+b])
-		zs := zt.Slice(0, nr, j+1, n)
-		w := matrix.New(nr, b)
-		matrix.Gemm(false, true, 1, zs, vt, 0, w) // W = Zᵀ V
-		for r := range nr {                       // W ← W Tᵀ (T upper: column c uses c' ≥ c)
-			wr := w.Row(r)
-			for c := range b {
-				var s float64
-				tc := t.Row(c)
-				for cp := c; cp < b; cp++ {
-					s += wr[cp] * tc[cp]
-				}
-				wr[c] = s
-			}
-		}
-		matrix.Gemm(false, false, -1, w, vt, 1, zs) // Zᵀ ← Zᵀ − W Vᵀ
+		blocks = append(blocks, block{j, vt, blockReflectorT(vt, taus[j:j+b])})
 	}
+	// Each row of Zᵀ is transformed independently: chunks of rows in parallel.
+	parallelChunks(zt.Rows(), applyQTChunk, func(lo, hi int) {
+		w := matrix.New(hi-lo, nb)
+		for _, blk := range blocks {
+			b := blk.vt.Rows()
+			zs := zt.Slice(lo, hi, blk.j+1, n)
+			wb := w.Slice(0, hi-lo, 0, b)
+			matrix.Gemm(false, true, 1, zs, blk.vt, 0, wb) // W = Zᵀ V
+			for r := range hi - lo {                       // W ← W Tᵀ (T upper: column c uses c' ≥ c)
+				wr := wb.Row(r)
+				for c := range b {
+					var s float64
+					tc := blk.t.Row(c)
+					for cp := c; cp < b; cp++ {
+						s += wr[cp] * tc[cp]
+					}
+					wr[c] = s
+				}
+			}
+			matrix.Gemm(false, false, -1, wb, blk.vt, 1, zs) // Zᵀ ← Zᵀ − W Vᵀ
+		}
+	})
 }
+
+// applyQTChunk is the number of rows of Zᵀ per parallel task of applyQT.
+const applyQTChunk = 64
 
 // blockReflectorT returns the upper triangular T with
 // H₀H₁…H_{b−1} = I − VTVᵀ, where row c of vt is vc and Hc = I − τc vc vcᵀ
