@@ -368,7 +368,7 @@ func TestDivideConquerTridiagonal(t *testing.T) {
 				tm.Set(i+1, i, v)
 			}
 			values := append([]float64(nil), d...)
-			zt, err := tridiagonalDC(values, e)
+			zt, err := tridiagonalDC(values, e, nil)
 			if err != nil {
 				t.Fatalf("%s %d: %v", name, n, err)
 			}

@@ -43,7 +43,10 @@ const dcParallelSize = 200
 // matrix with diagonal d and off-diagonal e (e[i] couples i and i+1),
 // destroying both. On return d holds the eigenvalues (unordered) and row i
 // of the returned n×n matrix zt is the unit eigenvector of d[i].
-func tridiagonalDC(d, e []float64) (zt *matrix.Dense, err error) {
+//
+// trace, if not nil, is called after every merge, in the order of a
+// sequential post-order traversal (the halves then run one after the other).
+func tridiagonalDC(d, e []float64, trace func(DCMerge)) (zt *matrix.Dense, err error) {
 	n := len(d)
 	zt = matrix.New(n, n)
 	// Split at negligible off-diagonals first: each unreduced block is an
@@ -57,7 +60,7 @@ func tridiagonalDC(d, e []float64) (zt *matrix.Dense, err error) {
 		if i < n-1 {
 			e[i] = 0
 		}
-		if err := dcBlock(d, e, zt, start, i+1); err != nil {
+		if err := dcBlock(d, e, zt, start, i+1, trace); err != nil {
 			return nil, err
 		}
 		start = i + 1
@@ -66,7 +69,7 @@ func tridiagonalDC(d, e []float64) (zt *matrix.Dense, err error) {
 }
 
 // dcBlock solves the unreduced block T[lo:hi] into zt[lo:hi, lo:hi].
-func dcBlock(d, e []float64, zt *matrix.Dense, lo, hi int) error {
+func dcBlock(d, e []float64, zt *matrix.Dense, lo, hi int, trace func(DCMerge)) error {
 	if hi-lo <= dcLeafSize {
 		block := zt.Slice(lo, hi, lo, hi)
 		for i := range hi - lo {
@@ -80,10 +83,13 @@ func dcBlock(d, e []float64, zt *matrix.Dense, lo, hi int) error {
 	d[m] -= math.Abs(rho)
 	// The halves are independent (disjoint parts of d, e and zt).
 	var err1, err2 error
-	if hi-lo >= dcParallelSize {
-		parallelDo(func() { err1 = dcBlock(d, e, zt, lo, m) }, func() { err2 = dcBlock(d, e, zt, m, hi) })
+	if hi-lo >= dcParallelSize && trace == nil {
+		parallelDo(func() { err1 = dcBlock(d, e, zt, lo, m, nil) }, func() { err2 = dcBlock(d, e, zt, m, hi, nil) })
 	} else {
-		err1, err2 = dcBlock(d, e, zt, lo, m), dcBlock(d, e, zt, m, hi)
+		err1 = dcBlock(d, e, zt, lo, m, trace)
+		if err1 == nil {
+			err2 = dcBlock(d, e, zt, m, hi, trace)
+		}
 	}
 	if err1 != nil {
 		return err1
@@ -91,7 +97,19 @@ func dcBlock(d, e []float64, zt *matrix.Dense, lo, hi int) error {
 	if err2 != nil {
 		return err2
 	}
-	return dcMerge(d[lo:hi], zt.Slice(lo, hi, lo, hi), m-lo, rho)
+	info, err := dcMerge(d[lo:hi], zt.Slice(lo, hi, lo, hi), m-lo, rho)
+	if err == nil && trace != nil {
+		info.Low, info.High = lo, hi-1
+		trace(info)
+	}
+	return err
+}
+
+// DCMerge reports one merge of divide and conquer.
+type DCMerge struct {
+	Low, High         int // the block T[Low..High] that was merged
+	Deflated          int // eigenpairs that left the secular equation by deflation
+	SecularIterations int // iterations of the secular-equation solver, all roots together
 }
 
 // Column types of the merge, after LAPACK's dlaed2: an eigenvector of T₁
@@ -107,7 +125,7 @@ const (
 // eigenvectors of T₁ (rows 0..n₁−1, supported on columns 0..n₁−1) and of
 // T₂, with values in d; on return they are the eigenvectors of T, with the
 // eigenvalues in d.
-func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) error {
+func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error) {
 	n := len(d)
 	// z = Qᵀv/√2 (unit length) and ρ ← 2|ρ|, so D + ρzzᵀ is unchanged.
 	z := make([]float64, n)
@@ -156,8 +174,9 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) error {
 		copy(q.Row(k+r), p.Row(j))
 		d[k+r] = ds[j]
 	}
+	info := DCMerge{Deflated: len(deflated)}
 	if k == 0 {
-		return nil
+		return info, nil
 	}
 	// Group the kept vectors by type so the product skips known zeros.
 	slices.SortStableFunc(keep, func(a, b int) int { return kind[a] - kind[b] })
@@ -178,10 +197,11 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) error {
 	for i, j := range sorted {
 		dk[i], zk[i] = ds[j], zs[j]
 	}
-	lambda, ut, err := rankOneEigen(dk, zk, rho)
+	lambda, ut, iters, err := rankOneEigen(dk, zk, rho)
 	if err != nil {
-		return err
+		return info, err
 	}
+	info.SecularIterations = iters
 	// ut row i: eigenvector of λᵢ over the sorted poles. Reorder its
 	// columns to the grouped order of keep, and the old vectors likewise.
 	pos := make(map[int]int, k)
@@ -207,7 +227,7 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) error {
 		matrix.Gemm(false, false, 1, ug.Slice(lo, hi, nTop, k), pg.Slice(nTop, k, n1, n), 0, bottom)
 	})
 	copy(d[:k], lambda)
-	return nil
+	return info, nil
 }
 
 // dcRowChunk is the number of rows per parallel task of the merge product.
@@ -280,26 +300,28 @@ func dcDeflate(ds, zs []float64, rho float64, p *matrix.Dense, kind []int) (keep
 // and the vectors are built from ẑ, not z: uᵢ ∝ ẑⱼ/(dⱼ − λᵢ). Only the
 // ratios matter (each uᵢ is normalized), so ρ drops out, and each factor is
 // written as a ratio of differences δ that interlacing keeps of order one.
-func rankOneEigen(d, z []float64, rho float64) (lambda []float64, ut *matrix.Dense, err error) {
+func rankOneEigen(d, z []float64, rho float64) (lambda []float64, ut *matrix.Dense, iterations int, err error) {
 	k := len(d)
 	lambda = make([]float64, k)
 	ut = matrix.New(k, k)
 	if k == 1 {
 		lambda[0] = d[0] + rho*z[0]*z[0]
 		ut.Set(0, 0, 1)
-		return lambda, ut, nil
+		return lambda, ut, 0, nil
 	}
 	delta := matrix.New(k, k) // delta[i][j] = dⱼ − λᵢ
 	errs := make([]error, k)
+	iters := make([]int, k)
 	parallelChunks(k, 64, func(lo, hi int) { // the roots are independent
 		for i := lo; i < hi; i++ {
-			lambda[i], errs[i] = secularRoot(d, z, rho, i, delta.Row(i))
+			lambda[i], iters[i], errs[i] = secularRoot(d, z, rho, i, delta.Row(i))
 		}
 	})
-	for _, err := range errs {
+	for i, err := range errs {
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
+		iterations += iters[i]
 	}
 	// ẑⱼ ∝ sign(zⱼ) √|(dⱼ − λⱼ) Πᵢ≠ⱼ (dⱼ − λᵢ)/(dⱼ − dᵢ)|.
 	zhat := make([]float64, k)
@@ -319,5 +341,5 @@ func rankOneEigen(d, z []float64, rho float64) (lambda []float64, ut *matrix.Den
 		}
 		matrix.ScaleVec(1/matrix.Nrm2(row), row)
 	}
-	return lambda, ut, nil
+	return lambda, ut, iterations, nil
 }

@@ -41,7 +41,9 @@ const maxSecularIterations = 200
 // LAPACK's dlaed4); its root is the next iterate, and a bisection step is
 // taken whenever that root leaves the bracket. The iteration stops when
 // |f| is below the bound of its own rounding error.
-func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, error) {
+//
+// It also returns the number of iterations taken.
+func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, int, error) {
 	k := len(d)
 	var org int
 	var lo, hi float64
@@ -58,7 +60,7 @@ func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, 
 		}
 	}
 	tau := (lo + hi) / 2
-	for range maxSecularIterations {
+	for it := 1; it <= maxSecularIterations; it++ {
 		f, psi, phi := secularValue(d, z, rho, i, org, tau, delta)
 		var dpsi, dphi float64
 		for j, dj := range delta {
@@ -72,7 +74,7 @@ func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, 
 		// Rounding bound of f at this point (LAPACK's erretm).
 		errBound := 8*(phi-psi) + 1/rho + math.Abs(tau)*(dpsi+dphi)
 		if math.Abs(f) <= 2*eps*errBound {
-			return d[org] + tau, nil
+			return d[org] + tau, it, nil
 		}
 		if f < 0 {
 			lo = tau // f increases with λ: the root is to the right
@@ -80,7 +82,7 @@ func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, 
 			hi = tau
 		}
 		if hi-lo <= 2*eps*math.Max(math.Abs(lo), math.Abs(hi)) {
-			return d[org] + tau, nil
+			return d[org] + tau, it, nil
 		}
 		step, ok := secularModelStep(delta, i, rho, psi, phi, dpsi, dphi)
 		next := tau + step
@@ -89,7 +91,7 @@ func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, 
 		}
 		tau = next
 	}
-	return 0, fmt.Errorf("eigen: divide and conquer: %w: secular equation root %d of %d", matrix.ErrNoConvergence, i, k)
+	return 0, maxSecularIterations, fmt.Errorf("eigen: divide and conquer: %w: secular equation root %d of %d", matrix.ErrNoConvergence, i, k)
 }
 
 // secularValue evaluates f at λ = d[org] + τ, filling delta, and returns

@@ -46,6 +46,7 @@ type SymmetricOptions struct {
 	ValuesOnly bool         // never accumulate eigenvectors: O(n²) after the reduction
 	MaxSteps   int          // limit on the QR steps; default 30n
 	Trace      func(QRStep) // called after every QR step, if not nil (QR method and values-only path)
+	MergeTrace func(DCMerge) // called after every divide-and-conquer merge, if not nil
 }
 
 // Symmetric computes all eigenpairs of a symmetric matrix, A = VΛVᵀ, by
@@ -99,7 +100,7 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 	case opts.Method == DivideConquer:
 		var e, taus []float64
 		d, e, taus = reduceTridiagonalBlocked(w)
-		zt, err := tridiagonalDC(d, e)
+		zt, err := tridiagonalDC(d, e, opts.MergeTrace)
 		if err != nil {
 			return nil, err
 		}
