@@ -42,10 +42,10 @@ func (m Method) String() string {
 // SymmetricOptions configures Symmetric. The zero value computes values
 // and vectors by tridiagonal QR.
 type SymmetricOptions struct {
-	Method     Method       // TridiagonalQR (the default) or DivideConquer
-	ValuesOnly bool         // never accumulate eigenvectors: O(n²) after the reduction
-	MaxSteps   int          // limit on the QR steps; default 30n
-	Trace      func(QRStep) // called after every QR step, if not nil (QR method and values-only path)
+	Method     Method        // TridiagonalQR (the default) or DivideConquer
+	ValuesOnly bool          // never accumulate eigenvectors: O(n²) after the reduction
+	MaxSteps   int           // limit on the QR steps; default 30n
+	Trace      func(QRStep)  // called after every QR step, if not nil (QR method and values-only path)
 	MergeTrace func(DCMerge) // called after every divide-and-conquer merge, if not nil
 }
 
