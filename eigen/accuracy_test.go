@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -474,10 +475,22 @@ func TestBlockedReduction(t *testing.T) {
 		if r := matrix.NormFrobenius(qaq) / (float64(n) * eps * anorm); r > 10 {
 			t.Errorf("n=%d: ‖QᵀAQ − T‖ ratio %.2f", n, r)
 		}
+		// The entries of T are not compared one by one: late in the
+		// reduction they are ill-conditioned functions of A (as Lanczos
+		// coefficients are), and two backward-stable reductions may differ
+		// there by far more than n·ε·‖A‖. Their spectra may not.
+		if err := tridiagonalQR(d, e, nil, 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := tridiagonalQR(dp, ep, nil, 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(d)
+		slices.Sort(dp)
 		tol := 4 * float64(n) * eps * anorm
 		for i := range n {
-			if math.Abs(d[i]-dp[i]) > tol || i+1 < n && math.Abs(e[i]-ep[i]) > tol {
-				t.Errorf("n=%d: blocked and plain reductions differ at %d", n, i)
+			if math.Abs(d[i]-dp[i]) > tol {
+				t.Errorf("n=%d: spectra of the blocked and plain T differ: λ%d %v, %v", n, i, d[i], dp[i])
 				break
 			}
 		}

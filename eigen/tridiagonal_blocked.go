@@ -122,21 +122,32 @@ func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, 
 
 // symvUpper computes y = Bv for the symmetric B of which only the upper
 // triangle is read: row i contributes bᵢᵢvᵢ + Σⱼ>ᵢ bᵢⱼvⱼ to yᵢ and
-// bᵢⱼvᵢ to every yⱼ, j > i, in one pass over the row.
+// bᵢⱼvᵢ to every yⱼ, j > i, in one pass over the row. Two rows go
+// through the loop together, so each load of vⱼ and yⱼ serves both.
 func symvUpper(b *matrix.Dense, v, y []float64) {
 	clear(y)
-	for i := range b.Rows() {
-		row := b.Row(i)[i:]
-		vi := v[i]
-		vs := v[i:]
-		ys := y[i:len(y)]
-		ys = ys[:len(row)]
-		vs = vs[:len(row)]
-		s := row[0] * vi
-		for j := 1; j < len(row); j++ {
-			s += row[j] * vs[j]
-			ys[j] += vi * row[j]
+	m := b.Rows()
+	i := 0
+	for ; i+1 < m; i += 2 {
+		r0, r1 := b.Row(i), b.Row(i+1)
+		v0, v1 := v[i], v[i+1]
+		// The 2×2 diagonal block [bᵢᵢ bᵢ,ᵢ₊₁; bᵢ,ᵢ₊₁ bᵢ₊₁,ᵢ₊₁].
+		s0 := r0[i]*v0 + r0[i+1]*v1
+		s1 := r0[i+1]*v0 + r1[i+1]*v1
+		// Columns j > i+1 of both rows.
+		a0, a1 := r0[i+2:m], r1[i+2:m]
+		vs, ys := v[i+2:m], y[i+2:m]
+		a1, vs, ys = a1[:len(a0)], vs[:len(a0)], ys[:len(a0)]
+		for j, vj := range vs {
+			x0, x1 := a0[j], a1[j]
+			s0 += x0 * vj
+			s1 += x1 * vj
+			ys[j] += v0*x0 + v1*x1
 		}
-		y[i] += s
+		y[i] += s0
+		y[i+1] += s1
+	}
+	if i < m { // the last row alone
+		y[i] += b.At(i, i) * v[i]
 	}
 }
