@@ -187,7 +187,7 @@ func qrStep(d, e []float64, l, m int, mu float64, zt *matrix.Dense) {
 	x := d[l] - mu
 	z := e[l]
 	for k := l; k < m; k++ {
-		r := math.Hypot(x, z)
+		r := norm2(x, z)
 		c, s := 1.0, 0.0
 		if r != 0 {
 			c, s = x/r, z/r
@@ -210,4 +210,16 @@ func qrStep(d, e []float64, l, m int, mu float64, zt *matrix.Dense) {
 			matrix.Rot(zt.Row(k), zt.Row(k+1), c, s)
 		}
 	}
+}
+
+// norm2 returns √(x² + z²): directly when both squares are safely inside
+// the floating-point range (the common case, and math.Hypot's scaling
+// costs a tenth of a QR step), and by math.Hypot otherwise.
+func norm2(x, z float64) float64 {
+	const lo, hi = 0x1p-500, 0x1p500
+	ax, az := math.Abs(x), math.Abs(z)
+	if ax > lo && ax < hi && az > lo && az < hi {
+		return math.Sqrt(x*x + z*z)
+	}
+	return math.Hypot(x, z)
 }
