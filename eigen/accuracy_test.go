@@ -505,3 +505,59 @@ func TestBlockedReduction(t *testing.T) {
 		}
 	}
 }
+
+// TestTopKLarge checks TopK against divide and conquer on a graph
+// Laplacian of 600 points, the spectral-embedding case of 002 ("Problem
+// Formulation"): the k smallest pairs, and the k largest of its negation.
+func TestTopKLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("n = 600 runs in the full suite")
+	}
+	rng := rand.New(rand.NewPCG(27, 28))
+	n, k := 600, 6
+	// L = D − W for a random weighted graph on a ring with chords.
+	w := matrix.New(n, n)
+	for i := range n {
+		for _, j := range []int{(i + 1) % n, (i + 7) % n, rng.IntN(n)} {
+			if j != i {
+				x := 0.5 + rng.Float64()
+				w.Set(i, j, w.At(i, j)+x)
+				w.Set(j, i, w.At(j, i)+x)
+			}
+		}
+	}
+	l := matrix.Scale(-1, w)
+	for i := range n {
+		var deg float64
+		for _, x := range w.Row(i) {
+			deg += x
+		}
+		l.Set(i, i, deg)
+	}
+	full, err := Symmetric(l, SymmetricOptions{Method: DivideConquer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	anorm := matrix.NormFrobenius(l)
+	for _, smallest := range []bool{true, false} {
+		r, err := TopK(l, k, TopKOptions{Smallest: smallest})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := full.Largest(k)
+		if smallest {
+			want, _ = full.Smallest(k)
+		}
+		for j := range k {
+			if math.Abs(r.Values[j]-want.Values[j]) > 1e-10*anorm {
+				t.Errorf("smallest=%v λ%d: TopK %v, full %v", smallest, j, r.Values[j], want.Values[j])
+			}
+			v := r.Vectors.Col(j)
+			av, _ := matrix.MulVec(l, v)
+			matrix.Axpy(-r.Values[j], v, av)
+			if res := matrix.Nrm2(av); res > 1e-9*anorm {
+				t.Errorf("smallest=%v: residual of pair %d is %g", smallest, j, res)
+			}
+		}
+	}
+}
