@@ -1,6 +1,10 @@
 package eigen
 
-import "mlnotes/matrix"
+import (
+	"math"
+
+	"mlnotes/matrix"
+)
 
 // The blocked Householder reduction to tridiagonal form (LAPACK's dsytrd
 // with dlatrd), the fast path of reduceTridiagonal; tridiagonalize keeps
@@ -81,6 +85,7 @@ func reduceTridiagonalBlocked(a *matrix.Dense) (d, e, taus []float64) {
 // and wt with the panel's V and W (zero left of each vector's start).
 func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, p []float64) {
 	n := a.Rows()
+	parts := matrix.New(symvChunks, n) // partial products of symvUpperChunked
 	for c := range nb {
 		k := j0 + c
 		row := a.Row(k)
@@ -105,7 +110,7 @@ func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, 
 			continue
 		}
 		// p = A v on the stale trailing block (upper triangle only).
-		symvUpper(a.Slice(k+1, n, k+1, n), v, p[:len(v)])
+		symvUpperChunked(a.Slice(k+1, n, k+1, n), v, p[:len(v)], parts)
 		// p −= V(Wᵀv) + W(Vᵀv): the panel's pending updates.
 		for cp := range c {
 			wv := matrix.Dot(wt.Row(cp)[k+1:], v)
@@ -120,22 +125,65 @@ func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, 
 	}
 }
 
+// symvChunks is the number of row ranges of symvUpperChunked.
+const symvChunks = 4
+
+// symvUpperChunked computes y = Bv as symvUpper does, split into
+// symvChunks ranges of rows with equal shares of the triangle, each
+// accumulating into its own row of parts, which are then added in order.
+// The ranges depend on the size alone, so the result is the same for any
+// number of workers; with more than one the ranges run in parallel.
+func symvUpperChunked(b *matrix.Dense, v, y []float64, parts *matrix.Dense) {
+	m := b.Rows()
+	if m < 256 {
+		symvUpper(b, v, y)
+		return
+	}
+	// Range c covers rows [bound(c), bound(c+1)): the triangle's rows
+	// shrink, so the bounds follow 1 − √(1 − c/C).
+	bound := func(c int) int {
+		if c >= symvChunks {
+			return m
+		}
+		r := int(float64(m) * (1 - math.Sqrt(1-float64(c)/symvChunks)))
+		return r &^ 1 // even, so symvUpper's row pairs stay aligned
+	}
+	parallelChunks(symvChunks, 1, func(lo, hi int) {
+		for c := lo; c < hi; c++ {
+			r0, r1 := bound(c), bound(c+1)
+			part := parts.Row(c)[:m]
+			clear(part[:r0])
+			symvUpperRows(b, v, part, r0, r1)
+		}
+	})
+	copy(y, parts.Row(0)[:m])
+	for c := 1; c < symvChunks; c++ {
+		matrix.Axpy(1, parts.Row(c)[:m], y)
+	}
+}
+
 // symvUpper computes y = Bv for the symmetric B of which only the upper
 // triangle is read: row i contributes bᵢᵢvᵢ + Σⱼ>ᵢ bᵢⱼvⱼ to yᵢ and
 // bᵢⱼvᵢ to every yⱼ, j > i, in one pass over the row. Two rows go
 // through the loop together, so each load of vⱼ and yⱼ serves both.
 func symvUpper(b *matrix.Dense, v, y []float64) {
-	clear(y)
+	symvUpperRows(b, v, y, 0, b.Rows())
+}
+
+// symvUpperRows sets y[r0:] to the contribution of rows r0..r1−1 of the
+// upper triangle of B to Bv (y[:r0] is not touched).
+func symvUpperRows(b *matrix.Dense, v, y []float64, r0, r1 int) {
 	m := b.Rows()
-	i := 0
-	for ; i+1 < m; i += 2 {
-		r0, r1 := b.Row(i), b.Row(i+1)
+	clear(y[r0:m])
+	i := r0
+	for ; i+1 < r1; i += 2 {
+		row0, row1 := b.Row(i), b.Row(i+1)
 		v0, v1 := v[i], v[i+1]
 		// The 2×2 diagonal block [bᵢᵢ bᵢ,ᵢ₊₁; bᵢ,ᵢ₊₁ bᵢ₊₁,ᵢ₊₁].
-		s0 := r0[i]*v0 + r0[i+1]*v1
-		s1 := r0[i+1]*v0 + r1[i+1]*v1
+		s0 := row0[i]*v0 + row0[i+1]*v1
+		s1 := row0[i+1]*v0 + row1[i+1]*v1
 		// Columns j > i+1 of both rows.
-		a0, a1 := r0[i+2:m], r1[i+2:m]
+		a0, a1 := row0[i+2:m], row1[i+2:m]
 		vs, ys := v[i+2:m], y[i+2:m]
 		a1, vs, ys = a1[:len(a0)], vs[:len(a0)], ys[:len(a0)]
 		for j, vj := range vs {
@@ -147,7 +195,14 @@ func symvUpper(b *matrix.Dense, v, y []float64) {
 		y[i] += s0
 		y[i+1] += s1
 	}
-	if i < m { // the last row alone
-		y[i] += b.At(i, i) * v[i]
+	if i < r1 { // a last row alone
+		row := b.Row(i)
+		vi := v[i]
+		s := row[i] * vi
+		for j := i + 1; j < m; j++ {
+			s += row[j] * v[j]
+			y[j] += vi * row[j]
+		}
+		y[i] += s
 	}
 }
