@@ -204,7 +204,7 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error)
 	info.SecularIterations = iters
 	// ut row i: eigenvector of λᵢ over the sorted poles. Reorder its
 	// columns to the grouped order of keep, and the old vectors likewise.
-	pos := make(map[int]int, k)
+	pos := make([]int, n) // pos[j]: column of ut for the pole ds[j]
 	for i, j := range sorted {
 		pos[j] = i
 	}
@@ -212,9 +212,11 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error)
 	pg := matrix.New(k, n)
 	for c, j := range keep {
 		copy(pg.Row(c), p.Row(j))
-		src := pos[j]
-		for r := range k {
-			ug.Set(r, c, ut.At(r, src))
+	}
+	for r := range k {
+		urow, grow := ut.Row(r), ug.Row(r)
+		for c, j := range keep {
+			grow[c] = urow[pos[j]]
 		}
 	}
 	// New vectors (rows): Qnew = Uᵀ P, split by support:
