@@ -589,3 +589,43 @@ func TestSymvUpper(t *testing.T) {
 		}
 	}
 }
+
+// TestResultHelpers checks the ordering and selection helpers: Descending
+// reverses pairs and keeps each vector with its value; Largest and
+// Smallest keep ascending order; none of them changes the receiver.
+func TestResultHelpers(t *testing.T) {
+	a := matrix.Diag([]float64{3, -1, 2, 5})
+	for _, m := range methods {
+		r, err := m.solve(a, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := slices.Clone(r.Values)
+		d := r.Descending()
+		if !slices.Equal(d.Values, []float64{5, 3, 2, -1}) {
+			t.Errorf("%s: Descending values %v", m.name, d.Values)
+		}
+		// Column j of a diagonal matrix's V is the unit vector of the
+		// diagonal entry d.Values[j].
+		for j, want := range []int{3, 0, 2, 1} {
+			if d.Vectors.At(want, j) != 1 {
+				t.Errorf("%s: Descending vector %d = %v", m.name, j, d.Vectors.Col(j))
+			}
+		}
+		top, _ := r.Largest(2)
+		bottom, _ := r.Smallest(3)
+		if !slices.Equal(top.Values, []float64{3, 5}) || !slices.Equal(bottom.Values, []float64{-1, 2, 3}) {
+			t.Errorf("%s: Largest(2) %v, Smallest(3) %v", m.name, top.Values, bottom.Values)
+		}
+		if top.Vectors.At(3, 1) != 1 || bottom.Vectors.At(1, 0) != 1 || top.Vectors.Cols() != 2 || bottom.Vectors.Cols() != 3 {
+			t.Errorf("%s: selected vectors do not follow their values", m.name)
+		}
+		if !slices.Equal(r.Values, before) {
+			t.Errorf("%s: a helper changed the receiver", m.name)
+		}
+		vo, _ := m.solve(a, true)
+		if d := vo.Descending(); d.Vectors != nil || len(d.Values) != 4 {
+			t.Errorf("%s: Descending of values only", m.name)
+		}
+	}
+}

@@ -90,3 +90,16 @@ func ExampleSymmetric_divideConquer() {
 	// merge T[0..59]: 30 deflated
 	// λ₁ = 0.002652 (exact 0.002652)
 }
+
+func ExampleResult_Descending() {
+	// PCA wants the largest variance first; the solvers return ascending
+	// values, and Largest keeps that order.
+	s, _ := matrix.NewFromRows([][]float64{{2, 0, 0}, {0, 5, 0}, {0, 0, 1}})
+	r, _ := eigen.Symmetric(s, eigen.SymmetricOptions{})
+	top, _ := r.Largest(2)
+	fmt.Printf("ascending  %.1f\ndescending %.1f\nlargest 2  %.1f\n", r.Values, r.Descending().Values, top.Values)
+	// Output:
+	// ascending  [1.0 2.0 5.0]
+	// descending [5.0 2.0 1.0]
+	// largest 2  [2.0 5.0]
+}
