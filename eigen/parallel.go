@@ -10,10 +10,11 @@ import (
 // [0, chunk), [chunk, 2·chunk), … that cover [0, n), spread over up to
 // GOMAXPROCS goroutines.
 //
-// The chunks are fixed by n and chunk alone, never by the number of
-// workers, and every caller gives them disjoint memory to write (rows of a
-// product, independent roots), so the results are the same bit for bit
-// whatever GOMAXPROCS is.
+// Every caller gives the chunks disjoint memory to write (rows of a
+// product, independent roots, columns of rotated rows) and either fixes the
+// chunk size by the problem alone or splits work that is elementwise (a
+// plane rotation), so the results are the same bit for bit whatever
+// GOMAXPROCS is.
 func parallelChunks(n, chunk int, f func(lo, hi int)) {
 	chunks := (n + chunk - 1) / chunk
 	workers := min(runtime.GOMAXPROCS(0), chunks)

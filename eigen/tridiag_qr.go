@@ -3,6 +3,7 @@ package eigen
 import (
 	"fmt"
 	"math"
+	"runtime"
 
 	"mlnotes/matrix"
 )
@@ -194,6 +195,10 @@ func wilkinsonShift(a, c, b float64) float64 {
 // first column of T − μI); each later one takes x = e_{k−1} and z the bulge
 // at (k+1, k−1) left by the previous rotation.
 func qrStep(d, e []float64, l, m int, mu float64, zt *matrix.Dense) {
+	var cs, ss []float64 // the rotations, kept for the vectors
+	if zt != nil {
+		cs, ss = make([]float64, m-l), make([]float64, m-l)
+	}
 	x := d[l] - mu
 	z := e[l]
 	for k := l; k < m; k++ {
@@ -216,11 +221,30 @@ func qrStep(d, e []float64, l, m int, mu float64, zt *matrix.Dense) {
 			e[k+1] *= c
 		}
 		if zt != nil {
-			// Z ← ZG: rows k, k+1 of Zᵀ become c·z_k + s·z_{k+1}, −s·z_k + c·z_{k+1}.
-			matrix.Rot(zt.Row(k), zt.Row(k+1), c, s)
+			cs[k-l], ss[k-l] = c, s
 		}
 	}
+	if zt == nil {
+		return
+	}
+	// Z ← ZG: rows k, k+1 of Zᵀ become c·z_k + s·z_{k+1}, −s·z_k + c·z_{k+1},
+	// for k = l … m−1 in order. Columns of Zᵀ are independent, so chunks of
+	// them take the whole sequence in parallel: one chunk per worker (a
+	// rotation acts on each element alone, so any split gives the same
+	// bits), and none narrower than qrColumnChunk.
+	cols := zt.Cols()
+	chunk := max(qrColumnChunk, (cols+runtime.GOMAXPROCS(0)-1)/runtime.GOMAXPROCS(0))
+	parallelChunks(cols, chunk, func(lo, hi int) {
+		for k := l; k < m; k++ {
+			matrix.Rot(zt.Row(k)[lo:hi], zt.Row(k + 1)[lo:hi], cs[k-l], ss[k-l])
+		}
+	})
 }
+
+// qrColumnChunk is the least number of columns of Zᵀ per parallel task of
+// a QR step (the work of a step is 6·(m−l)·n flops, so a chunk of 256 columns
+// pays for its goroutine once the block is a few dozen rows long).
+const qrColumnChunk = 256
 
 // norm2 returns √(x² + z²): directly when both squares are safely inside
 // the floating-point range (the common case, and math.Hypot's scaling
