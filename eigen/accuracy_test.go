@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -626,6 +627,38 @@ func TestResultHelpers(t *testing.T) {
 		vo, _ := m.solve(a, true)
 		if d := vo.Descending(); d.Vectors != nil || len(d.Values) != 4 {
 			t.Errorf("%s: Descending of values only", m.name)
+		}
+	}
+}
+
+// TestSameBitsAnyWorkers checks the promise of parallel.go: the results
+// of every parallel path are identical bit for bit at any GOMAXPROCS.
+func TestSameBitsAnyWorkers(t *testing.T) {
+	n := 300 // every parallel path runs: chunks of rows, symv ranges, concurrent halves (≥ 200)
+	if !testing.Short() {
+		n = 420
+	}
+	a := randSym(rand.New(rand.NewPCG(33, 34)), n)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, method := range []Method{TridiagonalQR, DivideConquer} {
+		var ref *Result
+		for _, procs := range []int{1, 2, 3} {
+			runtime.GOMAXPROCS(procs)
+			r, err := Symmetric(a, SymmetricOptions{Method: method})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ref == nil {
+				ref = r
+				continue
+			}
+			same := slices.Equal(r.Values, ref.Values)
+			for i := range n {
+				same = same && slices.Equal(r.Vectors.Row(i), ref.Vectors.Row(i))
+			}
+			if !same {
+				t.Errorf("%v: GOMAXPROCS=%d changes the result", method, procs)
+			}
 		}
 	}
 }
