@@ -662,3 +662,16 @@ func TestSameBitsAnyWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestMethodString checks the names of the methods, which are those of
+// the CLI's -method flag.
+func TestMethodString(t *testing.T) {
+	for m, want := range map[Method]string{TridiagonalQR: "qr", DivideConquer: "dc", Method(9): "Method(9)"} {
+		if got := m.String(); got != want {
+			t.Errorf("Method(%d).String() = %q, want %q", int(m), got, want)
+		}
+	}
+	if _, err := Symmetric(matrix.Identity(2), SymmetricOptions{Method: Method(9)}); err == nil || !strings.Contains(err.Error(), "unknown method Method(9)") {
+		t.Errorf("unknown method: %v", err)
+	}
+}
