@@ -322,6 +322,14 @@ func TestBlockedBackTransform(t *testing.T) {
 		if diff := matrix.NormFrobenius(d); diff > 4*float64(n)*eps {
 			t.Errorf("n=%d: ‖applyQT(I) − Qᵀ‖ = %g", n, diff)
 		}
+		// formQT skips the unit rows; it must give exactly applyQT(I).
+		qt := formQT(a, taus)
+		for i := range n {
+			if !slices.Equal(qt.Row(i), zt.Row(i)) {
+				t.Errorf("n=%d: formQT and applyQT(I) differ in row %d", n, i)
+				break
+			}
+		}
 	}
 }
 

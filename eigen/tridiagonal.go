@@ -23,7 +23,7 @@ func tridiagonalize(a *matrix.Dense, wantQ bool) (d, e []float64, qt *matrix.Den
 	if !wantQ {
 		return d, e, nil
 	}
-	return d, e, formQ(a, taus).T()
+	return d, e, formQT(a, taus)
 }
 
 // reduceTridiagonal is the reduction of tridiagonalize without forming Q:
@@ -113,6 +113,24 @@ const backTransformBlock = 32
 // Reference: Golub and Van Loan, Matrix Computations, 4th ed., §5.1.7;
 // LAPACK dormtr, dlarft and dlarfb.
 func applyQT(zt, a *matrix.Dense, taus []float64) {
+	applyQTRows(zt, a, taus, false)
+}
+
+// formQT returns Qᵀ (rows: the columns of Q) by the blocked code of
+// applyQT started from the identity. While the blocks are applied, the
+// last first, every row r ≤ j is still the unit row e_r when block j
+// comes, and block j only touches columns j+1..n−1, where such a row is
+// zero; so block j skips those rows, which brings the cost from 2n³ to
+// 4n³/3 (as LAPACK's dorgtr against dormtr). formQ is the plain version.
+func formQT(a *matrix.Dense, taus []float64) *matrix.Dense {
+	qt := matrix.Identity(a.Rows())
+	applyQTRows(qt, a, taus, true)
+	return qt
+}
+
+// applyQTRows is applyQT; fromIdentity says that zt starts as the identity,
+// so that block j may skip rows 0..j.
+func applyQTRows(zt, a *matrix.Dense, taus []float64, fromIdentity bool) {
 	n := a.Rows()
 	nb := backTransformBlock
 	nref := len(taus)
