@@ -169,7 +169,8 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error)
 	keep, deflated := dcDeflate(ds, zs, rho, p, kind)
 	k := len(keep)
 
-	// Deflated pairs go to the end unchanged: (dⱼ, old vector).
+	// Deflated pairs go to the end as they are: dⱼ and its old vector
+	// (rotated, if it deflated by rotation).
 	for r, j := range deflated {
 		copy(q.Row(k+r), p.Row(j))
 		d[k+r] = ds[j]
