@@ -642,10 +642,9 @@ func TestResultHelpers(t *testing.T) {
 // TestSameBitsAnyWorkers checks the promise of parallel.go: the results
 // of every parallel path are identical bit for bit at any GOMAXPROCS.
 func TestSameBitsAnyWorkers(t *testing.T) {
-	n := 300 // every parallel path runs: chunks of rows, symv ranges, concurrent halves (≥ 200)
-	if !testing.Short() {
-		n = 420
-	}
+	// n = 520 takes every parallel path: chunks of rows, symv ranges,
+	// concurrent halves (≥ 200), deferred QR rotations (≥ 512 columns).
+	n := 520
 	a := randSym(rand.New(rand.NewPCG(33, 34)), n)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, method := range []Method{TridiagonalQR, DivideConquer} {

@@ -195,8 +195,12 @@ func wilkinsonShift(a, c, b float64) float64 {
 // first column of T − μI); each later one takes x = e_{k−1} and z the bulge
 // at (k+1, k−1) left by the previous rotation.
 func qrStep(d, e []float64, l, m int, mu float64, zt *matrix.Dense) {
-	var cs, ss []float64 // the rotations, kept for the vectors
-	if zt != nil {
+	// With vectors wide enough to share out, the rotations are kept and
+	// applied afterwards in parallel; otherwise each is applied at once.
+	workers := runtime.GOMAXPROCS(0)
+	deferred := zt != nil && workers > 1 && zt.Cols() >= 2*qrColumnChunk
+	var cs, ss []float64
+	if deferred {
 		cs, ss = make([]float64, m-l), make([]float64, m-l)
 	}
 	x := d[l] - mu
@@ -220,11 +224,15 @@ func qrStep(d, e []float64, l, m int, mu float64, zt *matrix.Dense) {
 			x, z = e[k], s*e[k+1]
 			e[k+1] *= c
 		}
-		if zt != nil {
+		switch {
+		case deferred:
 			cs[k-l], ss[k-l] = c, s
+		case zt != nil:
+			// Z ← ZG: rows k, k+1 of Zᵀ become c·z_k + s·z_{k+1}, −s·z_k + c·z_{k+1}.
+			matrix.Rot(zt.Row(k), zt.Row(k+1), c, s)
 		}
 	}
-	if zt == nil {
+	if !deferred {
 		return
 	}
 	// Z ← ZG: rows k, k+1 of Zᵀ become c·z_k + s·z_{k+1}, −s·z_k + c·z_{k+1},
@@ -233,7 +241,7 @@ func qrStep(d, e []float64, l, m int, mu float64, zt *matrix.Dense) {
 	// rotation acts on each element alone, so any split gives the same
 	// bits), and none narrower than qrColumnChunk.
 	cols := zt.Cols()
-	chunk := max(qrColumnChunk, (cols+runtime.GOMAXPROCS(0)-1)/runtime.GOMAXPROCS(0))
+	chunk := max(qrColumnChunk, (cols+workers-1)/workers)
 	parallelChunks(cols, chunk, func(lo, hi int) {
 		for k := l; k < m; k++ {
 			matrix.Rot(zt.Row(k)[lo:hi], zt.Row(k + 1)[lo:hi], cs[k-l], ss[k-l])

@@ -23,8 +23,16 @@ func tridiagonalize(a *matrix.Dense, wantQ bool) (d, e []float64, qt *matrix.Den
 	if !wantQ {
 		return d, e, nil
 	}
+	if a.Rows() < blockedQMin {
+		return d, e, formQ(a, taus).T()
+	}
 	return d, e, formQT(a, taus)
 }
+
+// blockedQMin is the size from which tridiagonalize forms Q by the blocked
+// formQT rather than the plain formQ (below it the blocks are too small
+// to pay for their set-up).
+const blockedQMin = 200
 
 // reduceTridiagonal is the reduction of tridiagonalize without forming Q:
 // on return row k of a holds, right of column k, the vector vₖ of the k-th
