@@ -39,8 +39,9 @@ const maxSecularIterations = 200
 // whose weights match ψ (the terms j ≤ i) and φ (the terms j > i) and their
 // derivatives at the current point (Gragg's fixed-weight method, as in
 // LAPACK's dlaed4); its root is the next iterate, and a bisection step is
-// taken whenever that root leaves the bracket. The iteration stops when
-// |f| is below the bound of its own rounding error.
+// taken whenever that root leaves the bracket or the step is not half the
+// one before last (Brent's safeguard against a crawling iteration). The
+// iteration stops when |f| is below the bound of its own rounding error.
 //
 // It also returns the number of iterations taken.
 func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, int, error) {
@@ -60,6 +61,8 @@ func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, 
 		}
 	}
 	tau := (lo + hi) / 2
+	step2 := math.Inf(1) // |τ change| two iterations ago
+	step1 := math.Inf(1)
 	for it := 1; it <= maxSecularIterations; it++ {
 		f, psi, phi := secularValue(d, z, rho, i, org, tau, delta)
 		var dpsi, dphi float64
@@ -86,9 +89,13 @@ func secularRoot(d, z []float64, rho float64, i int, delta []float64) (float64, 
 		}
 		step, ok := secularModelStep(delta, i, rho, psi, phi, dpsi, dphi)
 		next := tau + step
-		if !ok || !(next > lo && next < hi) {
+		// Bisect when the model's root leaves the bracket, or when the step
+		// is not half the one before last (Brent's rule: an iteration that
+		// crawls is replaced by one that halves the bracket).
+		if !ok || math.Abs(next-tau) > step2/2 || !(next > lo && next < hi) {
 			next = (lo + hi) / 2
 		}
+		step2, step1 = step1, math.Abs(next-tau)
 		tau = next
 	}
 	return 0, maxSecularIterations, fmt.Errorf("eigen: divide and conquer: %w: secular equation root %d of %d", matrix.ErrNoConvergence, i, k)
