@@ -26,6 +26,14 @@ func BenchmarkSym(b *testing.B) {
 			}
 		})
 	}
+	for _, n := range []int{100, 300, 1000} {
+		a := get(n).(*matrix.Dense)
+		b.Run(fmt.Sprintf("dc/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				Symmetric(a, SymmetricOptions{Method: DivideConquer})
+			}
+		})
+	}
 	a := get(1000).(*matrix.Dense)
 	b.Run("qr-values/n=1000", func(b *testing.B) {
 		for b.Loop() {

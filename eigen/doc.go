@@ -3,16 +3,48 @@
 //
 // The notes reduce PCA (S w = λ w), kernel PCA, the Rayleigh-quotient trace
 // problems (max or min trace(HᵀLH) subject to HᵀH = I) and Fisher's
-// discriminant (S_B w = λ S_w w) to these problems.
+// discriminant (S_B w = λ S_w w) to these problems. docs/eigenproblems.md
+// derives every method; this comment is the short manual.
 //
 // # Conventions
 //
-// Eigenvalues are returned in ascending order; eigenvectors are the columns
-// of an orthogonal V, column j paired with value j.
+// A is n×n and symmetric (to within 16·n·ε·max|aᵢⱼ|). Eigenvalues are
+// returned in ascending order (Result.Descending reverses them, the order
+// PCA uses); eigenvectors are the columns of an orthogonal V, column j
+// paired with value j. Sign rule: the largest-magnitude entry of every
+// eigenvector is positive (the first one on ties), so results do not flip
+// between methods or runs. For the generalized problem the vectors are
+// B-orthonormal (VᵀBV = I) and follow the same sign rule.
+//
+// # Methods
+//
+//   - Symmetric with Method TridiagonalQR (the default): Householder
+//     reduction and implicit QR with Wilkinson shifts.
+//   - Symmetric with Method DivideConquer: the same reduction, then Cuppen's
+//     divide and conquer with Gu–Eisenstat vectors; several times faster
+//     for large n, because its eigenvector work is matrix products.
+//   - Jacobi: cyclic Jacobi with a threshold strategy, the method a teacher
+//     shows first, and the most accurate for graded matrices.
+//   - Generalized: Cholesky reduction to a standard problem.
+//   - TopK: Lanczos with full reorthogonalization, for a few extreme pairs
+//     of a large matrix.
+//
+// # Notes map
+//
+//	000, "PCA Procedure" (top eigenvectors of S)       Symmetric, Result.Largest
+//	002, "Rayleigh quotient" (vᵀLv = λ, trace problems)  Symmetric, Result.Smallest, Result.Largest
+//	002, "Problem Formulation" (min trace(HᵀLH))       TopK with Smallest
+//	004, "PCA as dimensionality reduction"             Symmetric, Jacobi
+//	004, "Kernel PCA" (leading Gram eigenvectors)      TopK
+//	004, "Fisher Linear Discriminant" (S_B w = λ S_w w) Generalized
 //
 // # Errors
 //
-// Non-square, non-symmetric or non-finite input, a B that is not positive
-// definite and failure to converge return errors wrapping the sentinels of
-// package matrix; nothing panics on bad data.
+// Non-square, empty, non-symmetric or non-finite input, a B that is not
+// positive definite or of another size, an unknown Method and failure to
+// converge return errors wrapping the sentinels of package matrix
+// (ErrNotSquare, ErrEmpty, ErrNotSymmetric, ErrNotFinite, ErrNotSPD,
+// ErrShape, ErrNoConvergence) or of this package (ErrRange for k out of
+// range, ErrMethod). Messages start with "eigen: " and name the operation.
+// Nothing panics on bad data.
 package eigen

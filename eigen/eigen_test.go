@@ -17,6 +17,9 @@ var solvers = map[string]solver{
 	"qr": func(a *matrix.Dense, vo bool) (*Result, error) {
 		return Symmetric(a, SymmetricOptions{ValuesOnly: vo})
 	},
+	"dc": func(a *matrix.Dense, vo bool) (*Result, error) {
+		return Symmetric(a, SymmetricOptions{Method: DivideConquer, ValuesOnly: vo})
+	},
 	"jacobi": func(a *matrix.Dense, vo bool) (*Result, error) {
 		return Jacobi(a, JacobiOptions{ValuesOnly: vo})
 	},
@@ -153,6 +156,26 @@ func checkEigen(t *testing.T, name string, a *matrix.Dense, r *Result) {
 	orth := matrix.NormFrobenius(o) / (float64(n) * eps)
 	if res > 10 || orth > 10 {
 		t.Errorf("%s: residual ratio %.2f, orthogonality ratio %.2f (want ≤ 10)", name, res, orth)
+	}
+	checkSignRule(t, name, r.Vectors)
+}
+
+// checkSignRule asserts the documented sign rule: the largest-magnitude
+// entry of every eigenvector (the first of equal ones) is positive.
+func checkSignRule(t *testing.T, name string, v *matrix.Dense) {
+	t.Helper()
+	for j := range v.Cols() {
+		col := v.Col(j)
+		big := 0
+		for i, x := range col {
+			if math.Abs(x) > math.Abs(col[big]) {
+				big = i
+			}
+		}
+		if col[big] < 0 {
+			t.Errorf("%s: eigenvector %d breaks the sign rule", name, j)
+			return
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package eigen_test
 
 import (
 	"fmt"
+	"math"
 
 	"mlnotes/eigen"
 	"mlnotes/matrix"
@@ -58,4 +59,47 @@ func ExampleTopK() {
 	r, _ := eigen.TopK(matrix.Diag(d), 2, eigen.TopKOptions{})
 	fmt.Printf("λ = %.4f\n", r.Values)
 	// Output: λ = [99.0000 100.0000]
+}
+
+func ExampleSymmetric_divideConquer() {
+	// The second-difference matrix tridiag(−1, 2, −1) of size 60, whose
+	// eigenvalues are 2 − 2cos(kπ/61), by divide and conquer: 60 is split
+	// into halves until the blocks have at most 25 rows, and each merge
+	// solves a secular equation. At the last merge the two halves are
+	// mirror images of each other, so every pole is double: a rotation
+	// moves all of z onto one of each pair and the other 30 deflate.
+	n := 60
+	a := matrix.New(n, n)
+	for i := range n {
+		a.Set(i, i, 2)
+		if i+1 < n {
+			a.Set(i, i+1, -1)
+			a.Set(i+1, i, -1)
+		}
+	}
+	r, _ := eigen.Symmetric(a, eigen.SymmetricOptions{
+		Method: eigen.DivideConquer,
+		MergeTrace: func(m eigen.DCMerge) {
+			fmt.Printf("merge T[%d..%d]: %d deflated\n", m.Low, m.High, m.Deflated)
+		},
+	})
+	fmt.Printf("λ₁ = %.6f (exact %.6f)\n", r.Values[0], 2-2*math.Cos(math.Pi/61))
+	// Output:
+	// merge T[0..29]: 0 deflated
+	// merge T[30..59]: 0 deflated
+	// merge T[0..59]: 30 deflated
+	// λ₁ = 0.002652 (exact 0.002652)
+}
+
+func ExampleResult_Descending() {
+	// PCA wants the largest variance first; the solvers return ascending
+	// values, and Largest keeps that order.
+	s, _ := matrix.NewFromRows([][]float64{{2, 0, 0}, {0, 5, 0}, {0, 0, 1}})
+	r, _ := eigen.Symmetric(s, eigen.SymmetricOptions{})
+	top, _ := r.Largest(2)
+	fmt.Printf("ascending  %.1f\ndescending %.1f\nlargest 2  %.1f\n", r.Values, r.Descending().Values, top.Values)
+	// Output:
+	// ascending  [1.0 2.0 5.0]
+	// descending [5.0 2.0 1.0]
+	// largest 2  [2.0 5.0]
 }

@@ -66,6 +66,7 @@ func Generalized(a, b *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 	for j := range n {
 		col := res.Vectors.Col(j)
 		chol.SolveUpper(col)
+		flipSign(col) // the sign rule holds for v, not only for w
 		v.SetCol(j, col)
 	}
 	res.Vectors = v

@@ -165,7 +165,7 @@ func (l *lanczos) ritz(k int, smallest bool, bound float64) (*Result, bool) {
 	d := append([]float64(nil), l.alpha...)
 	e := append([]float64(nil), l.beta...)
 	st := matrix.Identity(m) // rows: eigenvectors sᵢ of Tₘ
-	if err := tridiagonalQR(d, e, st, nil); err != nil {
+	if err := tridiagonalQR(d, e, st, 0, nil); err != nil {
 		return nil, false
 	}
 	all := fromRows(d, st) // ascending, columns sᵢ

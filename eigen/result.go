@@ -11,6 +11,9 @@ import (
 // ErrRange reports a number of eigenpairs k outside 1..n.
 var ErrRange = errors.New("k out of range")
 
+// ErrMethod reports a Method value that names no algorithm.
+var ErrMethod = errors.New("unknown method")
+
 // Result holds eigenpairs of a symmetric matrix: Values in ascending order
 // and, unless only values were asked for, the eigenvectors as the columns
 // of Vectors (n×k), column j paired with Values[j].
@@ -94,21 +97,24 @@ func fromRows(values []float64, vt *matrix.Dense) *Result {
 	res.Vectors = matrix.New(m, n)
 	for j, o := range order {
 		v := vt.Row(o)
-		big := 0
-		for i, x := range v {
-			if math.Abs(x) > math.Abs(v[big]) {
-				big = i
-			}
-		}
-		sign := 1.0
-		if v[big] < 0 {
-			sign = -1
-		}
-		for i, x := range v {
-			res.Vectors.Set(i, j, sign*x)
-		}
+		flipSign(v)
+		res.Vectors.SetCol(j, v)
 	}
 	return res
+}
+
+// flipSign applies the sign rule to v: it negates v if its largest-
+// magnitude entry (the first of equal ones) is negative.
+func flipSign(v []float64) {
+	big := 0
+	for i, x := range v {
+		if math.Abs(x) > math.Abs(v[big]) {
+			big = i
+		}
+	}
+	if len(v) > 0 && v[big] < 0 {
+		matrix.ScaleVec(-1, v)
+	}
 }
 
 // checkSymmetric validates the input of a symmetric eigensolver: square,

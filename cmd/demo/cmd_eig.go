@@ -11,7 +11,7 @@ import (
 func init() {
 	register(command{
 		name:    "eig",
-		args:    "[-method qr|jacobi] [-b B.csv] [-k K] [-largest|-smallest] [-values-only] [-trace] [-json] A.csv",
+		args:    "[-method qr|dc|jacobi] [-b B.csv] [-k K] [-largest|-smallest] [-values-only] [-trace] [-json] A.csv",
 		summary: "eigenvalues and eigenvectors of a symmetric matrix (or of A v = λ B v)",
 		run:     runEig,
 	})
@@ -21,7 +21,7 @@ func init() {
 func runEig(args []string, stdout, stderr io.Writer) error {
 	c, _ := findCommand("eig")
 	fs, asJSON := newFlags(c, stderr)
-	method := fs.String("method", "qr", "qr (tridiagonal QR, the default) or jacobi")
+	method := fs.String("method", "qr", "qr (tridiagonal QR, the default), dc (divide and conquer, fastest for large n) or jacobi")
 	bFile := fs.String("b", "", "solve the generalized problem A v = λ B v with this SPD `B.csv`")
 	k := fs.Int("k", 0, "keep only `K` eigenpairs (the largest unless -smallest)")
 	largest := fs.Bool("largest", false, "with -k: the k largest eigenvalues (the default)")
@@ -33,8 +33,8 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	usage := func(msg string) error { return &usageError{msg: msg, usage: "demo eig " + c.args} }
-	if *method != "qr" && *method != "jacobi" {
-		return usage(fmt.Sprintf("-method %q: want qr or jacobi", *method))
+	if *method != "qr" && *method != "dc" && *method != "jacobi" {
+		return usage(fmt.Sprintf("-method %q: want qr, dc or jacobi", *method))
 	}
 	if *largest && *smallest {
 		return usage("-largest and -smallest exclude each other")
@@ -46,7 +46,7 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 		return usage(fmt.Sprintf("-k %d: must be positive", *k))
 	}
 	if *bFile != "" && *method == "jacobi" {
-		return usage("the generalized problem (-b) is solved by the qr method")
+		return usage("the generalized problem (-b) is solved by the qr or dc method")
 	}
 	a, err := loadMatrix(ops[0])
 	if err != nil {
@@ -75,8 +75,12 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 
 func solveEig(a *matrix.Dense, bFile, method string, valuesOnly, trace bool, stderr io.Writer) (*eigen.Result, error) {
 	qrOpts := eigen.SymmetricOptions{ValuesOnly: valuesOnly}
+	if method == "dc" {
+		qrOpts.Method = eigen.DivideConquer
+	}
 	if trace {
 		qrOpts.Trace = func(s eigen.QRStep) { fmt.Fprintln(stderr, formatQRStep(s)) }
+		qrOpts.MergeTrace = func(m eigen.DCMerge) { fmt.Fprintln(stderr, formatDCMerge(m)) }
 	}
 	if bFile != "" {
 		b, err := loadMatrix(bFile)
@@ -98,6 +102,10 @@ func solveEig(a *matrix.Dense, bFile, method string, valuesOnly, trace bool, std
 // The fixed trace formats of the eigensolvers (docs/cli.md, "Traces").
 func formatJacobiSweep(s eigen.JacobiSweep) string {
 	return fmt.Sprintf("jacobi sweep %3d  off(A) %.3e  rotations %d", s.Sweep, s.OffNorm, s.Rotations)
+}
+
+func formatDCMerge(m eigen.DCMerge) string {
+	return fmt.Sprintf("dc merge  block [%d, %d]  deflated %d  secular iterations %d", m.Low, m.High, m.Deflated, m.SecularIterations)
 }
 
 func formatQRStep(s eigen.QRStep) string {
