@@ -85,7 +85,7 @@ func TopK(a *matrix.Dense, k int, opts TopKOptions) (*Result, error) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	anorm := matrix.NormFrobenius(a) // ≥ ‖A‖₂: a safe scale for the test
-	l := &lanczos{a: a, n: n, rng: rng}
+	l := &lanczos{a: a, n: n, tiny: 1e3 * eps * matrix.NormMax(a) * float64(n), rng: rng}
 	l.restart()
 	for m := min(n, 2*k+20); ; m = min(n, 2*m) {
 		for len(l.q) < m {
@@ -103,6 +103,7 @@ func TopK(a *matrix.Dense, k int, opts TopKOptions) (*Result, error) {
 type lanczos struct {
 	a     *matrix.Dense
 	n     int
+	tiny  float64 // ‖r‖ below this means an invariant subspace: 1e3·n·ε·max|aᵢⱼ|
 	rng   *rand.Rand
 	q     [][]float64
 	alpha []float64
@@ -135,7 +136,7 @@ func (l *lanczos) orthogonalize(r []float64) {
 func (l *lanczos) step() {
 	b := matrix.Nrm2(l.next)
 	if len(l.q) > 0 {
-		if b <= 1e3*eps*matrix.NormMax(l.a)*float64(l.n) {
+		if b <= l.tiny {
 			// Invariant subspace: continue from a fresh direction; the
 			// coupling to the previous block is zero.
 			l.restart()
