@@ -68,7 +68,7 @@ func gemm(transA, transB bool, alpha float64, a, b *Dense, beta float64, c *Dens
 	if alpha == 0 {
 		return
 	}
-	gemmRef(transA, transB, alpha, a, b, c)
+	gemmUpdate(transA, transB, alpha, a, b, c)
 }
 
 // scaleInPlace computes C ← βC, treating β = 0 as an overwrite with zeros.

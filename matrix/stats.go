@@ -77,26 +77,8 @@ func Covariance(x *Dense, v Variance) (*Dense, error) {
 // result is exactly symmetric.
 func Gram(x *Dense) *Dense {
 	g := New(x.rows, x.rows)
-	syrkLower(1, x.T(), g)
+	syrk(false, 1, x, 0, g)
 	return g
-}
-
-// syrkLower computes C = α AᵀA for a k×n A into the n×n C, computing the
-// lower triangle and mirroring it, so C is exactly symmetric and costs half
-// a general product. (The fast issue replaces the body with a blocked kernel.)
-func syrkLower(alpha float64, a, c *Dense) {
-	c.Zero()
-	for p := range a.rows {
-		ap := a.Row(p)
-		for i := range a.cols {
-			Axpy(alpha*ap[i], ap[:i+1], c.Row(i)[:i+1])
-		}
-	}
-	for i := range c.rows {
-		for j := range i {
-			c.data[j*c.stride+i] = c.data[i*c.stride+j]
-		}
-	}
 }
 
 // Standardize returns Z with zᵢⱼ = (xᵢⱼ − x̄ⱼ)/sⱼ, the column means x̄ and the
