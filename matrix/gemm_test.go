@@ -410,3 +410,91 @@ func checkExactlySymmetric(t *testing.T, name string, c *Dense) {
 		}
 	}
 }
+
+// TestGemvAgainstNaive checks both orientations of Gemv against the
+// explicit sums, with the bound of the file comment (k = the length of
+// the dot products), on strided views, with one to three workers.
+func TestGemvAgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	shapes := [][2]int{{1, 1}, {7, 13}, {13, 7}, {0, 4}, {4, 0}, {5, 9}, {130, 67}, {67, 130}}
+	if !testing.Short() {
+		shapes = append(shapes, [2]int{517, 301})
+	}
+	for _, s := range shapes {
+		a, _ := viewIn(rng, s[0], s[1])
+		for _, trans := range []bool{false, true} {
+			m, n := opDims(trans, a)
+			x := randDense(rng, 1, n).data
+			y0 := randDense(rng, 1, m).data
+			for _, ab := range [][2]float64{{1, 0}, {-2, 0.5}, {0, 3}} {
+				alpha, beta := ab[0], ab[1]
+				// The reference: yᵢ = α Σⱼ op(A)ᵢⱼ xⱼ + β y⁰ᵢ, as a matrix
+				// product with x as an n×1 matrix.
+				xm, _ := NewFromSlice(n, 1, x)
+				y0m, _ := NewFromSlice(m, 1, y0)
+				ref, bound := naiveGemm(trans, false, alpha, a, xm, beta, y0m)
+				var first []float64
+				for workers := 1; workers <= 3; workers++ {
+					name := fmt.Sprintf("%dx%d trans=%v α=%v β=%v workers=%d", s[0], s[1], trans, alpha, beta, workers)
+					y := append([]float64(nil), y0...)
+					if beta == 0 {
+						for i := range y {
+							y[i] = math.NaN() // β = 0 must not read y
+						}
+					}
+					if workers == 1 {
+						if err := Gemv(trans, alpha, a, x, beta, y); err != nil {
+							t.Fatalf("%s: %v", name, err)
+						}
+					} else {
+						if beta == 0 {
+							clear(y)
+						} else {
+							ScaleVec(beta, y)
+						}
+						if trans {
+							gemvT(alpha, a, x, y, workers)
+						} else {
+							gemvN(alpha, a, x, y, workers)
+						}
+					}
+					got, _ := NewFromSlice(m, 1, y)
+					checkWithin(t, name, got, ref, bound)
+					if first == nil {
+						first = y
+					} else if m > 0 && !identical(got, &Dense{rows: m, cols: 1, stride: 1, data: first}) {
+						t.Fatalf("%s: differs from the one-worker result", name)
+					}
+				}
+			}
+		}
+	}
+	if err := Gemv(false, 1, New(3, 2), make([]float64, 3), 0, make([]float64, 3)); !errors.Is(err, ErrShape) {
+		t.Errorf("x of length 3 for a 3×2 A: got %v, want ErrShape", err)
+	}
+}
+
+// TestDotAxpyTails checks the unrolled level-1 kernels on every length
+// around their unrolling by four, against the plain loops.
+func TestDotAxpyTails(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	for n := range 14 {
+		x, y := randDense(rng, 1, n).data, randDense(rng, 1, n).data
+		var want, abs float64
+		for i := range x {
+			want += x[i] * y[i]
+			abs += math.Abs(x[i] * y[i])
+		}
+		if got := Dot(x, y); !(math.Abs(got-want) <= 2*float64(n+1)*eps*abs) {
+			t.Errorf("Dot, n=%d: %v, want %v", n, got, want)
+		}
+		z := append([]float64(nil), y...)
+		Axpy(-0.75, x, z)
+		for i := range z {
+			// One product and one sum: two roundings at most.
+			if !(math.Abs(z[i]-(y[i]-0.75*x[i])) <= 2*eps*(math.Abs(y[i])+math.Abs(0.75*x[i]))) {
+				t.Errorf("Axpy, n=%d, i=%d: %v, want %v", n, i, z[i], y[i]-0.75*x[i])
+			}
+		}
+	}
+}

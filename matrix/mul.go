@@ -165,14 +165,10 @@ func Gemv(trans bool, alpha float64, a *Dense, x []float64, beta float64, y []fl
 	if alpha == 0 {
 		return nil
 	}
-	if !trans {
-		for i := range y {
-			y[i] += alpha * Dot(a.Row(i), x)
-		}
-		return nil
-	}
-	for p, xp := range x {
-		Axpy(alpha*xp, a.Row(p), y)
+	if trans {
+		gemvT(alpha, a, x, y, gemvWorkers(a))
+	} else {
+		gemvN(alpha, a, x, y, gemvWorkers(a))
 	}
 	return nil
 }
