@@ -10,7 +10,7 @@ package matrix
 // so the result is exactly symmetric.
 
 // syrkSmall is the size n·n·k below which Syrk runs on the reference loops.
-const syrkSmall = 32 * 32 * 32
+const syrkSmall = 12 * 12 * 12
 
 // Syrk computes the symmetric rank-k update (the BLAS dsyrk)
 //
