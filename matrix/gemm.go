@@ -54,7 +54,7 @@ type microKernel struct {
 // registers the compiler has, spill, and run at 4.5–5.3. The block sizes
 // barely matter for a kernel this far from the memory bound (kc from 128
 // to 512 and mc from 32 to 128 are within noise); kc = 256 and mc = 128
-// keep the 256 KiB block Ã in the 512 KiB L2 of a Zen 3 core.
+// keep the 256 KiB block Ã within half of even a 512 KiB L2.
 var portableKernel = microKernel{
 	name: "portable 2×4",
 	mr:   2, nr: 4,
@@ -220,7 +220,7 @@ func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, col
 }
 
 // maxTile bounds mr·nr over the kernels, the size of the scratch tile.
-const maxTile = 64
+const maxTile = 128
 
 // packA copies α·op(A)[i0:i0+mb, p0:p0+kb] into dst as slivers of mr rows:
 // dst[(r·kb + p)·mr + i] = α·op(A)[i0 + r·mr + i, p0 + p], with zeros for

@@ -134,13 +134,9 @@ func checkParentUntouched(t *testing.T, name string, parent *Dense, i0, j0, r, c
 }
 
 // productKernels are the micro-kernels to test: the portable one always,
-// and the active one when a SIMD build has replaced it.
+// and in a SIMD build every SIMD kernel this CPU can run.
 func productKernels() []*microKernel {
-	ks := []*microKernel{&portableKernel}
-	if activeKernel.name != portableKernel.name {
-		ks = append(ks, &activeKernel)
-	}
-	return ks
+	return append([]*microKernel{&portableKernel}, simdKernels()...)
 }
 
 // operands returns op(A) (m×k) and op(B) (k×n) stored as the transpose
@@ -194,6 +190,11 @@ func TestGemmAgainstNaive(t *testing.T) {
 func TestGemmPackedKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	for _, kern := range productKernels() {
+		// The blocking invariants gemmPacked relies on.
+		if kern.mc%kern.mr != 0 || kern.nc%kern.nr != 0 || kern.mr*kern.nr > maxTile {
+			t.Fatalf("%s: mc = %d, nc = %d are not multiples of mr = %d, nr = %d, or the tile exceeds %d",
+				kern.name, kern.mc, kern.nc, kern.mr, kern.nr, maxTile)
+		}
 		for _, s := range testShapes() {
 			if s.m == 0 || s.n == 0 || s.k == 0 {
 				continue // gemmPacked is only called on non-empty products
