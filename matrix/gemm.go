@@ -220,7 +220,7 @@ func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, col
 }
 
 // maxTile bounds mr·nr over the kernels, the size of the scratch tile.
-const maxTile = 128
+const maxTile = 64
 
 // packA copies α·op(A)[i0:i0+mb, p0:p0+kb] into dst as slivers of mr rows:
 // dst[(r·kb + p)·mr + i] = α·op(A)[i0 + r·mr + i, p0 + p], with zeros for

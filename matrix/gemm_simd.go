@@ -38,115 +38,108 @@ func bestKernel() microKernel {
 	return portableKernel
 }
 
-// simdKernel is the AVX2 micro-kernel: a 6×8 tile of C in twelve
-// Float64x4 accumulators, two vector loads of B̃ and six broadcasts of Ã
-// per inner index, so 15 of the 16 vector registers are live and nothing
-// spills (the tile of the BLIS and OpenBLAS Haswell/Zen kernels). Measured
-// here on one core: 6×8 about 29 GFLOP/s, 4×8 about 27, 8×4 about 17.
+// The tiles. Both kernels hold a 2×(4 vectors) tile of C: two rows of Ã
+// times four vectors of B̃, so each inner index does 2 broadcasts, 4 vector
+// loads and 8 fused multiply-adds, and only 14 vector registers are live.
+// That shape was measured against the others here (one core, n = 512 and
+// 1024, GFLOP/s): with 256-bit vectors 2×16 runs at 36–37, 4×8 at 35,
+// 6×8 at 26–28; with 512-bit vectors 2×32 at 66–68, 4×16 at 40–55, 6×16
+// at 15–30 and 8×24 or 12×16 below 10. The compiler allocates at most 16
+// vector registers and writes each fused multiply-add over its first
+// operand, so a broadcast used by several multiply-adds is copied each
+// time; tiles with many accumulators copy and spill more than they gain.
+// A loop that re-slices a and b as it advances has no bounds checks.
+
+// simdKernel is the AVX2 micro-kernel, a 2×16 tile in eight Float64x4
+// accumulators. The sliver of B̃ (kc×16, 32 KiB) fits in L1.
 var simdKernel = microKernel{
-	name: "AVX2 6×8",
-	mr:   6, nr: 8,
-	mc: 126, kc: 256, nc: 4096,
-	run: kernelSIMD6x8,
+	name: "AVX2 2×16",
+	mr:   2, nr: 16,
+	mc: 120, kc: 256, nc: 4096,
+	run: kernelAVX2x16,
 }
 
-// kernelSIMD6x8 adds Ã·B̃ to a 6×8 tile of C: for each inner index p,
-// row i of the tile gets ã_i(p) times the eight numbers b̃(p), as two
-// fused multiply-adds of a broadcast ã_i(p) with two vectors of B̃.
-func kernelSIMD6x8(kc int, a, b, c []float64, ldc int) {
-	var c00, c01, c10, c11, c20, c21, c30, c31, c40, c41, c50, c51 archsimd.Float64x4
-	a = a[:6*kc]
-	b = b[:8*kc]
-	for p := range kc {
-		b0 := archsimd.LoadFloat64x4Slice(b[8*p : 8*p+4])
-		b1 := archsimd.LoadFloat64x4Slice(b[8*p+4 : 8*p+8])
-		a0 := archsimd.BroadcastFloat64x4(a[6*p])
-		c00 = a0.MulAdd(b0, c00)
-		c01 = a0.MulAdd(b1, c01)
-		a1 := archsimd.BroadcastFloat64x4(a[6*p+1])
-		c10 = a1.MulAdd(b0, c10)
-		c11 = a1.MulAdd(b1, c11)
-		a2 := archsimd.BroadcastFloat64x4(a[6*p+2])
-		c20 = a2.MulAdd(b0, c20)
-		c21 = a2.MulAdd(b1, c21)
-		a3 := archsimd.BroadcastFloat64x4(a[6*p+3])
-		c30 = a3.MulAdd(b0, c30)
-		c31 = a3.MulAdd(b1, c31)
-		a4 := archsimd.BroadcastFloat64x4(a[6*p+4])
-		c40 = a4.MulAdd(b0, c40)
-		c41 = a4.MulAdd(b1, c41)
-		a5 := archsimd.BroadcastFloat64x4(a[6*p+5])
-		c50 = a5.MulAdd(b0, c50)
-		c51 = a5.MulAdd(b1, c51)
-	}
-	addRow8(c[0:8], c00, c01)
-	addRow8(c[ldc:ldc+8], c10, c11)
-	addRow8(c[2*ldc:2*ldc+8], c20, c21)
-	addRow8(c[3*ldc:3*ldc+8], c30, c31)
-	addRow8(c[4*ldc:4*ldc+8], c40, c41)
-	addRow8(c[5*ldc:5*ldc+8], c50, c51)
-}
-
-// addRow8 adds the two vectors lo, hi to the eight numbers of r.
-func addRow8(r []float64, lo, hi archsimd.Float64x4) {
-	archsimd.LoadFloat64x4Slice(r[0:4]).Add(lo).StoreSlice(r[0:4])
-	archsimd.LoadFloat64x4Slice(r[4:8]).Add(hi).StoreSlice(r[4:8])
-}
-
-// simd512Kernel is the AVX-512 micro-kernel: a 6×16 tile of C in twelve
-// Float64x8 accumulators (512-bit registers of eight float64), two vector
-// loads of B̃ and six broadcasts of Ã per inner index. It does twice the
-// work of the AVX2 kernel per instruction. Larger tiles (8×24, 12×16) were
-// measured here too and ran several times slower: the compiler allocates
-// them in fewer than the 32 vector registers AVX-512 has, so they spill.
-// The block Ã (mc×kc = 240×256, 480 KiB) is sized for a 1 MiB L2 and the
-// sliver of B̃ (256×16, 32 KiB) for a 48 KiB L1, what this machine reports.
-var simd512Kernel = microKernel{
-	name: "AVX-512 6×16",
-	mr:   6, nr: 16,
-	mc: 240, kc: 256, nc: 4096,
-	run: kernelSIMD6x16,
-}
-
-// kernelSIMD6x16 adds Ã·B̃ to a 6×16 tile of C: for each inner index p,
-// row i of the tile gets ã_i(p) times the sixteen numbers b̃(p), as two
-// fused multiply-adds of a broadcast ã_i(p) with two vectors of B̃.
-func kernelSIMD6x16(kc int, a, b, c []float64, ldc int) {
-	var c00, c01, c10, c11, c20, c21, c30, c31, c40, c41, c50, c51 archsimd.Float64x8
-	a = a[:6*kc]
+// kernelAVX2x16 adds Ã·B̃ to a 2×16 tile of C: for each inner index p,
+// row i of the tile gets ã_i(p) times the sixteen numbers b̃(p), as four
+// fused multiply-adds of the broadcast ã_i(p) with four vectors of B̃.
+func kernelAVX2x16(kc int, a, b, c []float64, ldc int) {
+	var c00, c01, c02, c03, c10, c11, c12, c13 archsimd.Float64x4
+	a = a[:2*kc]
 	b = b[:16*kc]
-	for p := range kc {
-		b0 := archsimd.LoadFloat64x8Slice(b[16*p : 16*p+8])
-		b1 := archsimd.LoadFloat64x8Slice(b[16*p+8 : 16*p+16])
-		a0 := archsimd.BroadcastFloat64x8(a[6*p])
+	for len(a) >= 2 && len(b) >= 16 {
+		b0 := archsimd.LoadFloat64x4((*[4]float64)(b[0:4]))
+		b1 := archsimd.LoadFloat64x4((*[4]float64)(b[4:8]))
+		b2 := archsimd.LoadFloat64x4((*[4]float64)(b[8:12]))
+		b3 := archsimd.LoadFloat64x4((*[4]float64)(b[12:16]))
+		a0 := archsimd.BroadcastFloat64x4(a[0])
 		c00 = a0.MulAdd(b0, c00)
 		c01 = a0.MulAdd(b1, c01)
-		a1 := archsimd.BroadcastFloat64x8(a[6*p+1])
+		c02 = a0.MulAdd(b2, c02)
+		c03 = a0.MulAdd(b3, c03)
+		a1 := archsimd.BroadcastFloat64x4(a[1])
 		c10 = a1.MulAdd(b0, c10)
 		c11 = a1.MulAdd(b1, c11)
-		a2 := archsimd.BroadcastFloat64x8(a[6*p+2])
-		c20 = a2.MulAdd(b0, c20)
-		c21 = a2.MulAdd(b1, c21)
-		a3 := archsimd.BroadcastFloat64x8(a[6*p+3])
-		c30 = a3.MulAdd(b0, c30)
-		c31 = a3.MulAdd(b1, c31)
-		a4 := archsimd.BroadcastFloat64x8(a[6*p+4])
-		c40 = a4.MulAdd(b0, c40)
-		c41 = a4.MulAdd(b1, c41)
-		a5 := archsimd.BroadcastFloat64x8(a[6*p+5])
-		c50 = a5.MulAdd(b0, c50)
-		c51 = a5.MulAdd(b1, c51)
+		c12 = a1.MulAdd(b2, c12)
+		c13 = a1.MulAdd(b3, c13)
+		a, b = a[2:], b[16:]
 	}
-	addRow16(c[0:16], c00, c01)
-	addRow16(c[ldc:ldc+16], c10, c11)
-	addRow16(c[2*ldc:2*ldc+16], c20, c21)
-	addRow16(c[3*ldc:3*ldc+16], c30, c31)
-	addRow16(c[4*ldc:4*ldc+16], c40, c41)
-	addRow16(c[5*ldc:5*ldc+16], c50, c51)
+	addRow4x4(c[0:16], c00, c01, c02, c03)
+	addRow4x4(c[ldc:ldc+16], c10, c11, c12, c13)
 }
 
-// addRow16 adds the two vectors lo, hi to the sixteen numbers of r.
-func addRow16(r []float64, lo, hi archsimd.Float64x8) {
-	archsimd.LoadFloat64x8Slice(r[0:8]).Add(lo).StoreSlice(r[0:8])
-	archsimd.LoadFloat64x8Slice(r[8:16]).Add(hi).StoreSlice(r[8:16])
+// addRow4x4 adds the four vectors v0…v3 to the sixteen numbers of r.
+func addRow4x4(r []float64, v0, v1, v2, v3 archsimd.Float64x4) {
+	r = r[:16]
+	archsimd.LoadFloat64x4Slice(r[0:4]).Add(v0).StoreSlice(r[0:4])
+	archsimd.LoadFloat64x4Slice(r[4:8]).Add(v1).StoreSlice(r[4:8])
+	archsimd.LoadFloat64x4Slice(r[8:12]).Add(v2).StoreSlice(r[8:12])
+	archsimd.LoadFloat64x4Slice(r[12:16]).Add(v3).StoreSlice(r[12:16])
+}
+
+// simd512Kernel is the AVX-512 micro-kernel, a 2×32 tile in eight
+// Float64x8 accumulators (512-bit registers of eight float64): twice the
+// work of the AVX2 kernel per instruction. The block Ã (mc×kc = 120×256,
+// 240 KiB) stays well inside a 1 MiB L2.
+var simd512Kernel = microKernel{
+	name: "AVX-512 2×32",
+	mr:   2, nr: 32,
+	mc: 120, kc: 256, nc: 4096,
+	run: kernelAVX512x32,
+}
+
+// kernelAVX512x32 adds Ã·B̃ to a 2×32 tile of C: for each inner index p,
+// row i of the tile gets ã_i(p) times the 32 numbers b̃(p), as four fused
+// multiply-adds of the broadcast ã_i(p) with four vectors of B̃.
+func kernelAVX512x32(kc int, a, b, c []float64, ldc int) {
+	var c00, c01, c02, c03, c10, c11, c12, c13 archsimd.Float64x8
+	a = a[:2*kc]
+	b = b[:32*kc]
+	for len(a) >= 2 && len(b) >= 32 {
+		b0 := archsimd.LoadFloat64x8((*[8]float64)(b[0:8]))
+		b1 := archsimd.LoadFloat64x8((*[8]float64)(b[8:16]))
+		b2 := archsimd.LoadFloat64x8((*[8]float64)(b[16:24]))
+		b3 := archsimd.LoadFloat64x8((*[8]float64)(b[24:32]))
+		a0 := archsimd.BroadcastFloat64x8(a[0])
+		c00 = a0.MulAdd(b0, c00)
+		c01 = a0.MulAdd(b1, c01)
+		c02 = a0.MulAdd(b2, c02)
+		c03 = a0.MulAdd(b3, c03)
+		a1 := archsimd.BroadcastFloat64x8(a[1])
+		c10 = a1.MulAdd(b0, c10)
+		c11 = a1.MulAdd(b1, c11)
+		c12 = a1.MulAdd(b2, c12)
+		c13 = a1.MulAdd(b3, c13)
+		a, b = a[2:], b[32:]
+	}
+	addRow8x4(c[0:32], c00, c01, c02, c03)
+	addRow8x4(c[ldc:ldc+32], c10, c11, c12, c13)
+}
+
+// addRow8x4 adds the four vectors v0…v3 to the 32 numbers of r.
+func addRow8x4(r []float64, v0, v1, v2, v3 archsimd.Float64x8) {
+	r = r[:32]
+	archsimd.LoadFloat64x8Slice(r[0:8]).Add(v0).StoreSlice(r[0:8])
+	archsimd.LoadFloat64x8Slice(r[8:16]).Add(v1).StoreSlice(r[8:16])
+	archsimd.LoadFloat64x8Slice(r[16:24]).Add(v2).StoreSlice(r[16:24])
+	archsimd.LoadFloat64x8Slice(r[24:32]).Add(v3).StoreSlice(r[24:32])
 }
