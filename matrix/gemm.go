@@ -90,7 +90,7 @@ func gemmUpdate(transA, transB bool, alpha float64, a, b, c *Dense) {
 		gemmRef(transA, transB, alpha, a, b, c)
 		return
 	}
-	gemmPacked(&activeKernel, transA, transB, alpha, a, b, c, false, gemmWorkers(m, n, k))
+	gemmPacked(&activeKernel, transA, transB, alpha, a, b, c, false, gemmWorkers(m, n, k), nil)
 }
 
 // gemmWorkers returns the number of goroutines for an m×n×k product.
@@ -106,8 +106,20 @@ func gemmWorkers(m, n, k int) int {
 // only its lower triangle (i ≥ j) is updated; tiles strictly above the
 // diagonal are skipped, which is how the symmetric rank-k update gets half
 // the flops from the same machinery.
-func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, lower bool, workers int) {
+//
+// A non-nil mean is subtracted from every row of A and of B as they are
+// packed, for the covariance of a data matrix X without forming its
+// centered copy: with transA, !transB and a = b = X it computes
+// C += α·(X − 1meanᵀ)ᵀ(X − 1meanᵀ).
+func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, lower bool, workers int, mean []float64) {
 	m, k := opDims(transA, a)
+	if mean != nil && (!transA || transB) {
+		panic("matrix: centered product needs op(A) = Aᵀ and op(B) = B")
+	}
+	shiftA := mean
+	if transA && shiftA == nil {
+		shiftA = make([]float64, m) // subtracting zero changes nothing
+	}
 	_, n := opDims(transB, b)
 	mr, nr := kern.mr, kern.nr
 	kc := min(kern.kc, k)
@@ -148,7 +160,7 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 			// B̃ ← op(B)[pc:pc+kcb, jc:jc+ncb], slivers dealt round-robin.
 			parallelFor(workers, func(w int) {
 				for s := w; s < slivers; s += workers {
-					packB(bp[s*kcb*nr:(s+1)*kcb*nr], b, transB, pc, kcb, jc+s*nr, min(nr, ncb-s*nr), nr)
+					packB(bp[s*kcb*nr:(s+1)*kcb*nr], b, transB, pc, kcb, jc+s*nr, min(nr, ncb-s*nr), nr, mean)
 				}
 			})
 			// Row blocks are taken from a shared counter, so a worker that
@@ -171,7 +183,7 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 						cols = min(ncb, ic+mcb-jc) // columns j ≤ i only
 					}
 					ap := (*aBufs[w])[:roundUp(mcb, mr)*kcb]
-					packA(ap, a, transA, ic, mcb, pc, kcb, mr, alpha)
+					packA(ap, a, transA, ic, mcb, pc, kcb, mr, alpha, shiftA)
 					macroKernel(kern, ap, bp, c, ic, mcb, jc, cols, kcb, lower)
 				}
 			})
@@ -224,13 +236,14 @@ const maxTile = 64
 
 // packA copies α·op(A)[i0:i0+mb, p0:p0+kb] into dst as slivers of mr rows:
 // dst[(r·kb + p)·mr + i] = α·op(A)[i0 + r·mr + i, p0 + p], with zeros for
-// the rows past mb in the last sliver.
-func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha float64) {
+// the rows past mb in the last sliver. With trans, shift[i] is subtracted
+// from op(A)[i, p] first (a column mean of A; zeros for a plain product).
+func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha float64, shift []float64) {
 	if mb%mr != 0 {
 		clear(dst[(mb/mr)*kb*mr : (mb/mr+1)*kb*mr]) // zero rows of the last sliver
 	}
 	if trans {
-		packATrans(dst, a, i0, mb, p0, kb, mr, alpha)
+		packATrans(dst, a, i0, mb, p0, kb, mr, alpha, shift[i0:i0+mb])
 		return
 	}
 	// op(A)[i, p] = a[i, p]: read along a row, write every mr-th number.
@@ -249,7 +262,8 @@ func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha fl
 // A holds column p of the block contiguously. Four rows are read at a time
 // and dealt out to the slivers, so each sliver receives 4·mr consecutive
 // numbers per visit (a quarter faster than one row at a time, measured).
-func packATrans(dst []float64, a *Dense, i0, mb, p0, kb, mr int, alpha float64) {
+func packATrans(dst []float64, a *Dense, i0, mb, p0, kb, mr int, alpha float64, shift []float64) {
+	shift = shift[:mb]
 	p := 0
 	for ; p+4 <= kb; p += 4 {
 		s0 := a.data[(p0+p)*a.stride+i0:][:mb]
@@ -260,10 +274,10 @@ func packATrans(dst []float64, a *Dense, i0, mb, p0, kb, mr int, alpha float64) 
 			d := dst[(r*kb+p)*mr:][:4*mr]
 			lo, hi := r*mr, min(r*mr+mr, mb)
 			for i := lo; i < hi; i++ {
-				d[i-lo] = alpha * s0[i]
-				d[mr+i-lo] = alpha * s1[i]
-				d[2*mr+i-lo] = alpha * s2[i]
-				d[3*mr+i-lo] = alpha * s3[i]
+				d[i-lo] = alpha * (s0[i] - shift[i])
+				d[mr+i-lo] = alpha * (s1[i] - shift[i])
+				d[2*mr+i-lo] = alpha * (s2[i] - shift[i])
+				d[3*mr+i-lo] = alpha * (s3[i] - shift[i])
 			}
 		}
 	}
@@ -271,19 +285,31 @@ func packATrans(dst []float64, a *Dense, i0, mb, p0, kb, mr int, alpha float64) 
 		src := a.data[(p0+p)*a.stride+i0:][:mb]
 		for r := 0; r*mr < mb; r++ {
 			seg := src[r*mr : min(r*mr+mr, mb)]
+			sh := shift[r*mr:][:len(seg)]
 			d := dst[(r*kb+p)*mr:][:len(seg)]
 			for i, v := range seg {
-				d[i] = alpha * v
+				d[i] = alpha * (v - sh[i])
 			}
 		}
 	}
 }
 
 // packB copies op(B)[p0:p0+kb, j0:j0+cols] (cols ≤ nr) into the sliver dst:
-// dst[p·nr + j] = op(B)[p0 + p, j0 + j], with zeros for j ≥ cols.
-func packB(dst []float64, b *Dense, trans bool, p0, kb, j0, cols, nr int) {
+// dst[p·nr + j] = op(B)[p0 + p, j0 + j], with zeros for j ≥ cols. A
+// non-nil shift (only without trans) is subtracted from every row first.
+func packB(dst []float64, b *Dense, trans bool, p0, kb, j0, cols, nr int, shift []float64) {
 	if cols < nr {
 		clear(dst)
+	}
+	if shift != nil {
+		sh := shift[j0 : j0+cols]
+		for p := range kb {
+			d := dst[p*nr : p*nr+cols]
+			for j, v := range b.data[(p0+p)*b.stride+j0:][:cols] {
+				d[j] = v - sh[j]
+			}
+		}
+		return
 	}
 	if !trans {
 		// op(B)[p, j] = b[p, j]: a row segment per p.

@@ -213,7 +213,7 @@ func TestGemmPackedKernels(t *testing.T) {
 				for _, workers := range []int{1, 2, 3} {
 					name := fmt.Sprintf("%s %dx%dx%d trans=%v workers=%d", kern.name, s.m, s.k, s.n, tr, workers)
 					c := c0.Clone()
-					gemmPacked(kern, tr[0], tr[1], -1.5, a, b, c, false, workers)
+					gemmPacked(kern, tr[0], tr[1], -1.5, a, b, c, false, workers, nil)
 					checkWithin(t, name, c, ref, bound)
 					if first == nil {
 						first = c
@@ -349,7 +349,7 @@ func TestSyrkWorkers(t *testing.T) {
 		var first *Dense
 		for _, workers := range []int{1, 2, 3} {
 			c := New(157, 157)
-			gemmPacked(kern, true, false, 1, a, a, c, true, workers)
+			gemmPacked(kern, true, false, 1, a, a, c, true, workers, nil)
 			mirrorLower(c)
 			if first == nil {
 				ref, bound := naiveSyrk(true, 1, a, 0, New(157, 157))
@@ -503,5 +503,39 @@ func TestDotAxpyTails(t *testing.T) {
 				t.Errorf("Axpy, n=%d, i=%d: %v, want %v", n, i, z[i], y[i]-0.75*x[i])
 			}
 		}
+	}
+}
+
+// TestCovarianceCentersInPacking checks that the covariance, which
+// subtracts the means while packing, gives the bits of the two-step
+// computation (center, then AᵀA) and agrees with the triple loop, on a
+// strided view, for every kernel, on the small and the blocked path.
+func TestCovarianceCentersInPacking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	for _, kern := range productKernels() {
+		saved := activeKernel
+		activeKernel = *kern
+		for _, s := range [][2]int{{5, 3}, {300, 131}, {77, 40}} {
+			x, _ := viewIn(rng, s[0], s[1])
+			for i := range s[0] {
+				for j := range s[1] {
+					x.Set(i, j, x.At(i, j)+float64(j)) // means far from zero
+				}
+			}
+			got, err := Covariance(x, Sample)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xc, _, _ := Center(x)
+			want := New(s[1], s[1])
+			syrkLower(1/float64(s[0]-1), xc, want)
+			name := fmt.Sprintf("%s %dx%d", kern.name, s[0], s[1])
+			if !identical(got, want) {
+				t.Fatalf("%s: centering in the packing differs from centering first", name)
+			}
+			ref, bound := naiveSyrk(true, 1/float64(s[0]-1), xc, 0, New(s[1], s[1]))
+			checkWithin(t, name, got, ref, bound)
+		}
+		activeKernel = saved
 	}
 }

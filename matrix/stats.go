@@ -71,9 +71,9 @@ func Covariance(x *Dense, v Variance) (*Dense, error) {
 	if err := checkData("covariance", x, v); err != nil {
 		return nil, err
 	}
-	xc, _, _ := Center(x)
+	mean, _ := ColMeans(x)
 	s := New(x.cols, x.cols)
-	syrkLower(1/v.divisor(x.rows), xc, s)
+	syrkCentered(1/v.divisor(x.rows), x, mean, s) // the packing subtracts x̄
 	return s, nil
 }
 

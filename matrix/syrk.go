@@ -52,7 +52,7 @@ func syrk(trans bool, alpha float64, a *Dense, beta float64, c *Dense) {
 			// op(A)·op(A)ᵀ as a product with the lower-triangle mask:
 			// AᵀA is op = (T, N) and AAᵀ is op = (N, T) on the same A.
 			workers := gemmWorkers(n, n/2+1, k)
-			gemmPacked(&activeKernel, trans, !trans, alpha, a, a, c, true, workers)
+			gemmPacked(&activeKernel, trans, !trans, alpha, a, a, c, true, workers, nil)
 		}
 	}
 	mirrorLower(c)
@@ -78,6 +78,23 @@ func syrkRef(trans bool, alpha float64, a, c *Dense) {
 			ci[j] += alpha * Dot(ai, a.Row(j))
 		}
 	}
+}
+
+// syrkCentered computes C = α (X − 1x̄ᵀ)ᵀ(X − 1x̄ᵀ) for an n×d data matrix X
+// and its column means x̄, into the d×d C, without forming the centered
+// copy of X: the packing routines subtract x̄ as they copy X into the
+// panels, the step a copy would have taken anyway. The result is the same
+// as syrkLower(α, Center(X)), exactly symmetric.
+func syrkCentered(alpha float64, x *Dense, mean []float64, c *Dense) {
+	n, d := x.rows, x.cols
+	if d*d*n < syrkSmall {
+		xc, _, _ := Center(x)
+		syrkLower(alpha, xc, c)
+		return
+	}
+	scaleLower(0, c)
+	gemmPacked(&activeKernel, true, false, alpha, x, x, c, true, gemmWorkers(d, d/2+1, n), mean)
+	mirrorLower(c)
 }
 
 // syrkLower computes C = α AᵀA for a k×n A into the n×n C, computing the
