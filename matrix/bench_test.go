@@ -80,3 +80,22 @@ func BenchmarkGemv(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKernels times the packed product on one goroutine with every
+// micro-kernel this build and CPU can run (portable; with
+// GOEXPERIMENT=simd also AVX2 and AVX-512), so the kernels can be
+// compared on the same machine.
+func BenchmarkKernels(b *testing.B) {
+	for _, kern := range productKernels() {
+		for _, n := range []int{512, 1024} {
+			rng := rand.New(rand.NewPCG(5, 5))
+			x, y, c := randDense(rng, n, n), randDense(rng, n, n), New(n, n)
+			b.Run(fmt.Sprintf("%s/n=%d", kern.name, n), func(b *testing.B) {
+				for b.Loop() {
+					gemmPacked(kern, false, false, 1, x, y, c, false, 1, nil)
+				}
+				b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+	}
+}

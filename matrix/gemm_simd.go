@@ -42,8 +42,8 @@ func bestKernel() microKernel {
 // times four vectors of B̃, so each inner index does 2 broadcasts, 4 vector
 // loads and 8 fused multiply-adds, and only 14 vector registers are live.
 // That shape was measured against the others here (one core, n = 512 and
-// 1024, GFLOP/s): with 256-bit vectors 2×16 runs at 36–37, 4×8 at 35,
-// 6×8 at 26–28; with 512-bit vectors 2×32 at 66–68, 4×16 at 40–55, 6×16
+// 1024, GFLOP/s): with 256-bit vectors 2×16 runs at 36–39, 4×8 at 35,
+// 6×8 at 26–28; with 512-bit vectors 2×32 at 66–71, 4×16 at 40–55, 6×16
 // at 15–30 and 8×24 or 12×16 below 10. The compiler allocates at most 16
 // vector registers and writes each fused multiply-add over its first
 // operand, so a broadcast used by several multiply-adds is copied each

@@ -25,8 +25,8 @@ import (
 type gemmCase struct{ m, k, n int }
 
 // gemmShapes are odd shapes: tiny, prime, zero dimensions, and sizes that
-// are not multiples of any tile (2×4, 6×8) or block (mc, kc = 256, nc =
-// 4096), some above the parallel threshold.
+// are not multiples of any tile (3×2, 2×16, 2×32) or block (mc = 120,
+// kc = 256, nc = 4096), some above the parallel threshold.
 var gemmShapes = []gemmCase{
 	{1, 1, 1}, {7, 13, 5}, {13, 7, 1}, {1, 300, 1}, {3, 1, 9},
 	{5, 0, 7}, {0, 5, 3}, {4, 3, 0},
@@ -425,7 +425,8 @@ func TestGemvAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	shapes := [][2]int{{1, 1}, {7, 13}, {13, 7}, {0, 4}, {4, 0}, {5, 9}, {130, 67}, {67, 130}}
 	if !testing.Short() {
-		shapes = append(shapes, [2]int{517, 301})
+		// Above gemvParallel, and above gemvStream (one row at a time).
+		shapes = append(shapes, [2]int{517, 301}, [2]int{1500, 1401})
 	}
 	for _, s := range shapes {
 		a, _ := viewIn(rng, s[0], s[1])
