@@ -123,16 +123,18 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 	kc := min(kern.kc, k)
 	nc := min(kern.nc, roundUp(n, nr))
 
-	// Row blocks: at most mc rows, and small enough that every worker
-	// gets several of them, which balances the load. A triangle needs
-	// more, smaller blocks: their work grows with the row index.
+	// Row blocks: at most mc rows, of equal size, several per worker and
+	// a multiple of the number of workers, which balances the load. A
+	// triangle needs more, smaller blocks: their work grows with the row
+	// index.
 	rowBlock := kern.mc
 	if workers > 1 {
 		perWorker := 4
 		if lower {
 			perWorker = 8
 		}
-		rowBlock = min(rowBlock, max(mr, roundUp(ceilDiv(m, perWorker*workers), mr)))
+		blocks := workers * max(perWorker, ceilDiv(m, workers*kern.mc))
+		rowBlock = min(kern.mc, max(mr, roundUp(ceilDiv(m, blocks), mr)))
 	}
 	workers = min(workers, ceilDiv(m, rowBlock))
 
