@@ -327,16 +327,20 @@ func packB(dst []float64, b *Dense, trans bool, p0, kb, j0, cols, nr int, shift 
 	}
 }
 
-// parallelFor runs f(0), …, f(workers−1), concurrently when workers > 1,
-// and returns when all have finished.
+// parallelFor runs f(0), …, f(workers−1), concurrently when workers > 1
+// (just f(0) when workers ≤ 1), and returns when all have finished.
 func parallelFor(workers int, f func(w int)) {
-	if workers == 1 {
+	if workers <= 1 {
 		f(0)
 		return
 	}
 	var wg sync.WaitGroup
+	wg.Add(workers - 1)
 	for w := 1; w < workers; w++ {
-		wg.Go(func() { f(w) })
+		go func() {
+			defer wg.Done()
+			f(w)
+		}()
 	}
 	f(0)
 	wg.Wait()
