@@ -53,6 +53,9 @@ func opDims(trans bool, a *Dense) (rows, cols int) {
 // Large products are blocked, packed and split across GOMAXPROCS
 // goroutines (matrix/gemm.go explains the loop nest); the result does not
 // depend on the number of goroutines. Small ones run the plain loops.
+//
+// Reference: K. Goto and R. A. van de Geijn, "Anatomy of high-performance
+// matrix multiplication", ACM TOMS 34(3), 2008.
 func Gemm(transA, transB bool, alpha float64, a, b *Dense, beta float64, c *Dense) error {
 	m, k := opDims(transA, a)
 	k2, n := opDims(transB, b)

@@ -29,6 +29,14 @@ const syrkSmall = 12 * 12 * 12
 // C sharing memory with A one wrapping ErrAlias. With β = 0 the lower
 // triangle of C is overwritten without being read, so NaNs in it do not
 // propagate; with k = 0 or α = 0 only the scaling by β happens.
+//
+// Implements: 001, "Principal Component Analysis" (the scatter matrix
+// (X − X̄)ᵀ(X − X̄), through Covariance) and the Gram matrices of the kernel
+// methods.
+//
+// Reference: the BLAS dsyrk; F. G. Van Zee and R. A. van de Geijn, "BLIS:
+// a framework for rapidly instantiating BLAS functionality", ACM TOMS
+// 41(3), 2015.
 func Syrk(trans bool, alpha float64, a *Dense, beta float64, c *Dense) error {
 	n, _ := opDims(trans, a)
 	if c.rows != n || c.cols != n {
