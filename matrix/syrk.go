@@ -22,7 +22,7 @@ const syrkSmall = 12 * 12 * 12
 // return and its upper triangle on input is ignored. With A a data matrix
 // X (n×d, rows are samples), Syrk(true, 1/n, Xc, 0, S) is the covariance
 // S = (1/n) XcᵀXc of centered data and Syrk(false, 1, X, 0, G) the Gram
-// matrix G = XXᵀ. It costs n²k multiply-adds, half of Gemm's, and runs in
+// matrix G = XXᵀ. It costs about n²k/2 multiply-adds, half of Gemm's, and runs in
 // parallel for large sizes.
 //
 // Special cases: a C that is not n×n gives an error wrapping ErrShape, a
