@@ -48,8 +48,7 @@ func Center(x *Dense) (centered *Dense, mean []float64, err error) {
 	if err != nil {
 		return nil, nil, &Error{Op: "center", Err: ErrEmpty, Detail: "no rows"}
 	}
-	// One pass: copy and subtract together (the covariance of a large data
-	// matrix spends a noticeable share of its time here).
+	// One pass over the data: copy and subtract together.
 	centered = New(x.rows, x.cols)
 	for i := range x.rows {
 		dst, src := centered.Row(i)[:len(mean)], x.Row(i)[:len(mean)]
@@ -84,6 +83,14 @@ func Gram(x *Dense) *Dense {
 	g := New(x.rows, x.rows)
 	syrk(false, 1, x, 0, g)
 	return g
+}
+
+// syrkLower computes C = α AᵀA for a k×n A into the n×n C, computing the
+// lower triangle and mirroring it, so C is exactly symmetric and costs half
+// a general product. It is Syrk without the checks (syrk.go: blocked,
+// packed and parallel).
+func syrkLower(alpha float64, a, c *Dense) {
+	syrk(true, alpha, a, 0, c)
 }
 
 // Standardize returns Z with zᵢⱼ = (xᵢⱼ − x̄ⱼ)/sⱼ, the column means x̄ and the

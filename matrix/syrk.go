@@ -105,13 +105,6 @@ func syrkCentered(alpha float64, x *Dense, mean []float64, c *Dense) {
 	mirrorLower(c)
 }
 
-// syrkLower computes C = α AᵀA for a k×n A into the n×n C, computing the
-// lower triangle and mirroring it, so C is exactly symmetric and costs half
-// a general product. Covariance and the blocked factorizations use it.
-func syrkLower(alpha float64, a, c *Dense) {
-	syrk(true, alpha, a, 0, c)
-}
-
 // scaleLower computes C ← βC on the lower triangle, treating β = 0 as an
 // overwrite with zeros.
 func scaleLower(beta float64, c *Dense) {
