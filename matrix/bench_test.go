@@ -57,3 +57,45 @@ func BenchmarkSyrk(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkGemv times y ← A·x and y ← Aᵀ·x on a 1000×1000 A (8 MB, in L3)
+// and on a 10000×784 data matrix (63 MB, from memory).
+func BenchmarkGemv(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, s := range [][2]int{{1000, 1000}, {10000, 784}} {
+		a := randDense(rng, s[0], s[1])
+		for _, trans := range []bool{false, true} {
+			m, n := opDims(trans, a)
+			x, y := randDense(rng, 1, n).data, make([]float64, m)
+			op := "N"
+			if trans {
+				op = "T"
+			}
+			b.Run(fmt.Sprintf("%s/%dx%d", op, s[0], s[1]), func(b *testing.B) {
+				for b.Loop() {
+					Gemv(trans, 1, a, x, 0, y)
+				}
+				b.ReportMetric(2*float64(m*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+	}
+}
+
+// BenchmarkKernels times the packed product on one goroutine with every
+// micro-kernel this build and CPU can run (portable; with
+// GOEXPERIMENT=simd also AVX2 and AVX-512), so the kernels can be
+// compared on the same machine.
+func BenchmarkKernels(b *testing.B) {
+	for _, kern := range productKernels() {
+		for _, n := range []int{512, 1024} {
+			rng := rand.New(rand.NewPCG(5, 5))
+			x, y, c := randDense(rng, n, n), randDense(rng, n, n), New(n, n)
+			b.Run(fmt.Sprintf("%s/n=%d", kern.name, n), func(b *testing.B) {
+				for b.Loop() {
+					gemmPacked(kern, false, false, 1, x, y, c, false, 1, nil)
+				}
+				b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+	}
+}

@@ -18,6 +18,12 @@
 // Singular values are returned in descending order, eigenvalues (package
 // eigen) in ascending order.
 //
+// The products (Gemm, Syrk, Gemv) are blocked and packed, and large ones
+// run on GOMAXPROCS goroutines; their results do not depend on the number
+// of goroutines. A build with GOEXPERIMENT=simd on amd64 uses an AVX2
+// micro-kernel from the standard library's simd/archsimd when the CPU has
+// AVX2 and FMA (docs/linear-algebra.md, "The product kernels").
+//
 // # Notes map
 //
 //	004, "Linear Least Squares Regression" (W = (AᵀA)⁻¹AᵀY, by QR)      FactorizeQR, QR.LeastSquares
@@ -25,7 +31,7 @@
 //	002, "Linear Regression", "Linear Regression in ℝᵈ"                QR.LeastSquares, LeastSquares
 //	004, "Multivariate Normal Distribution" (Σ⁻¹x, log|Σ|)             FactorizeCholesky, Cholesky.Solve, Cholesky.LogDet
 //	004, Gaussian models; general square systems                       FactorizeLU, Solve, Inverse, Det, LU.LogAbsDet
-//	001, "Principal Component Analysis" (S = (X − X̄)(X − X̄)ᵀ)          Covariance, Center, Gram
+//	001, "Principal Component Analysis" (S = (X − X̄)(X − X̄)ᵀ)          Covariance, Center, Gram, Syrk
 //	000, "PCA Procedure", steps 1–2 (mean, covariance)                 ColMeans, Covariance
 //	000, "1. DIMENSIONALITY REDUCTION" (28×28 = 784 digit images)      ReadIDXImages, ReadIDXLabels
 //

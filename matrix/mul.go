@@ -49,6 +49,13 @@ func opDims(trans bool, a *Dense) (rows, cols int) {
 // ErrShape. C must not share memory with A or B (ErrAlias). Any of the
 // three may be views with strides. When β = 0, C is overwritten without
 // being read, so NaNs in it do not propagate.
+//
+// Large products are blocked, packed and split across GOMAXPROCS
+// goroutines (matrix/gemm.go explains the loop nest); the result does not
+// depend on the number of goroutines. Small ones run the plain loops.
+//
+// Reference: K. Goto and R. A. van de Geijn, "Anatomy of high-performance
+// matrix multiplication", ACM TOMS 34(3), 2008.
 func Gemm(transA, transB bool, alpha float64, a, b *Dense, beta float64, c *Dense) error {
 	m, k := opDims(transA, a)
 	k2, n := opDims(transB, b)
@@ -68,7 +75,7 @@ func gemm(transA, transB bool, alpha float64, a, b *Dense, beta float64, c *Dens
 	if alpha == 0 {
 		return
 	}
-	gemmRef(transA, transB, alpha, a, b, c)
+	gemmUpdate(transA, transB, alpha, a, b, c)
 }
 
 // scaleInPlace computes C ← βC, treating β = 0 as an overwrite with zeros.
@@ -151,7 +158,8 @@ func MulVecT(a *Dense, x []float64) ([]float64, error) {
 
 // Gemv computes y ← α·op(A)·x + β·y, where op(A) is A or Aᵀ (the BLAS dgemv).
 // Lengths that do not fit give an error wrapping ErrShape. When β = 0, y is
-// overwritten without being read.
+// overwritten without being read. Large products are split across
+// GOMAXPROCS goroutines, with a result that does not depend on their number.
 func Gemv(trans bool, alpha float64, a *Dense, x []float64, beta float64, y []float64) error {
 	m, n := opDims(trans, a)
 	if len(x) != n || len(y) != m {
@@ -165,14 +173,10 @@ func Gemv(trans bool, alpha float64, a *Dense, x []float64, beta float64, y []fl
 	if alpha == 0 {
 		return nil
 	}
-	if !trans {
-		for i := range y {
-			y[i] += alpha * Dot(a.Row(i), x)
-		}
-		return nil
-	}
-	for p, xp := range x {
-		Axpy(alpha*xp, a.Row(p), y)
+	if trans {
+		gemvT(alpha, a, x, y, gemvWorkers(a))
+	} else {
+		gemvN(alpha, a, x, y, gemvWorkers(a))
 	}
 	return nil
 }

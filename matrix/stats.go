@@ -48,9 +48,13 @@ func Center(x *Dense) (centered *Dense, mean []float64, err error) {
 	if err != nil {
 		return nil, nil, &Error{Op: "center", Err: ErrEmpty, Detail: "no rows"}
 	}
-	centered = x.Clone()
-	for i := range centered.rows {
-		Axpy(-1, mean, centered.Row(i))
+	// One pass over the data: copy and subtract together.
+	centered = New(x.rows, x.cols)
+	for i := range x.rows {
+		dst, src := centered.Row(i)[:len(mean)], x.Row(i)[:len(mean)]
+		for j, m := range mean {
+			dst[j] = src[j] - m
+		}
 	}
 	return centered, mean, nil
 }
@@ -66,9 +70,9 @@ func Covariance(x *Dense, v Variance) (*Dense, error) {
 	if err := checkData("covariance", x, v); err != nil {
 		return nil, err
 	}
-	xc, _, _ := Center(x)
+	mean, _ := ColMeans(x)
 	s := New(x.cols, x.cols)
-	syrkLower(1/v.divisor(x.rows), xc, s)
+	syrkCentered(1/v.divisor(x.rows), x, mean, s) // the packing subtracts x̄
 	return s, nil
 }
 
@@ -77,26 +81,16 @@ func Covariance(x *Dense, v Variance) (*Dense, error) {
 // result is exactly symmetric.
 func Gram(x *Dense) *Dense {
 	g := New(x.rows, x.rows)
-	syrkLower(1, x.T(), g)
+	syrk(false, 1, x, 0, g)
 	return g
 }
 
 // syrkLower computes C = α AᵀA for a k×n A into the n×n C, computing the
 // lower triangle and mirroring it, so C is exactly symmetric and costs half
-// a general product. (The fast issue replaces the body with a blocked kernel.)
+// a general product. It is Syrk without the checks (syrk.go: blocked,
+// packed and parallel).
 func syrkLower(alpha float64, a, c *Dense) {
-	c.Zero()
-	for p := range a.rows {
-		ap := a.Row(p)
-		for i := range a.cols {
-			Axpy(alpha*ap[i], ap[:i+1], c.Row(i)[:i+1])
-		}
-	}
-	for i := range c.rows {
-		for j := range i {
-			c.data[j*c.stride+i] = c.data[i*c.stride+j]
-		}
-	}
+	syrk(true, alpha, a, 0, c)
 }
 
 // Standardize returns Z with zᵢⱼ = (xᵢⱼ − x̄ⱼ)/sⱼ, the column means x̄ and the

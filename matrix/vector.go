@@ -20,16 +20,18 @@ func checkSameLen(op string, x, y []float64) {
 func Dot(x, y []float64) float64 {
 	checkSameLen("Dot", x, y)
 	var s0, s1, s2, s3 float64
-	i := 0
-	// Four independent partial sums let the CPU overlap the additions.
-	for ; i+4 <= len(x); i += 4 {
-		s0 += x[i] * y[i]
-		s1 += x[i+1] * y[i+1]
-		s2 += x[i+2] * y[i+2]
-		s3 += x[i+3] * y[i+3]
+	// Four independent partial sums let the CPU overlap the additions
+	// (eight measured no faster here); re-slicing both vectors as the loop
+	// advances lets the compiler drop the bounds checks.
+	for len(x) >= 4 && len(y) >= 4 {
+		s0 += x[0] * y[0]
+		s1 += x[1] * y[1]
+		s2 += x[2] * y[2]
+		s3 += x[3] * y[3]
+		x, y = x[4:], y[4:]
 	}
-	for ; i < len(x); i++ {
-		s0 += x[i] * y[i]
+	for i, v := range x {
+		s0 += v * y[i]
 	}
 	return (s0 + s1) + (s2 + s3)
 }
@@ -39,6 +41,15 @@ func Axpy(alpha float64, x, y []float64) {
 	checkSameLen("Axpy", x, y)
 	if alpha == 0 {
 		return
+	}
+	// Unrolled by four, re-slicing as it goes: no bounds checks and a
+	// quarter of the loop overhead.
+	for len(x) >= 4 && len(y) >= 4 {
+		y[0] += alpha * x[0]
+		y[1] += alpha * x[1]
+		y[2] += alpha * x[2]
+		y[3] += alpha * x[3]
+		x, y = x[4:], y[4:]
 	}
 	y = y[:len(x)]
 	for i, v := range x {

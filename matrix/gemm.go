@@ -1,0 +1,365 @@
+package matrix
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// The blocked matrix product, in the design of Goto and van de Geijn (the
+// one behind GotoBLAS, OpenBLAS and BLIS). It computes C += op(A)·op(B)
+// (α is folded into the packed copy of A) with five loops around a tiny
+// register-tiled micro-kernel. With op(A) m×k, op(B) k×n, C m×n:
+//
+//	for jc in steps of nc over the n columns of C:          (5) B panel → L3
+//	  for pc in steps of kc over the k inner indices:       (4)
+//	    pack  B̃ ← op(B)[pc:pc+kc, jc:jc+nc]   in slivers kc×nr
+//	    for ic in steps of mc over the m rows of C:         (3) A block → L2
+//	      pack  Ã ← α·op(A)[ic:ic+mc, pc:pc+kc]  in slivers mr×kc
+//	      for jr in steps of nr over the block's columns:   (2) B sliver → L1
+//	        for ir in steps of mr over the block's rows:    (1)
+//	          C[ic+ir : +mr, jc+jr : +nr] += Ã sliver · B̃ sliver   (micro-kernel)
+//
+// Why it is fast. The micro-kernel keeps an mr×nr tile of C in registers
+// and, for each of the kc inner indices, reads mr numbers of Ã and nr of
+// B̃ and does mr·nr multiply-adds: the arithmetic per load grows with the
+// tile. Packing copies each block once into the exact order the
+// micro-kernel reads it (contiguous, aligned to the tile, zero-padded at the
+// edges), so every load after that is sequential, and it is where a
+// transposed operand is absorbed: the four cases op = N/T differ only in
+// how the packing routines read the source. The block sizes keep each
+// operand in the cache level where it is reused: a kc×nr sliver of B̃ stays
+// in L1 while the loop (1) sweeps the mc×kc block Ã held in L2, and the
+// kc×nc panel B̃ is shared by all workers from L3.
+//
+// Parallelism. Loop (3) is split across goroutines: every worker packs its
+// own Ã (its core's L2) and they share B̃, which they also pack together.
+// Each element of C is computed by exactly one worker with the same order
+// of operations, so the result does not depend on the number of workers.
+
+// microKernel is a register-tiled kernel with the cache blocking tuned for it.
+type microKernel struct {
+	name       string
+	mr, nr     int // register tile: mr rows × nr columns of C
+	mc, kc, nc int // cache blocks; mc is a multiple of mr, nc of nr
+	// run adds Ã·B̃ to the mr×nr tile of C whose (0, 0) element is c[0],
+	// row i starting at c[i*ldc]. Ã is packed as kc groups of mr numbers
+	// (column p of the sliver at a[p*mr:]), B̃ as kc groups of nr.
+	run func(kc int, a, b, c []float64, ldc int)
+}
+
+// portableKernel is the plain-Go micro-kernel, the default on every platform.
+// The tile and the unrolling were measured (gemm_kernel.go); the block
+// sizes barely matter for a kernel this far from the memory bound (kc from
+// 128 to 512 and mc from 32 to 128 are within noise). kc = 256 and mc = 120
+// keep the 240 KiB block Ã within half of even a 512 KiB L2.
+var portableKernel = microKernel{
+	name: "portable 3×2",
+	mr:   3, nr: 2,
+	mc: 120, kc: 256, nc: 4096,
+	run: kernel3x2,
+}
+
+// activeKernel is the micro-kernel gemmPacked uses. A build with a SIMD
+// kernel replaces it at init after checking the CPU features.
+var activeKernel = portableKernel
+
+const (
+	// gemmSmall is the size m·n·k below which the product runs on the
+	// reference loops: packing costs more than it saves on small operands.
+	// Measured here: at n = 8 the loops are faster, from n = 16 the packed
+	// kernel is (2× portable, 3× SIMD at n = 16).
+	gemmSmall = 12 * 12 * 12
+	// gemmParallel is the size m·n·k from which the product is split
+	// across goroutines; below it, starting them and splitting the blocks
+	// costs more than they save (two workers pay off from n ≈ 100).
+	gemmParallel = 96 * 96 * 96
+)
+
+// gemmUpdate is gemm after scaling C: C += α·op(A)·op(B), choosing between
+// the reference loops and the packed kernel by size.
+func gemmUpdate(transA, transB bool, alpha float64, a, b, c *Dense) {
+	m, k := opDims(transA, a)
+	_, n := opDims(transB, b)
+	if m == 0 || n == 0 || k == 0 {
+		return
+	}
+	if m*n*k < gemmSmall {
+		gemmRef(transA, transB, alpha, a, b, c)
+		return
+	}
+	gemmPacked(&activeKernel, transA, transB, alpha, a, b, c, false, gemmWorkers(m, n, k), nil)
+}
+
+// gemmWorkers returns the number of goroutines for an m×n×k product.
+func gemmWorkers(m, n, k int) int {
+	if m*n*k < gemmParallel {
+		return 1
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// gemmPacked computes C += α·op(A)·op(B) by the five-loop nest above, with
+// the given kernel and number of workers. With lower set, C is square and
+// only its lower triangle (i ≥ j) is updated; tiles strictly above the
+// diagonal are skipped, which is how the symmetric rank-k update gets half
+// the flops from the same machinery.
+//
+// A non-nil mean is subtracted from every row of A and of B as they are
+// packed, for the covariance of a data matrix X without forming its
+// centered copy: with transA, !transB and a = b = X it computes
+// C += α·(X − 1meanᵀ)ᵀ(X − 1meanᵀ).
+func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, lower bool, workers int, mean []float64) {
+	m, k := opDims(transA, a)
+	if mean != nil && (!transA || transB) {
+		panic("matrix: centered product needs op(A) = Aᵀ and op(B) = B")
+	}
+	shiftA := mean
+	if transA && shiftA == nil {
+		shiftA = make([]float64, m) // subtracting zero changes nothing
+	}
+	_, n := opDims(transB, b)
+	mr, nr := kern.mr, kern.nr
+	kc := min(kern.kc, k)
+	nc := min(kern.nc, roundUp(n, nr))
+
+	// Row blocks: at most mc rows, of equal size, several per worker and
+	// a multiple of the number of workers, which balances the load. A
+	// triangle needs more, smaller blocks: their work grows with the row
+	// index.
+	rowBlock := kern.mc
+	if workers > 1 {
+		perWorker := 4
+		if lower {
+			perWorker = 8
+		}
+		blocks := workers * max(perWorker, ceilDiv(m, workers*kern.mc))
+		rowBlock = min(kern.mc, max(mr, roundUp(ceilDiv(m, blocks), mr)))
+	}
+	workers = min(workers, ceilDiv(m, rowBlock))
+
+	bBuf := getPackBuf(kc * nc)
+	defer putPackBuf(bBuf)
+	aBufs := make([]*[]float64, workers)
+	for w := range aBufs {
+		aBufs[w] = getPackBuf(rowBlock * kc)
+		defer putPackBuf(aBufs[w])
+	}
+
+	for jc := 0; jc < n; jc += nc {
+		ncb := min(nc, n-jc)
+		slivers := ceilDiv(ncb, nr)
+		rowStart := 0
+		if lower {
+			rowStart = jc // rows above jc have nothing below the diagonal here
+		}
+		blocks := ceilDiv(m-rowStart, rowBlock)
+		for pc := 0; pc < k; pc += kc {
+			kcb := min(kc, k-pc)
+			bp := (*bBuf)[:kcb*slivers*nr]
+			// B̃ ← op(B)[pc:pc+kcb, jc:jc+ncb], slivers dealt round-robin.
+			parallelFor(workers, func(w int) {
+				for s := w; s < slivers; s += workers {
+					packB(bp[s*kcb*nr:(s+1)*kcb*nr], b, transB, pc, kcb, jc+s*nr, min(nr, ncb-s*nr), nr, mean)
+				}
+			})
+			// Row blocks are taken from a shared counter, so a worker that
+			// is slowed down (or has light triangle blocks) takes more. A
+			// triangle is dealt from the bottom, its heaviest blocks first.
+			var next atomic.Int64
+			parallelFor(workers, func(w int) {
+				for {
+					blk := int(next.Add(1)) - 1
+					if blk >= blocks {
+						return
+					}
+					if lower {
+						blk = blocks - 1 - blk
+					}
+					ic := rowStart + blk*rowBlock
+					mcb := min(rowBlock, m-ic)
+					cols := ncb
+					if lower {
+						cols = min(ncb, ic+mcb-jc) // columns j ≤ i only
+					}
+					ap := (*aBufs[w])[:roundUp(mcb, mr)*kcb]
+					packA(ap, a, transA, ic, mcb, pc, kcb, mr, alpha, shiftA)
+					macroKernel(kern, ap, bp, c, ic, mcb, jc, cols, kcb, lower)
+				}
+			})
+		}
+	}
+}
+
+// macroKernel runs loops (2) and (1): it adds the packed block Ã (mcb×kcb)
+// times the first cols columns of the packed panel B̃ to C[ic:, jc:].
+func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, cols, kcb int, lower bool) {
+	mr, nr := kern.mr, kern.nr
+	var tile [maxTile]float64
+	for jr := 0; jr < cols; jr += nr {
+		nrb := min(nr, cols-jr)
+		bs := bp[(jr/nr)*kcb*nr : (jr/nr+1)*kcb*nr]
+		j0 := jc + jr
+		for ir := 0; ir < mcb; ir += mr {
+			mrb := min(mr, mcb-ir)
+			i0 := ic + ir
+			if lower && j0 > i0+mrb-1 {
+				continue // the whole tile is above the diagonal
+			}
+			as := ap[(ir/mr)*kcb*mr : (ir/mr+1)*kcb*mr]
+			full := mrb == mr && nrb == nr && !(lower && j0+nr-1 > i0)
+			if full {
+				kern.run(kcb, as, bs, c.data[i0*c.stride+j0:], c.stride)
+				continue
+			}
+			// Edge or diagonal tile: compute the whole tile into a
+			// scratch tile, then add only the part that belongs to C.
+			t := tile[:mr*nr]
+			clear(t)
+			kern.run(kcb, as, bs, t, nr)
+			for i := range mrb {
+				row := c.data[(i0+i)*c.stride+j0:]
+				jEnd := nrb
+				if lower {
+					jEnd = min(nrb, i0+i-j0+1) // j ≤ i
+				}
+				for j := 0; j < jEnd; j++ {
+					row[j] += t[i*nr+j]
+				}
+			}
+		}
+	}
+}
+
+// maxTile bounds mr·nr over the kernels, the size of the scratch tile.
+const maxTile = 64
+
+// packA copies α·op(A)[i0:i0+mb, p0:p0+kb] into dst as slivers of mr rows:
+// dst[(r·kb + p)·mr + i] = α·op(A)[i0 + r·mr + i, p0 + p], with zeros for
+// the rows past mb in the last sliver. With trans, shift[i] is subtracted
+// from op(A)[i, p] first (a column mean of A; zeros for a plain product).
+func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha float64, shift []float64) {
+	if mb%mr != 0 {
+		clear(dst[(mb/mr)*kb*mr : (mb/mr+1)*kb*mr]) // zero rows of the last sliver
+	}
+	if trans {
+		packATrans(dst, a, i0, mb, p0, kb, mr, alpha, shift[i0:i0+mb])
+		return
+	}
+	// op(A)[i, p] = a[i, p]: read along a row, write every mr-th number.
+	for r := 0; r*mr < mb; r++ {
+		sl := dst[r*kb*mr : (r+1)*kb*mr]
+		for i := range min(mr, mb-r*mr) {
+			src := a.data[(i0+r*mr+i)*a.stride+p0:][:kb]
+			for p, v := range src {
+				sl[p*mr+i] = alpha * v
+			}
+		}
+	}
+}
+
+// packATrans is packA for op(A) = Aᵀ, where op(A)[i, p] = a[p, i]: row p of
+// A holds column p of the block contiguously. Four rows are read at a time
+// and dealt out to the slivers, so each sliver receives 4·mr consecutive
+// numbers per visit (a quarter faster than one row at a time, measured).
+func packATrans(dst []float64, a *Dense, i0, mb, p0, kb, mr int, alpha float64, shift []float64) {
+	shift = shift[:mb]
+	p := 0
+	for ; p+4 <= kb; p += 4 {
+		s0 := a.data[(p0+p)*a.stride+i0:][:mb]
+		s1 := a.data[(p0+p+1)*a.stride+i0:][:mb]
+		s2 := a.data[(p0+p+2)*a.stride+i0:][:mb]
+		s3 := a.data[(p0+p+3)*a.stride+i0:][:mb]
+		for r := 0; r*mr < mb; r++ {
+			d := dst[(r*kb+p)*mr:][:4*mr]
+			lo, hi := r*mr, min(r*mr+mr, mb)
+			for i := lo; i < hi; i++ {
+				d[i-lo] = alpha * (s0[i] - shift[i])
+				d[mr+i-lo] = alpha * (s1[i] - shift[i])
+				d[2*mr+i-lo] = alpha * (s2[i] - shift[i])
+				d[3*mr+i-lo] = alpha * (s3[i] - shift[i])
+			}
+		}
+	}
+	for ; p < kb; p++ {
+		src := a.data[(p0+p)*a.stride+i0:][:mb]
+		for r := 0; r*mr < mb; r++ {
+			seg := src[r*mr : min(r*mr+mr, mb)]
+			sh := shift[r*mr:][:len(seg)]
+			d := dst[(r*kb+p)*mr:][:len(seg)]
+			for i, v := range seg {
+				d[i] = alpha * (v - sh[i])
+			}
+		}
+	}
+}
+
+// packB copies op(B)[p0:p0+kb, j0:j0+cols] (cols ≤ nr) into the sliver dst:
+// dst[p·nr + j] = op(B)[p0 + p, j0 + j], with zeros for j ≥ cols. A
+// non-nil shift (only without trans) is subtracted from every row first.
+func packB(dst []float64, b *Dense, trans bool, p0, kb, j0, cols, nr int, shift []float64) {
+	if cols < nr {
+		clear(dst)
+	}
+	if shift != nil {
+		sh := shift[j0 : j0+cols]
+		for p := range kb {
+			d := dst[p*nr : p*nr+cols]
+			for j, v := range b.data[(p0+p)*b.stride+j0:][:cols] {
+				d[j] = v - sh[j]
+			}
+		}
+		return
+	}
+	if !trans {
+		// op(B)[p, j] = b[p, j]: a row segment per p.
+		for p := range kb {
+			copy(dst[p*nr:p*nr+cols], b.data[(p0+p)*b.stride+j0:][:cols])
+		}
+		return
+	}
+	// op(B)[p, j] = b[j, p]: read along row j of B, write every nr-th.
+	for j := range cols {
+		src := b.data[(j0+j)*b.stride+p0:][:kb]
+		for p, v := range src {
+			dst[p*nr+j] = v
+		}
+	}
+}
+
+// parallelFor runs f(0), …, f(workers−1), concurrently when workers > 1
+// (just f(0) when workers ≤ 1), and returns when all have finished.
+func parallelFor(workers int, f func(w int)) {
+	if workers <= 1 {
+		f(0)
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Add(workers - 1)
+	for w := 1; w < workers; w++ {
+		go func() {
+			defer wg.Done()
+			f(w)
+		}()
+	}
+	f(0)
+	wg.Wait()
+}
+
+// packPool recycles packing buffers, so the blocked factorizations, which
+// call gemm once per panel, do not allocate megabytes each time.
+var packPool sync.Pool
+
+func getPackBuf(size int) *[]float64 {
+	if p, ok := packPool.Get().(*[]float64); ok && cap(*p) >= size {
+		*p = (*p)[:size]
+		return p
+	}
+	s := make([]float64, size)
+	return &s
+}
+
+func putPackBuf(p *[]float64) { packPool.Put(p) }
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+func roundUp(a, b int) int { return ceilDiv(a, b) * b }
