@@ -36,7 +36,7 @@ type Cholesky struct {
 // the diagonal block is factored by the recurrence above (A₁₁ = L₁₁L₁₁ᵀ),
 // the panel below it by a triangular solve (L₂₁ = A₂₁L₁₁⁻ᵀ, trsmRightLowerT)
 // and the trailing matrix by a symmetric rank-k update
-// (A₂₂ ← A₂₂ − L₂₁L₂₁ᵀ, syrkUpdateLower), which holds almost all the flops
+// (A₂₂ ← A₂₂ − L₂₁L₂₁ᵀ, syrkAddLower), which holds almost all the flops
 // and runs on gemm. Every lᵢⱼ receives the same terms as in the unblocked
 // order; only the grouping of the sums differs.
 //
@@ -97,7 +97,7 @@ func cholBlocked(l *Dense, bs int) (pivot int, d float64) {
 		l11 := l.Slice(k0, k1, k0, k1)
 		l21 := l.Slice(k1, n, k0, k1)
 		trsmRightLowerT(l11, l21)                   // L₂₁ = A₂₁ L₁₁⁻ᵀ
-		syrkUpdateLower(l21, l.Slice(k1, n, k1, n)) // A₂₂ ← A₂₂ − L₂₁ L₂₁ᵀ
+		syrkAddLower(false, -1, l21, l.Slice(k1, n, k1, n)) // A₂₂ ← A₂₂ − L₂₁ L₂₁ᵀ
 	}
 	return -1, 0
 }

@@ -44,7 +44,7 @@
 // panel of columns with the kernel, solve for the block beside it (LU) or
 // below it (Cholesky, trsmRightLowerT) and update the trailing matrix with
 // one product
-// (Cholesky's is the symmetric rank-k update syrkUpdateLower); QR groups
+// (Cholesky's is the symmetric rank-k update syrkAddLower); QR groups
 // 32 reflectors into one block reflector I − V T Vᵀ (the compact WY form of
 // LAPACK's dgeqrf/dlarft/dlarfb), which FactorizeQR, QR.ApplyQ, ApplyQT, Q
 // and LeastSquares apply with two products. Blocking regroups the same

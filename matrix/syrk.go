@@ -51,19 +51,27 @@ func Syrk(trans bool, alpha float64, a *Dense, beta float64, c *Dense) error {
 
 // syrk is Syrk after validation.
 func syrk(trans bool, alpha float64, a *Dense, beta float64, c *Dense) {
-	n, k := opDims(trans, a)
 	scaleLower(beta, c)
-	if alpha != 0 && k > 0 {
-		if n*n*k < syrkSmall {
-			syrkRef(trans, alpha, a, c)
-		} else {
-			// op(A)·op(A)ᵀ as a product with the lower-triangle mask:
-			// AᵀA is op = (T, N) and AAᵀ is op = (N, T) on the same A.
-			workers := gemmWorkers(n, n/2+1, k)
-			gemmPacked(&activeKernel, trans, !trans, alpha, a, a, c, true, workers, nil)
-		}
-	}
+	syrkAddLower(trans, alpha, a, c)
 	mirrorLower(c)
+}
+
+// syrkAddLower adds α·op(A)·op(A)ᵀ to the lower triangle of C (i ≥ j) and
+// neither reads nor writes the strict upper one. It is the work of Syrk,
+// and on its own the trailing update A₂₂ ← A₂₂ − L₂₁L₂₁ᵀ of the blocked
+// Cholesky factorization, whose upper triangle is not part of the matrix.
+func syrkAddLower(trans bool, alpha float64, a, c *Dense) {
+	n, k := opDims(trans, a)
+	switch {
+	case alpha == 0 || k == 0:
+	case n*n*k < syrkSmall:
+		syrkRef(trans, alpha, a, c)
+	default:
+		// op(A)·op(A)ᵀ as a product with the lower-triangle mask:
+		// AᵀA is op = (T, N) and AAᵀ is op = (N, T) on the same A.
+		workers := gemmWorkers(n, n/2+1, k)
+		gemmPacked(&activeKernel, trans, !trans, alpha, a, a, c, true, workers, nil)
+	}
 }
 
 // syrkRef is the reference update of the lower triangle,
