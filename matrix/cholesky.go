@@ -96,7 +96,7 @@ func cholBlocked(l *Dense, bs int) (pivot int, d float64) {
 		}
 		l11 := l.Slice(k0, k1, k0, k1)
 		l21 := l.Slice(k1, n, k0, k1)
-		trsmRightLowerT(l11, l21)                   // L₂₁ = A₂₁ L₁₁⁻ᵀ
+		trsmRightLowerT(l11, l21)                           // L₂₁ = A₂₁ L₁₁⁻ᵀ
 		syrkAddLower(false, -1, l21, l.Slice(k1, n, k1, n)) // A₂₂ ← A₂₂ − L₂₁ L₂₁ᵀ
 	}
 	return -1, 0
