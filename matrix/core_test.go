@@ -122,3 +122,35 @@ func TestCholeskyGolden(t *testing.T) {
 		t.Errorf("indefinite: got %v", err)
 	}
 }
+
+// TestRot checks the plane rotation against its definition on every length
+// up to three unrolled trips (so the tail loop runs with 0 to 3 pairs), and
+// that a rotation by θ followed by one by −θ restores the vectors.
+func TestRot(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	theta := 0.7
+	c, s := math.Cos(theta), math.Sin(theta)
+	for n := range 13 {
+		x, y := make([]float64, n), make([]float64, n)
+		for i := range n {
+			x[i], y[i] = r.NormFloat64(), r.NormFloat64()
+		}
+		x0, y0 := append([]float64(nil), x...), append([]float64(nil), y...)
+		Rot(x, y, c, s)
+		for i := range n {
+			// Each entry is two products and a sum: at most 2 rounding
+			// errors on |c·x| + |s·y|.
+			tol := 2 * eps * (math.Abs(c*x0[i]) + math.Abs(s*y0[i]))
+			if math.Abs(x[i]-(c*x0[i]+s*y0[i])) > tol || math.Abs(y[i]-(c*y0[i]-s*x0[i])) > tol {
+				t.Fatalf("n = %d, entry %d: (%v, %v), want (%v, %v)", n, i, x[i], y[i], c*x0[i]+s*y0[i], c*y0[i]-s*x0[i])
+			}
+		}
+		Rot(x, y, c, -s)
+		for i := range n {
+			tol := 8 * eps * (math.Abs(x0[i]) + math.Abs(y0[i]))
+			if math.Abs(x[i]-x0[i]) > tol || math.Abs(y[i]-y0[i]) > tol {
+				t.Fatalf("n = %d: the inverse rotation did not restore entry %d", n, i)
+			}
+		}
+	}
+}

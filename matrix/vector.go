@@ -119,8 +119,19 @@ func VecFinite(x []float64) error {
 func Rot(x, y []float64, c, s float64) {
 	checkSameLen("Rot", x, y)
 	y = y[:len(x)]
-	for k, xk := range x {
-		yk := y[k]
+	// Four pairs per trip: independent multiply-adds keep the pipeline
+	// full, and the three-index slices let the compiler drop the bounds
+	// checks. The rotations of the QR iterations spend their time here.
+	k := 0
+	for ; k+4 <= len(x); k += 4 {
+		xs, ys := x[k:k+4:k+4], y[k:k+4:k+4]
+		x0, x1, x2, x3 := xs[0], xs[1], xs[2], xs[3]
+		y0, y1, y2, y3 := ys[0], ys[1], ys[2], ys[3]
+		xs[0], xs[1], xs[2], xs[3] = c*x0+s*y0, c*x1+s*y1, c*x2+s*y2, c*x3+s*y3
+		ys[0], ys[1], ys[2], ys[3] = c*y0-s*x0, c*y1-s*x1, c*y2-s*x2, c*y3-s*x3
+	}
+	for ; k < len(x); k++ {
+		xk, yk := x[k], y[k]
 		x[k] = c*xk + s*yk
 		y[k] = c*yk - s*xk
 	}
