@@ -11,15 +11,15 @@ func init() {
 	registerSection(section{
 		order: 20,
 		name:  "eigen",
-		title: "Symmetric eigenproblems: Jacobi and tridiagonal QR",
+		title: "Symmetric eigenproblems: Jacobi, tridiagonal QR, divide and conquer",
 		notes: `002, "Rayleigh quotient"; 000, "PCA Procedure"`,
 		run:   tourEigen,
 	})
 }
 
-// tourEigen solves the eigenproblem of the wine covariance with both
-// methods, shows each converge, and checks the Rayleigh-quotient facts of
-// the slides.
+// tourEigen solves the eigenproblem of the wine covariance with Jacobi and
+// QR, shows each converge, checks the Rayleigh-quotient facts of the
+// slides, and shows divide and conquer at work on a larger matrix.
 func tourEigen(t *tour) error {
 	wine, err := t.loadCSV("wine.csv")
 	if err != nil {
@@ -75,5 +75,48 @@ func tourEigen(t *tour) error {
 	hsh, _ := matrix.MulATB(h.Vectors, sh)
 	tr, _ := matrix.Trace(hsh)
 	t.checkClose("trace(HᵀSH) at the top-3 eigenvectors = λ₁ + λ₂ + λ₃", tr, h.Values[0]+h.Values[1]+h.Values[2], 16*machineEps*float64(n))
+	return tourDivideConquer(t)
+}
+
+// tourDivideConquer solves the 64×64 covariance of the digits by divide
+// and conquer, shows its merges and checks it against tridiagonal QR.
+func tourDivideConquer(t *tour) error {
+	digits, err := t.loadCSV("digits.csv")
+	if err != nil {
+		return err
+	}
+	x, _, _ := digits.Split(digits.Data.Cols() - 1)
+	s, err := matrix.Covariance(x, matrix.Population)
+	if err != nil {
+		return err
+	}
+	n := s.Rows()
+	t.say("divide and conquer on the %d×%d covariance of the digits: T is cut in two, each half solved", n, n)
+	t.say("(by QR once small), and the halves glued by a rank-one correction whose new eigenvalues")
+	t.say("are the roots of the secular equation; the eigenvector work becomes matrix products:")
+	dc, err := eigen.Symmetric(s, eigen.SymmetricOptions{Method: eigen.DivideConquer, MergeTrace: func(m eigen.DCMerge) {
+		t.say("  %s", formatDCMerge(m))
+	}})
+	if err != nil {
+		return err
+	}
+	qr, err := eigen.Symmetric(s, eigen.SymmetricOptions{})
+	if err != nil {
+		return err
+	}
+	var maxDiff float64
+	for i := range dc.Values {
+		maxDiff = math.Max(maxDiff, math.Abs(dc.Values[i]-qr.Values[i]))
+	}
+	bound := float64(n) * machineEps * matrix.NormFrobenius(s)
+	t.checkTrue("divide and conquer and QR agree on every eigenvalue", maxDiff <= bound,
+		"max |λ_dc − λ_qr| = "+formatNumber(maxDiff)+" ≤ nε‖S‖ = "+formatNumber(bound))
+	vtv, _ := matrix.MulATB(dc.Vectors, dc.Vectors)
+	for i := range n {
+		vtv.Set(i, i, vtv.At(i, i)-1)
+	}
+	orth := matrix.NormFrobenius(vtv) / (float64(n) * machineEps)
+	t.checkTrue("the divide-and-conquer eigenvectors are orthonormal", orth <= 10,
+		"‖VᵀV − I‖/(nε) = "+formatNumber(orth)+" ≤ 10")
 	return nil
 }
