@@ -426,11 +426,75 @@ func (m *SVMModel) DecisionAll(x *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
 	}
+	if sv, pos, ok := m.sharedSupport(); ok && len(m.Machines) > 1 {
+		return m.decisionShared(x, sv, pos), nil
+	}
 	out := matrix.New(x.Rows(), len(m.Machines))
 	for j, mach := range m.Machines {
 		out.SetCol(j, mach.decision(m.Kernel, x))
 	}
 	return out, nil
+}
+
+// sharedSupport collects the support vectors of all the machines once: the
+// one-versus-one machines of c classes share training points (a point of
+// class i can support all c − 1 machines of i), so LIBSVM, too, evaluates
+// each K(svₜ, x) once per query and lets every machine read it. It returns
+// the distinct support vectors and, per machine, the position of each of
+// its own among them; ok is false when a machine's support is not
+// identified by training indices that agree across machines (a model
+// assembled by hand), and the caller then evaluates machine by machine.
+func (m *SVMModel) sharedSupport() (sv *flatRows, pos [][]int, ok bool) {
+	at := map[int]int{} // training index → position in rows
+	var rows [][]float64
+	pos = make([][]int, len(m.Machines))
+	for j, mach := range m.Machines {
+		if mach.SupportVectors == nil || len(mach.Support) != mach.SupportVectors.Rows() || len(mach.Coef) != len(mach.Support) {
+			return nil, nil, false
+		}
+		pos[j] = make([]int, len(mach.Support))
+		for t, idx := range mach.Support {
+			r := mach.SupportVectors.Row(t)
+			p, seen := at[idx]
+			if !seen {
+				p = len(rows)
+				at[idx] = p
+				rows = append(rows, r)
+			} else if !slices.Equal(rows[p], r) {
+				return nil, nil, false
+			}
+			pos[j][t] = p
+		}
+	}
+	u, err := matrix.NewFromRows(rows)
+	if err != nil {
+		return nil, nil, false
+	}
+	return newFlatRows(u), pos, true
+}
+
+// decisionShared is DecisionAll with each kernel value computed once per
+// query row: K(svₜ, x) for the distinct support vectors, then every
+// machine's Σ coefₜ K(svₜ, x) − ρ read from them. The sums run in the same
+// order over the same values as BinarySVM.decision, so the results are
+// identical to the machine-by-machine ones, bit for bit.
+func (m *SVMModel) decisionShared(x *matrix.Dense, sv *flatRows, pos [][]int) *matrix.Dense {
+	out := matrix.New(x.Rows(), len(m.Machines))
+	nsv := len(sv.norms)
+	parallelRows(x.Rows(), func(i int) {
+		xi := x.Row(i)
+		kv := make([]float64, nsv)
+		kernelBlock(m.Kernel, xi, matrix.Dot(xi, xi), sv, 0, kv)
+		oi := out.Row(i)
+		for j, mach := range m.Machines {
+			var s float64
+			for t, c := range mach.Coef {
+				s += c * kv[pos[j][t]]
+			}
+			oi[j] = s - mach.Rho
+		}
+	})
+	return out
 }
 
 // Predict returns a class label for every row (classifiers, by

@@ -146,37 +146,44 @@ func (f *flatRows) row(i int) []float64 { return f.x[i*f.d : i*f.d+f.d] }
 
 // kernelSum returns Σₜ wₜ k(zₜ, x) over the rows zₜ of Z, given ‖x‖² (and
 // Z's ‖zₜ‖²): the sum in the decision function f(x) = Σₜ coefₜ K(svₜ, x) − ρ.
-// It takes the inner products zₜᵀx a block at a time, then applies the
-// kernel to the block.
+// It takes the kernel values a block at a time (kernelBlock), so they stay
+// on the stack.
 func kernelSum(k Kernel, x []float64, nx float64, z *flatRows, w []float64) float64 {
 	var s float64
-	var dot [sumBlock]float64
-	zn := z.norms
+	var kv [sumBlock]float64
 	for lo := 0; lo < len(w); lo += sumBlock {
 		hi := min(len(w), lo+sumBlock)
-		t := lo
-		for ; t+4 <= hi; t += 4 {
-			dot[t-lo], dot[t-lo+1], dot[t-lo+2], dot[t-lo+3] = dot4(x, z.row(t), z.row(t+1), z.row(t+2), z.row(t+3))
-		}
-		for ; t < hi; t++ {
-			dot[t-lo] = dot1(x, z.row(t))
-		}
-		block, wb, nb := dot[:hi-lo], w[lo:hi], zn[lo:hi]
-		switch k.kind() {
-		case GaussianKernel:
-			g := -k.Gamma
-			for u, d := range block {
-				s += wb[u] * matrix.Exp(g*max(nx+nb[u]-2*d, 0)) // wₜ exp(−γ‖x − zₜ‖²)
-			}
-		case PolynomialKernel:
-			for u, d := range block {
-				s += wb[u] * powInt(k.Gamma*d+k.Coef0, k.Degree) // wₜ (γxᵀzₜ + c₀)^p
-			}
-		default:
-			for u, d := range block {
-				s += wb[u] * d // wₜ xᵀzₜ
-			}
+		block := kv[:hi-lo]
+		kernelBlock(k, x, nx, z, lo, block)
+		for u, v := range block {
+			s += w[lo+u] * v
 		}
 	}
 	return s
+}
+
+// kernelBlock sets dst[u] = k(z_{lo+u}, x) for u < len(dst), given ‖x‖²:
+// the inner products zₜᵀx four rows at a time, then the kernel applied to
+// them (‖x − zₜ‖² = ‖x‖² + ‖zₜ‖² − 2xᵀzₜ for the Gaussian, clamped at 0).
+func kernelBlock(k Kernel, x []float64, nx float64, z *flatRows, lo int, dst []float64) {
+	hi := lo + len(dst)
+	t := lo
+	for ; t+4 <= hi; t += 4 {
+		dst[t-lo], dst[t-lo+1], dst[t-lo+2], dst[t-lo+3] = dot4(x, z.row(t), z.row(t+1), z.row(t+2), z.row(t+3))
+	}
+	for ; t < hi; t++ {
+		dst[t-lo] = dot1(x, z.row(t))
+	}
+	nb := z.norms[lo:hi]
+	switch k.kind() {
+	case GaussianKernel:
+		g := -k.Gamma
+		for u, d := range dst {
+			dst[u] = matrix.Exp(g * max(nx+nb[u]-2*d, 0)) // exp(−γ‖x − zₜ‖²)
+		}
+	case PolynomialKernel:
+		for u, d := range dst {
+			dst[u] = powInt(k.Gamma*d+k.Coef0, k.Degree) // (γxᵀzₜ + c₀)^p
+		}
+	}
 }
