@@ -187,32 +187,13 @@ func golubKahanSVD(a *Dense, kind SVDKind) (*SVD, error) {
 			}
 		}
 	}
-	order := make([]int, n)
-	for j := range order {
-		order[j] = j
-	}
-	sort.SliceStable(order, func(p, q int) bool { return d[order[p]] > d[order[q]] })
-	f := &SVD{s: make([]float64, n), m: m, n: n, kind: kind}
-	for p, j := range order {
-		f.s[p] = math.Ldexp(d[j], -k) // σ(A) = 2⁻ᵏσ(2ᵏA)
-	}
+	f, order := sortedSVD(d, k, m, n, kind)
 	if kind == SVDValues {
 		return f, nil
 	}
 	u, v = permuteCols(u, order), permuteCols(v, order)
 	if qr != nil {
-		// U = Q [U_R; 0] (thin) or Q blockdiag(U_R, I) (full).
-		cols := n
-		if kind == SVDFull {
-			cols = m
-		}
-		ur := New(m, cols)
-		ur.Slice(0, n, 0, n).Copy(u)
-		for i := n; i < cols; i++ {
-			ur.data[i*ur.stride+i] = 1
-		}
-		qr.applyInPlace(ur, false)
-		u = ur
+		u = liftByQ(qr, u, m, kind)
 	}
 	f.u, f.v = u, v
 	f.flipSigns()
@@ -286,15 +267,7 @@ func jacobiSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	for j := range n {
 		sigma[j] = Nrm2(w.Row(j))
 	}
-	order := make([]int, n)
-	for j := range order {
-		order[j] = j
-	}
-	sort.SliceStable(order, func(p, q int) bool { return sigma[order[p]] > sigma[order[q]] })
-	f := &SVD{s: make([]float64, n), m: m, n: n, kind: kind}
-	for p, j := range order {
-		f.s[p] = math.Ldexp(sigma[j], -k)
-	}
+	f, order := sortedSVD(sigma, k, m, n, kind)
 	if kind == SVDValues {
 		return f, nil
 	}
@@ -315,7 +288,32 @@ func jacobiSVD(a *Dense, kind SVDKind) (*SVD, error) {
 		f.v.SetCol(p, vt.Row(j))
 	}
 	completeOrthonormal(ur, zero)
-	// U = Q [U_R; 0] (thin) or Q blockdiag(U_R, I) (full).
+	f.u = liftByQ(qr, ur, m, kind)
+	f.flipSigns()
+	return f, nil
+}
+
+// sortedSVD returns the factorization shell of an m×n matrix with its
+// singular values in descending order, σ(A) = 2⁻ᵏσ(2ᵏA) for the values
+// sigma computed on the scaled 2ᵏA, and the order: order[p] is the index
+// in sigma of the p-th largest.
+func sortedSVD(sigma []float64, k, m, n int, kind SVDKind) (*SVD, []int) {
+	order := make([]int, len(sigma))
+	for j := range order {
+		order[j] = j
+	}
+	sort.SliceStable(order, func(p, q int) bool { return sigma[order[p]] > sigma[order[q]] })
+	f := &SVD{s: make([]float64, len(sigma)), m: m, n: n, kind: kind}
+	for p, j := range order {
+		f.s[p] = math.Ldexp(sigma[j], -k)
+	}
+	return f, order
+}
+
+// liftByQ returns the left singular vectors of A = QR from those of R
+// (n×n): U = Q [U_R; 0] (thin, m×n) or U = Q blockdiag(U_R, I) (full, m×m).
+func liftByQ(qr *QR, ur *Dense, m int, kind SVDKind) *Dense {
+	n := ur.rows
 	cols := n
 	if kind == SVDFull {
 		cols = m
@@ -325,9 +323,8 @@ func jacobiSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	for i := n; i < cols; i++ {
 		u.data[i*u.stride+i] = 1
 	}
-	f.u, _ = qr.ApplyQ(u)
-	f.flipSigns()
-	return f, nil
+	qr.applyInPlace(u, false)
+	return u
 }
 
 // orthogonalizeRows applies cyclic sweeps of plane rotations to the rows
