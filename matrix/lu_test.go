@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -400,7 +401,7 @@ func TestLUBlockedMatchesUnblocked(t *testing.T) {
 		pb, pu := identityPerm(n), identityPerm(n)
 		sb, zb := luEliminate(blocked, pb)
 		su, zu := luEliminateColumns(unblocked, pu, 0, n)
-		if sb != su || zb != zu || !equalInts(pb, pu) {
+		if sb != su || zb != zu || !slices.Equal(pb, pu) {
 			t.Fatalf("n = %d: pivots differ", n)
 		}
 		f, err := FactorizeLU(a)
@@ -431,18 +432,6 @@ func identityPerm(n int) []int {
 		p[i] = i
 	}
 	return p
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestLUCondScaleInvariant(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,13 +47,13 @@ func TestPCACommandMatchesLibrary(t *testing.T) {
 	tab, _ := matrix.ReadCSVFile(irisCSV)
 	x, _, _ := tab.Split(4)
 	m, _ := learn.PCA{Components: 2}.Fit(x)
-	if ev := decode[[]float64](t, obj["eigenvalues"]); len(ev) != 4 || !equalFloats(ev, m.Eigenvalues) {
+	if ev := decode[[]float64](t, obj["eigenvalues"]); len(ev) != 4 || !slices.Equal(ev, m.Eigenvalues) {
 		t.Errorf("eigenvalues %v, learn %v", ev, m.Eigenvalues)
 	}
-	if mean := decode[[]float64](t, obj["mean"]); !equalFloats(mean, m.Mean) {
+	if mean := decode[[]float64](t, obj["mean"]); !slices.Equal(mean, m.Mean) {
 		t.Errorf("mean %v", mean)
 	}
-	if r := decode[[]float64](t, obj["explained_variance_ratio"]); !equalFloats(r, m.ExplainedVarianceRatio) {
+	if r := decode[[]float64](t, obj["explained_variance_ratio"]); !slices.Equal(r, m.ExplainedVarianceRatio) {
 		t.Errorf("ratios %v", r)
 	}
 	comps := decode[[][]float64](t, obj["components"])
@@ -162,18 +163,6 @@ func TestPCAFamilyUsageErrors(t *testing.T) {
 			t.Errorf("%v: the message does not name the value %s: %s", args, v, errOut)
 		}
 	}
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // badValue returns the negative number among args, the value a usage error
