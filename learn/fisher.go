@@ -233,17 +233,22 @@ func (m *FisherModel) CriterionAt(x *matrix.Dense, y []int, w []float64) (float6
 	if len(w) != len(m.W) || len(y) != x.Rows() {
 		return 0, fmt.Errorf("learn: fisher: criterion: %w", matrix.ErrShape)
 	}
+	sb, sw := criterionScatters(x, y)
+	return rayleigh(sb, sw, w), nil
+}
+
+// criterionScatters returns the scatter matrices of the criterion J(w):
+// for two classes the notes' S_B = (M₁ − M₀)(M₁ − M₀)ᵀ, for more the
+// multi-class S_B = Σⱼ nⱼ(Mⱼ − M)(Mⱼ − M)ᵀ (errata 32), and S_w.
+func criterionScatters(x *matrix.Dense, y []int) (sb, sw *matrix.Dense) {
 	classes, means, counts := classMeans(x, y)
-	sw := withinScatter(x, y, classes, means)
-	var sb *matrix.Dense
+	sw = withinScatter(x, y, classes, means)
 	if len(classes) == 2 {
 		diff := append([]float64(nil), means.Row(1)...)
 		matrix.Axpy(-1, means.Row(0), diff)
-		sb = outer(diff)
-	} else {
-		sb = betweenScatter(means, counts)
+		return outer(diff), sw
 	}
-	return rayleigh(sb, sw, w), nil
+	return betweenScatter(means, counts), sw
 }
 
 // Project returns wᵀxᵢ for every row: the one-dimensional data of the

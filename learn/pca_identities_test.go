@@ -200,16 +200,7 @@ func TestFisherMaximizesJOnRealData(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			classes, means, counts := classMeans(c.x, c.y)
-			sw := withinScatter(c.x, c.y, classes, means)
-			var sb *matrix.Dense
-			if len(classes) == 2 {
-				diff := append([]float64(nil), means.Row(1)...)
-				matrix.Axpy(-1, means.Row(0), diff)
-				sb = outer(diff)
-			} else {
-				sb = betweenScatter(means, counts)
-			}
+			sb, sw := criterionScatters(c.x, c.y)
 			// S_B w − J S_w w = 0, relative to ‖S_B w‖ + J‖S_w w‖. For two
 			// classes this checks that the Cholesky solve found the
 			// generalized eigenvector.
@@ -220,10 +211,10 @@ func TestFisherMaximizesJOnRealData(t *testing.T) {
 			scale := matrix.Nrm2(sbw) + m.Criterion*matrix.Nrm2(sww)
 			// A backward-stable solve leaves a residual of a few d·ε.
 			if r := matrix.Nrm2(res) / scale; r > 64*float64(c.x.Cols())*eps {
-				t.Errorf("%s, %d classes: ‖S_B w − J S_w w‖ relative %g", name, len(classes), r)
+				t.Errorf("%s, %d classes: ‖S_B w − J S_w w‖ relative %g", name, len(m.Classes), r)
 			}
 			if j, _ := m.CriterionAt(c.x, c.y, m.W); math.Abs(j-m.Criterion) > 64*float64(c.x.Cols())*eps*m.Criterion {
-				t.Errorf("%s, %d classes: CriterionAt(w) = %v, Criterion = %v", name, len(classes), j, m.Criterion)
+				t.Errorf("%s, %d classes: CriterionAt(w) = %v, Criterion = %v", name, len(m.Classes), j, m.Criterion)
 			}
 			for _, size := range []float64{1e-3, 1e-2, 0.1, 1} {
 				for range 20 {
@@ -233,7 +224,7 @@ func TestFisherMaximizesJOnRealData(t *testing.T) {
 					}
 					// J at the maximum, up to the rounding of J itself.
 					if j := rayleigh(sb, sw, w); j > m.Criterion*(1+64*float64(c.x.Cols())*eps) {
-						t.Fatalf("%s, %d classes: perturbation %g raises J from %v to %v", name, len(classes), size, m.Criterion, j)
+						t.Fatalf("%s, %d classes: perturbation %g raises J from %v to %v", name, len(m.Classes), size, m.Criterion, j)
 					}
 				}
 			}
