@@ -56,10 +56,7 @@ func tourEigen(t *tour) error {
 		return err
 	}
 	t.say("%d QR steps in all (the first 4 shown), %.1f per eigenvalue: the last off-diagonal converges cubically", steps, float64(steps)/float64(n))
-	var maxDiff float64
-	for i := range jac.Values {
-		maxDiff = math.Max(maxDiff, math.Abs(jac.Values[i]-qr.Values[i]))
-	}
+	maxDiff := maxAbsDiff(jac.Values, qr.Values)
 	bound := float64(n) * machineEps * matrix.NormFrobenius(s)
 	t.checkTrue("Jacobi and QR agree on every eigenvalue", maxDiff <= bound,
 		"max |λ_jacobi − λ_qr| = "+formatNumber(maxDiff)+" ≤ nε‖S‖ = "+formatNumber(bound))
@@ -104,10 +101,7 @@ func tourDivideConquer(t *tour) error {
 	if err != nil {
 		return err
 	}
-	var maxDiff float64
-	for i := range dc.Values {
-		maxDiff = math.Max(maxDiff, math.Abs(dc.Values[i]-qr.Values[i]))
-	}
+	maxDiff := maxAbsDiff(dc.Values, qr.Values)
 	bound := float64(n) * machineEps * matrix.NormFrobenius(s)
 	t.checkTrue("divide and conquer and QR agree on every eigenvalue", maxDiff <= bound,
 		"max |λ_dc − λ_qr| = "+formatNumber(maxDiff)+" ≤ nε‖S‖ = "+formatNumber(bound))
@@ -119,4 +113,13 @@ func tourDivideConquer(t *tour) error {
 	t.checkTrue("the divide-and-conquer eigenvectors are orthonormal", orth <= 10,
 		"‖VᵀV − I‖/(nε) = "+formatNumber(orth)+" ≤ 10")
 	return nil
+}
+
+// maxAbsDiff returns maxᵢ |aᵢ − bᵢ| over two lists of eigenvalues of equal length.
+func maxAbsDiff(a, b []float64) float64 {
+	var m float64
+	for i := range a {
+		m = math.Max(m, math.Abs(a[i]-b[i]))
+	}
+	return m
 }
