@@ -115,7 +115,7 @@ func tourDivideConquer(t *tour) error {
 	return nil
 }
 
-// maxAbsDiff returns maxᵢ |aᵢ − bᵢ| over two lists of eigenvalues of equal length.
+// maxAbsDiff returns maxᵢ |aᵢ − bᵢ| over two lists of equal length.
 func maxAbsDiff(a, b []float64) float64 {
 	var m float64
 	for i := range a {

@@ -178,10 +178,7 @@ func tourWhiten(t *tour) error {
 	}
 	cov, _ := learn.PCA{Components: 5, Method: learn.PCACovariance}.Fit(small)
 	t.claim("with n < d, the n×n matrix (1/n)AAᵀ has the same non-zero eigenvalues as the d×d covariance")
-	var worst float64
-	for j := range 40 {
-		worst = math.Max(worst, math.Abs(gram.Eigenvalues[j]-cov.Eigenvalues[j]))
-	}
+	worst := maxAbsDiff(gram.Eigenvalues[:40], cov.Eigenvalues[:40])
 	bound := 16 * 104 * machineEps * cov.TotalVariance
 	t.checkTrue("Gram-trick eigenvalues = covariance eigenvalues (40 digits, 64 pixels)", worst <= bound,
 		fmt.Sprintf("max difference %.3g ≤ %.3g", worst, bound))
