@@ -166,13 +166,7 @@ func checkSignRule(t *testing.T, name string, v *matrix.Dense) {
 	t.Helper()
 	for j := range v.Cols() {
 		col := v.Col(j)
-		big := 0
-		for i, x := range col {
-			if math.Abs(x) > math.Abs(col[big]) {
-				big = i
-			}
-		}
-		if col[big] < 0 {
+		if col[matrix.Iamax(col)] < 0 {
 			t.Errorf("%s: eigenvector %d breaks the sign rule", name, j)
 			return
 		}

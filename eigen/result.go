@@ -106,13 +106,7 @@ func fromRows(values []float64, vt *matrix.Dense) *Result {
 // flipSign applies the sign rule to v: it negates v if its largest-
 // magnitude entry (the first of equal ones) is negative.
 func flipSign(v []float64) {
-	big := 0
-	for i, x := range v {
-		if math.Abs(x) > math.Abs(v[big]) {
-			big = i
-		}
-	}
-	if len(v) > 0 && v[big] < 0 {
+	if big := matrix.Iamax(v); big >= 0 && v[big] < 0 {
 		matrix.ScaleVec(-1, v)
 	}
 }

@@ -366,13 +366,7 @@ func clampNonNegative(v []float64) {
 func flipRows(a *matrix.Dense) {
 	for i := range a.Rows() {
 		r := a.Row(i)
-		big := 0
-		for j, v := range r {
-			if math.Abs(v) > math.Abs(r[big]) {
-				big = j
-			}
-		}
-		if r[big] < 0 {
+		if big := matrix.Iamax(r); big >= 0 && r[big] < 0 {
 			matrix.ScaleVec(-1, r)
 		}
 	}

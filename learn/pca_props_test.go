@@ -76,13 +76,7 @@ func TestPCAPropertiesOnNastyData(t *testing.T) {
 			}
 			for j := range k {
 				row := m.Components.Row(j)
-				big := 0
-				for i := range row {
-					if math.Abs(row[i]) > math.Abs(row[big]) {
-						big = i
-					}
-				}
-				if row[big] < 0 {
+				if row[matrix.Iamax(row)] < 0 {
 					t.Errorf("%s, %s: component %d breaks the sign rule", name, method, j)
 				}
 				// Backward error of an eigenpair of S: c·(n+d)·ε·‖S‖.

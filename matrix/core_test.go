@@ -154,3 +154,24 @@ func TestRot(t *testing.T) {
 		}
 	}
 }
+
+// TestIamax checks the index of the largest magnitude: the first of equal
+// magnitudes wins, negative entries count by their size, and an empty
+// vector has no index.
+func TestIamax(t *testing.T) {
+	for _, c := range []struct {
+		x    []float64
+		want int
+	}{
+		{nil, -1},
+		{[]float64{0}, 0},
+		{[]float64{1, -3, 2}, 1},
+		{[]float64{-2, 2, 1}, 0},
+		{[]float64{0, 0, 5, -5}, 2},
+		{[]float64{1e-300, -1e-299}, 1},
+	} {
+		if got := Iamax(c.x); got != c.want {
+			t.Errorf("Iamax(%v) = %d, want %d", c.x, got, c.want)
+		}
+	}
+}

@@ -413,13 +413,7 @@ func (f *SVD) flipSigns() {
 	}
 	for j := range len(f.s) {
 		col := f.u.Col(j)
-		big := 0
-		for i, x := range col {
-			if math.Abs(x) > math.Abs(col[big]) {
-				big = i
-			}
-		}
-		if col[big] < 0 {
+		if col[Iamax(col)] < 0 {
 			for i := range f.u.rows {
 				f.u.data[i*f.u.stride+j] = -f.u.data[i*f.u.stride+j]
 			}

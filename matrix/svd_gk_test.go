@@ -40,13 +40,7 @@ func checkSVDFactors(t *testing.T, name string, a *Dense, f *SVD) {
 	}
 	for j := range len(s) {
 		col := u.Col(j)
-		big := 0
-		for i, x := range col {
-			if math.Abs(x) > math.Abs(col[big]) {
-				big = i
-			}
-		}
-		if col[big] < 0 {
+		if col[Iamax(col)] < 0 {
 			t.Errorf("%s: sign rule broken in column %d", name, j)
 		}
 	}

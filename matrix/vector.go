@@ -93,6 +93,23 @@ func Nrm2(x []float64) float64 {
 	return scale * math.Sqrt(ssq)
 }
 
+// Iamax returns the index of the entry of largest magnitude, the first of
+// equal ones (the BLAS idamax), or −1 for an empty x. The sign rules of the
+// eigenvectors and singular vectors ("largest-magnitude entry positive")
+// are built on it.
+func Iamax(x []float64) int {
+	if len(x) == 0 {
+		return -1
+	}
+	big := 0
+	for i, v := range x {
+		if math.Abs(v) > math.Abs(x[big]) {
+			big = i
+		}
+	}
+	return big
+}
+
 // Asum returns Σᵢ |xᵢ|.
 func Asum(x []float64) float64 {
 	var s float64
