@@ -11,6 +11,20 @@
 // "use the defaults" and a fitted model returned by Fit, so that an unfitted
 // model cannot exist. Fit never modifies its inputs.
 //
+// # Supervised learners
+//
+// Every supervised learner is a configuration struct whose Fit (or
+// FitClassifier, FitRegressor) returns its own concrete model. Code that
+// trains any learner — cross-validation, the bootstrap, bagging, the CLI —
+// takes a ClassifierTrainer or a RegressorTrainer and gets back a Classifier
+// (Predict returns one label per row as []int) or a Regressor (Predict
+// returns []float64). Classify and Regress adapt a concrete Fit method in one
+// line, learn.Classify(learn.FisherLDA{}.Fit); SVM has Classifier and
+// Regressor methods because one SVMModel type serves both tasks. Optional
+// capabilities (probabilities, decision values) are the interfaces
+// ProbabilisticClassifier and DecisionClassifier, found by type assertion.
+// The design is set out in learner.go.
+//
 // # Notes map
 //
 //	000, "PCA Procedure"; 003, "P.C.A. Algorithm"                         PCA.Fit, PCAModel.Transform
