@@ -103,3 +103,9 @@ func parseLibSVM(content []byte) (*libsvmData, error) {
 	}
 	return data, nil
 }
+
+// formatIndexValue writes one "index:value" item, the value in the
+// shortest form that reads back to the same float64.
+func formatIndexValue(j int, v float64) string {
+	return strconv.Itoa(j) + ":" + strconv.FormatFloat(v, 'g', -1, 64)
+}
