@@ -53,7 +53,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 		return &usageError{msg: fmt.Sprintf("-epsilon %g: want a finite E ≥ 0", *epsilon), usage: usage}
 	case *k < 0:
 		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: usage}
-	case *variance != 0 && !(*variance > 0 && *variance <= 1):
+	case flagSet(fs, "variance") && !(*variance > 0 && *variance <= 1):
 		return &usageError{msg: fmt.Sprintf("-variance %g: want a fraction F in (0, 1]", *variance), usage: usage}
 	}
 	switch learn.PCAMethod(*method) {
@@ -139,7 +139,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	gamma := fs.Float64("gamma", 0, "γ of LIBSVM's forms (rbf: exp(−γ‖x−y‖²); poly: (γxᵀy + c₀)^p)")
 	degree := fs.Int("degree", 0, "degree `P` of the polynomial kernel (1 + xᵀy)^P")
 	coef0 := fs.Float64("coef0", 1, "c₀ of the polynomial kernel")
-	k := fs.Int("k", 2, "number of components `K`")
+	k := fs.Int("k", 2, "number of components `K` (0: all, every non-zero eigenvalue, as pca)")
 	query := fs.String("query", "", "also project the points of `Q.csv`")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
@@ -148,8 +148,8 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *k < 1 {
-		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: "demo kpca " + c.args}
+	if *k < 0 {
+		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1, or 0 for all", *k), usage: "demo kpca " + c.args}
 	}
 	kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, flagSet(fs, "coef0"))
 	if err != nil {
@@ -159,7 +159,29 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withUsage(err, c)
 	}
-	m, err := learn.KernelPCA{Kernel: kern, Components: *k, Eigen: eigenTrace(*trace, stderr)}.Fit(x)
+	cfg := learn.KernelPCA{Kernel: kern, Components: *k, Eigen: eigenTrace(*trace, stderr)}
+	if *k == 0 {
+		// All: every component whose eigenvalue μ exceeds learn's threshold
+		// n·ε·μ₁, found from the full spectrum of a first fit.
+		cfg.Components, cfg.Solver = 1, "full"
+		first, err := cfg.Fit(x)
+		if err != nil {
+			return err
+		}
+		mu := first.Eigenvalues
+		tol := float64(len(mu)) * 0x1p-52 * math.Abs(mu[0])
+		cfg.Components = 0
+		for _, v := range mu {
+			if v > tol {
+				cfg.Components++
+			}
+		}
+		if cfg.Components == 0 {
+			return fmt.Errorf("the centred kernel matrix is zero: there is no component")
+		}
+		cfg.Eigen.Trace = nil // traced once
+	}
+	m, err := cfg.Fit(x)
 	if err != nil {
 		return err
 	}

@@ -520,3 +520,30 @@ func as[T any](t *testing.T, v any) T {
 	}
 	return out
 }
+
+// TestLooseEnds: kpca -k 0 means all components, as pca -k 0 does; pca
+// -variance 0 is refused (the contract says (0, 1]).
+func TestLooseEnds(t *testing.T) {
+	small := writeCSV(t, "s.csv", "a,b\n0,0\n1,0\n0,2\n3,3\n")
+	obj := jsonOf(t, first(mustRun(t, "kpca", "-json", "-kernel", "linear", "-k", "0", small)))
+	// Linear kernel on 4 points in 2-d: the centred Gram matrix has rank 2.
+	if p := as[[][]float64](t, obj["projections"]); len(p) != 4 || len(p[0]) != 2 {
+		t.Errorf("kpca -k 0: projections %v", p)
+	}
+	pca := jsonOf(t, first(mustRun(t, "pca", "-json", "-k", "0", small)))
+	if as[int](t, pca["k"]) != 2 {
+		t.Errorf("pca -k 0: k = %v", pca["k"])
+	}
+	mustFail(t, 2, []string{"pca", "-variance", "0", small}, "-variance 0", "(0, 1]")
+	same := writeCSV(t, "z.csv", "a,b\n1,1\n1,1\n1,1\n")
+	mustFail(t, 1, []string{"kpca", "-kernel", "linear", "-k", "0", same}, "")
+}
+
+// TestNonFiniteResults: a result that overflows is exit 1 with a message
+// naming the field, in text as in JSON, and nothing on stdout.
+func TestNonFiniteResults(t *testing.T) {
+	tiny := writeCSV(t, "d.csv", "1e-320,0\n0,1e-320\n")
+	for _, args := range [][]string{{"inv", tiny}, {"inv", "-json", tiny}} {
+		mustFail(t, 1, args, "inverse", "overflows")
+	}
+}
