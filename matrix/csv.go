@@ -251,12 +251,20 @@ func (t *Table) Column(nameOrIndex string) (int, error) {
 // Split separates the column target from the others: X is n×(d−1) holding
 // every other column in order, y holds column target, and names holds the
 // names of X's columns (Names without element target; nil when the table
-// has no header). All three are copies. Like Dense.Col, Split panics if
-// target is out of range; resolve user input with Column first.
-func (t *Table) Split(target int) (X *Dense, y []float64, names []string) {
+// has no header). All three are copies. Resolve user input with Column
+// first.
+//
+// Special cases:
+//
+//	a nil Table or one without data      → ErrEmpty
+//	target < 0 or target ≥ the column count → ErrNoColumn, listing the columns
+func (t *Table) Split(target int) (X *Dense, y []float64, names []string, err error) {
+	if t == nil || t.Data == nil {
+		return nil, nil, nil, newError("split", ErrEmpty, "no table")
+	}
 	d := t.cols()
 	if target < 0 || target >= d {
-		panic(fmt.Sprintf("matrix: Split(%d) on a table of %d columns", target, d))
+		return nil, nil, nil, newError("split", ErrNoColumn, "index %d out of range: %s", target, t.describeColumns())
 	}
 	n := t.Data.Rows()
 	X = New(n, d-1)
@@ -268,7 +276,7 @@ func (t *Table) Split(target int) (X *Dense, y []float64, names []string) {
 	if t.Names != nil {
 		names = append(append(make([]string, 0, d-1), t.Names[:target]...), t.Names[target+1:]...)
 	}
-	return X, t.Data.Col(target), names
+	return X, t.Data.Col(target), names, nil
 }
 
 // fieldCount writes "1 field" or "n fields".

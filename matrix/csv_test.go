@@ -503,7 +503,7 @@ func TestTableSplit(t *testing.T) {
 		{1, [][]float64{{1, 3}, {4, 6}}, []float64{2, 5}, []string{"a", "c"}},
 		{2, [][]float64{{1, 2}, {4, 5}}, []float64{3, 6}, []string{"a", "b"}},
 	} {
-		X, y, names := tab.Split(tc.target)
+		X, y, names, _ := tab.Split(tc.target)
 		want, _ := NewFromRows(tc.X)
 		if !denseSameBits(X, want) || !slices.Equal(y, tc.y) || !slices.Equal(names, tc.names) {
 			t.Errorf("Split(%d) = %v, %v, %q", tc.target, X.ToRows(), y, names)
@@ -517,20 +517,20 @@ func TestTableSplit(t *testing.T) {
 	}
 
 	one, _ := NewFromRows([][]float64{{7}, {8}})
-	X, y, names := (&Table{Data: one}).Split(0)
+	X, y, names, _ := (&Table{Data: one}).Split(0)
 	if r, c := X.Dims(); r != 2 || c != 0 || !slices.Equal(y, []float64{7, 8}) || names != nil {
 		t.Errorf("single column without header: X %d×%d, y %v, names %q", r, c, y, names)
 	}
 
 	for _, target := range []int{-1, 3} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Split(%d) did not panic", target)
-				}
-			}()
-			tab.Split(target)
-		}()
+		if X, _, _, err := tab.Split(target); !errors.Is(err, ErrNoColumn) || X != nil || !strings.Contains(err.Error(), `0 "a"`) {
+			t.Errorf("Split(%d): %v", target, err)
+		}
+	}
+	for _, bad := range []*Table{nil, {}, {Names: []string{"a"}}} {
+		if _, _, _, err := bad.Split(0); !errors.Is(err, ErrEmpty) {
+			t.Errorf("Split of %+v: %v", bad, err)
+		}
 	}
 }
 
@@ -577,7 +577,7 @@ func TestDatasets(t *testing.T) {
 			if err != nil || target != ds.cols-1 {
 				t.Fatalf("Column(%q) = %d, %v", ds.last, target, err)
 			}
-			X, y, names := tab.Split(target)
+			X, y, names, _ := tab.Split(target)
 			if X.Cols() != ds.cols-1 || len(y) != ds.rows || len(names) != ds.cols-1 || names[0] != ds.first {
 				t.Errorf("split shapes %d×%d and %d, names %q", X.Rows(), X.Cols(), len(y), names)
 			}

@@ -55,7 +55,7 @@ func TestSVMFlags(t *testing.T) {
 	}
 	// split returns the features (every other column) and the target column.
 	split := func(col int) (*matrix.Dense, []float64) {
-		x, y, _ := tab.Split(col)
+		x, y, _, _ := tab.Split(col)
 		return x, y
 	}
 	rbf := func(g float64) learn.Kernel { return learn.Kernel{Type: learn.GaussianKernel, Gamma: g} }

@@ -225,7 +225,7 @@ func TestPreprocessSaved(t *testing.T) {
 	train := svmTestData(t, "train.csv", 40, 5)
 	test := svmTestData(t, "test.csv", 20, 6)
 	tab, _ := matrix.ReadCSVFile(train)
-	x, y, _ := tab.Split(3)
+	x, y, _, _ := tab.Split(3)
 	// Standardize by hand (1/n), as -scale standard must.
 	n, d := x.Dims()
 	xs := x.Clone()
