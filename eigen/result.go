@@ -134,14 +134,16 @@ func checkSymmetric(op string, a *matrix.Dense) error {
 
 const eps = 0x1p-52
 
-// powerOfTwoScale returns the power of two s that brings max|aᵢⱼ| into
-// [0.5, 1): scaling by it is exact, and keeps every sum of squares of the
-// iterations far from overflow and underflow.
-func powerOfTwoScale(a *matrix.Dense) float64 {
-	m := matrix.NormMax(a)
-	if m == 0 {
-		return 1
+// unscaleValues turns the eigenvalues d of the scaled 2ᵏA into those of A,
+// d ← 2⁻ᵏd, and returns an error wrapping matrix.ErrNotFinite when one of
+// them lies beyond the float64 range (|λ| can reach n·max|aᵢⱼ|, which
+// overflows for entries near 1.8e308 although every entry is finite).
+func unscaleValues(op string, d []float64, k int) error {
+	for i, x := range d {
+		d[i] = math.Ldexp(x, -k)
+		if math.IsInf(d[i], 0) {
+			return fmt.Errorf("eigen: %s: %w: eigenvalue %.17g·2^%d overflows float64", op, matrix.ErrNotFinite, x, -k)
+		}
 	}
-	_, e := math.Frexp(m)
-	return math.Ldexp(1, -e)
+	return nil
 }

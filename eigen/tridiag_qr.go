@@ -97,8 +97,8 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 	default:
 		return nil, fmt.Errorf("eigen: symmetric: %w: unknown method %v", ErrMethod, opts.Method)
 	}
-	scale := powerOfTwoScale(a)
-	w := matrix.Scale(scale, a)
+	k := matrix.ScaleExponent(a)
+	w := matrix.ScalePow2(k, a) // 2ᵏA, max|aᵢⱼ| in [1/2, 1): exact
 	var d []float64
 	var vt *matrix.Dense // rows: eigenvectors of A
 	switch {
@@ -124,8 +124,8 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 			return nil, err
 		}
 	}
-	for i := range d {
-		d[i] /= scale
+	if err := unscaleValues("symmetric", d, k); err != nil {
+		return nil, err
 	}
 	return fromRows(d, vt), nil
 }

@@ -5,26 +5,11 @@ import "math"
 // NormFrobenius returns ‖A‖_F = √(Σᵢⱼ aᵢⱼ²), computed with the same
 // overflow-safe scaling as Nrm2.
 func NormFrobenius(a *Dense) float64 {
-	scale, ssq := 0.0, 1.0
+	s := newSumSquares()
 	for i := range a.rows {
-		r := Nrm2(a.Row(i))
-		if r == 0 {
-			continue
-		}
-		if math.IsNaN(r) || math.IsInf(r, 0) {
-			return r
-		}
-		// Fold the row norm r into scale²·ssq as Nrm2 folds one element.
-		if scale < r {
-			q := scale / r
-			ssq = 1 + ssq*q*q
-			scale = r
-		} else {
-			q := r / scale
-			ssq += q * q
-		}
+		s.add(Nrm2(a.Row(i))) // folding a row norm is folding one element
 	}
-	return scale * math.Sqrt(ssq)
+	return s.norm()
 }
 
 // Norm1 returns ‖A‖₁ = maxⱼ Σᵢ |aᵢⱼ|, the largest absolute column sum.

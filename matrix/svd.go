@@ -154,8 +154,8 @@ func FactorizeSVDWith(a *Dense, opts SVDOptions) (*SVD, error) {
 // golubKahanSVD factorizes an m×n A with m ≥ n by Golub–Kahan–Reinsch.
 func golubKahanSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	m, n := a.Dims()
-	k := powerOfTwoExponent(a)
-	w := scaleByPowerOfTwo(a, k) // m×n working copy 2ᵏA, entries below 1 in magnitude
+	k := ScaleExponent(a)
+	w := ScalePow2(k, a) // m×n working copy 2ᵏA, entries below 1 in magnitude
 	var qr *QR
 	if 5*m >= 8*n && n > 1 { // m ≥ 1.6n: A = QR, continue with the n×n R
 		var err error
@@ -200,35 +200,6 @@ func golubKahanSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	return f, nil
 }
 
-// powerOfTwoExponent returns the k for which 2ᵏ·max|aᵢⱼ| lies in [1/2, 1),
-// or 0 for a zero matrix. k reaches 1074 for subnormal entries, where 2ᵏ
-// itself is not a float64, so the scaling goes through scaleByPowerOfTwo.
-func powerOfTwoExponent(a *Dense) int {
-	amax := NormMax(a)
-	if amax == 0 {
-		return 0
-	}
-	_, e := math.Frexp(amax)
-	return -e
-}
-
-// scaleByPowerOfTwo returns 2ᵏA, exactly (unless entries underflow): a
-// product with 2ᵏ when that is a normal float64, math.Ldexp on each entry
-// otherwise.
-func scaleByPowerOfTwo(a *Dense, k int) *Dense {
-	if k >= -1021 && k <= 1023 {
-		return Scale(math.Ldexp(1, k), a)
-	}
-	c := a.Clone()
-	for i := range c.rows {
-		r := c.Row(i)
-		for j, x := range r {
-			r[j] = math.Ldexp(x, k)
-		}
-	}
-	return c
-}
-
 // permuteCols returns the matrix whose column p is column order[p] of x,
 // for p < len(order); later columns are copied unchanged.
 func permuteCols(x *Dense, order []int) *Dense {
@@ -247,8 +218,8 @@ func permuteCols(x *Dense, order []int) *Dense {
 func jacobiSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	m, n := a.Dims()
 	// Scale by a power of two (exact) so the sums of squares cannot overflow.
-	k := powerOfTwoExponent(a)
-	qr, err := FactorizeQR(scaleByPowerOfTwo(a, k))
+	k := ScaleExponent(a)
+	qr, err := FactorizeQR(ScalePow2(k, a))
 	if err != nil {
 		return nil, err
 	}
