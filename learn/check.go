@@ -36,3 +36,8 @@ func checkQuery(op string, x *matrix.Dense, width int) error {
 	}
 	return nil
 }
+
+// errNilModel is the error of a method called on a nil fitted model.
+func errNilModel(op string) error {
+	return fmt.Errorf("%s: %w: nil model", op, ErrInvalidParameter)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"mlnotes/matrix"
@@ -49,6 +50,13 @@ type SVM struct {
 	// Trace is never called concurrently.
 	Trace      func(optimize.SMOStep)
 	TraceEvery int
+	// Probability, for the classifiers, also fits the sigmoids that give
+	// PredictProba its class probabilities (LIBSVM's -b 1): each pair's
+	// decision values are cross-validated in five folds, which costs about
+	// five more trainings of each machine. Seed seeds the shuffle of the
+	// folds (PCG); the same seed gives the same model.
+	Probability bool
+	Seed        uint64
 }
 
 // BinarySVM is one trained machine: a two-class classifier or a regressor,
@@ -79,6 +87,10 @@ type BinarySVM struct {
 	FractionBounded  float64 `json:",omitempty"`
 	EpsilonFound     float64 `json:",omitempty"`
 	TrainingExamples int
+	// ProbA and ProbB are the sigmoid P(Positive | f) = 1/(1 + exp(A·f + B))
+	// of a classifier trained with SVM.Probability (LIBSVM's probA, probB).
+	ProbA float64 `json:",omitempty"`
+	ProbB float64 `json:",omitempty"`
 }
 
 // SVMModel is a trained SVM: one machine for two classes or regression,
@@ -89,6 +101,9 @@ type SVMModel struct {
 	Classes  []int        // sorted class labels (classification)
 	Machines []*BinarySVM // for classes (i, j), i < j, in the order (0,1), (0,2), …, (1,2), …
 	Features int
+	// Probability reports that the machines carry sigmoids (ProbA, ProbB)
+	// and PredictProba works.
+	Probability bool `json:",omitempty"`
 }
 
 func (s SVM) withDefaults() SVM {
@@ -185,7 +200,11 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
 	}
-	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols()}
+	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability}
+	var rng *rand.Rand
+	if s.Probability {
+		rng = rand.New(rand.NewPCG(s.Seed, 0))
+	}
 	for a := 0; a < len(classes); a++ {
 		for b := a + 1; b < len(classes); b++ {
 			pos, neg := classes[a], classes[b]
@@ -208,6 +227,11 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 				return nil, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err)
 			}
 			mach.Positive, mach.Negative = pos, neg
+			if s.Probability {
+				if err := s.fitProbability(mach, sub, sign, rng); err != nil {
+					return nil, fmt.Errorf("%s: probabilities of classes %d and %d: %w", op, classes[a], classes[b], err)
+				}
+			}
 			for k, i := range mach.Support {
 				mach.Support[k] = idx[i]
 			}
@@ -501,8 +525,18 @@ func (m *SVMModel) decisionShared(x *matrix.Dense, sv *flatRows, pos [][]int) *m
 // one-versus-one voting, ties going to the lower label as in LIBSVM) or
 // the regression value f(x) (regressors), as float64.
 func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: predict")
+	}
 	if m.Type == EpsSVR || m.Type == NuSVR {
-		return m.Decision(x)
+		f, err := m.Decision(x)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkDecisionValues("learn: svr: predict", f); err != nil {
+			return nil, err
+		}
+		return f, nil
 	}
 	cls, err := m.PredictClass(x)
 	if err != nil {
@@ -519,11 +553,17 @@ func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
 // f(x) (f > 0 → the positive class of the machine); for more, the most votes of the
 // one-versus-one machines, ties broken towards the lower label.
 func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: predict")
+	}
 	if m.Type == EpsSVR || m.Type == NuSVR {
 		return nil, fmt.Errorf("learn: svm: %w: a regression model has no classes", ErrInvalidParameter)
 	}
 	dec, err := m.DecisionAll(x)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkDecisions("learn: svm: predict", dec); err != nil {
 		return nil, err
 	}
 	index := map[int]int{}
@@ -550,6 +590,37 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 		out[i] = m.Classes[best]
 	}
 	return out, nil
+}
+
+// checkDecisions refuses decision values that are not finite (n×machines):
+// a kernel that overflowed (rows near ±1e308, a huge polynomial degree)
+// has no sign to vote with, and such a row must not be given a class.
+func checkDecisions(op string, dec *matrix.Dense) error {
+	return checkRows(op, dec.Rows(), dec.Row)
+}
+
+// checkDecisionValues is checkDecisions for one value per row.
+func checkDecisionValues(op string, f []float64) error {
+	return checkRows(op, len(f), func(i int) []float64 { return f[i : i+1] })
+}
+
+// checkRows reports the first of n rows holding a non-finite value and how
+// many rows do.
+func checkRows(op string, n int, row func(int) []float64) error {
+	first, bad := -1, 0
+	for i := range n {
+		if matrix.VecFinite(row(i)) != nil {
+			if first < 0 {
+				first = i
+			}
+			bad++
+		}
+	}
+	if bad == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %w: the decision value of row %d (%d row(s) in all) overflowed, so it has no sign and no class; scale the data or the kernel",
+		op, matrix.ErrNotFinite, first+1, bad)
 }
 
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
@@ -601,6 +672,9 @@ func (m *SVMModel) check() error {
 		if len(m.Machines) != 1 {
 			return fmt.Errorf("a regression model with %d machines", len(m.Machines))
 		}
+		if len(m.Classes) > 0 || m.Probability {
+			return errors.New("a regression model with classes or class probabilities")
+		}
 	case CSVC, NuSVC:
 		c := len(m.Classes)
 		if c < 2 || len(m.Machines) != c*(c-1)/2 {
@@ -630,7 +704,8 @@ func (m *SVMModel) check() error {
 			(b.SupportVectors.Rows() > 0 && b.SupportVectors.Cols() != m.Features) {
 			return fmt.Errorf("machine %d: inconsistent support vectors", k)
 		}
-		if b.SupportVectors.CheckFinite() != nil || matrix.VecFinite(b.Coef) != nil || !isFiniteValue(b.Rho) {
+		if b.SupportVectors.CheckFinite() != nil || matrix.VecFinite(b.Coef) != nil || !isFiniteValue(b.Rho) ||
+			!isFiniteValue(b.ProbA) || !isFiniteValue(b.ProbB) {
 			return fmt.Errorf("machine %d: a number is not finite", k)
 		}
 	}
