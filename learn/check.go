@@ -8,9 +8,12 @@ import (
 
 const eps = 0x1p-52
 
-// checkData validates a training matrix: at least minRows samples, at
-// least one feature, finite values.
+// checkData validates a training matrix: not nil, at least minRows
+// samples, at least one feature, finite values.
 func checkData(op string, x *matrix.Dense, minRows int) error {
+	if x == nil {
+		return fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
+	}
 	n, d := x.Dims()
 	if n < minRows || d == 0 {
 		return fmt.Errorf("%s: %w: %d×%d data, need at least %d sample(s) and 1 feature", op, matrix.ErrEmpty, n, d, minRows)
@@ -21,9 +24,12 @@ func checkData(op string, x *matrix.Dense, minRows int) error {
 	return nil
 }
 
-// checkQuery validates data given to a fitted model: the width it was
-// fitted on, at least one row, finite values.
+// checkQuery validates data given to a fitted model: not nil, the width it
+// was fitted on, at least one row, finite values.
 func checkQuery(op string, x *matrix.Dense, width int) error {
+	if x == nil {
+		return fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
+	}
 	n, d := x.Dims()
 	if d != width {
 		return fmt.Errorf("%s: %w: %d columns, the model has %d", op, matrix.ErrShape, d, width)

@@ -107,14 +107,30 @@ func Regress[M Regressor](fit func(x *matrix.Dense, y []float64) (M, error)) Reg
 
 // SVMClassifier is the classifier view of an SVMModel trained by
 // SVM.FitClassifier: Predict returns the labels as []int (the model's own
-// Predict keeps the float64 form it shares with regression).
+// Predict keeps the float64 form it shares with regression). It is a
+// ProbabilisticClassifier; PredictProba works when the model was trained
+// with SVM.Probability and returns ErrNoProbabilities otherwise, and
+// DecisionFunction gives the machines' decision values.
 type SVMClassifier struct{ *SVMModel }
 
 // Predict returns the class of every row (SVMModel.PredictClass).
 func (c SVMClassifier) Predict(x *matrix.Dense) ([]int, error) { return c.PredictClass(x) }
 
 // Labels returns the sorted class labels.
-func (c SVMClassifier) Labels() []int { return c.SVMModel.Classes }
+func (c SVMClassifier) Labels() []int {
+	if c.SVMModel == nil {
+		return nil
+	}
+	return c.SVMModel.Classes
+}
+
+// DecisionFunction returns the decision values of the machines
+// (SVMModel.DecisionAll): n×1 for two classes, positive meaning the
+// machine's Positive label; n×c(c − 1)/2 for c classes, one column per
+// pair in the order of Machines.
+func (c SVMClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
+	return c.DecisionAll(x)
+}
 
 // Classifier returns the SVM as a ClassifierTrainer (types c and nu).
 func (s SVM) Classifier() ClassifierTrainer {

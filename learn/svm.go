@@ -439,6 +439,9 @@ func (b *BinarySVM) B() float64 { return -b.Rho }
 //
 // Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: decision")
+	}
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
 	}
@@ -447,6 +450,9 @@ func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
 
 // DecisionAll returns the decision values of every machine (n×machines).
 func (m *SVMModel) DecisionAll(x *matrix.Dense) (*matrix.Dense, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: decision")
+	}
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
 	}
@@ -629,6 +635,12 @@ func checkRows(op string, n int, row func(int) []float64) error {
 // Implements: 004, "Support Vector Machines(SVM)" (W* = Σᵢ μᵢ*yᵢXᵢ and the
 // margin 2/‖W‖; errata 11).
 func (m *SVMModel) PrimalW(machine int) (w []float64, margin float64, err error) {
+	if m == nil {
+		return nil, 0, errNilModel("learn: svm: w")
+	}
+	if machine < 0 || machine >= len(m.Machines) {
+		return nil, 0, fmt.Errorf("learn: svm: w: %w: machine %d of %d", ErrInvalidParameter, machine, len(m.Machines))
+	}
 	if m.Kernel.kind() != LinearKernel {
 		return nil, 0, fmt.Errorf("learn: svm: %w: w exists in closed form only for the linear kernel", ErrInvalidParameter)
 	}
@@ -703,6 +715,14 @@ func (m *SVMModel) check() error {
 		if b == nil || b.SupportVectors == nil || b.SupportVectors.Rows() != len(b.Coef) ||
 			(b.SupportVectors.Rows() > 0 && b.SupportVectors.Cols() != m.Features) {
 			return fmt.Errorf("machine %d: inconsistent support vectors", k)
+		}
+		if len(b.Support) != len(b.Coef) {
+			return fmt.Errorf("machine %d: %d support indices for %d coefficients", k, len(b.Support), len(b.Coef))
+		}
+		for t, i := range b.Support {
+			if i < 0 || (t > 0 && i <= b.Support[t-1]) {
+				return fmt.Errorf("machine %d: support index %d at position %d (the indices are training rows, increasing)", k, i, t)
+			}
 		}
 		if b.SupportVectors.CheckFinite() != nil || matrix.VecFinite(b.Coef) != nil || !isFiniteValue(b.Rho) ||
 			!isFiniteValue(b.ProbA) || !isFiniteValue(b.ProbB) {
