@@ -2,8 +2,10 @@ package learn
 
 import (
 	"fmt"
+	"math"
 
 	"mlnotes/matrix"
+	"mlnotes/optimize"
 )
 
 const eps = 0x1p-52
@@ -46,4 +48,23 @@ func checkQuery(op string, x *matrix.Dense, width int) error {
 // errNilModel is the error of a method called on a nil fitted model.
 func errNilModel(op string) error {
 	return fmt.Errorf("%s: %w: nil model", op, ErrInvalidParameter)
+}
+
+// Zero asks for a real zero in a setting whose zero value stands for a
+// non-zero default (SVM.Epsilon: ε = 0, no tube). Any negative value of
+// such a setting means zero; Zero names it. It is optimize.Zero: one
+// convention for the whole project (package documentation, "Zero values
+// and defaults").
+const Zero = optimize.Zero
+
+// zeroOr resolves a setting with that convention: 0 means def, a finite
+// negative value means 0, anything else is kept for the range check.
+func zeroOr(v, def float64) float64 {
+	switch {
+	case v == 0:
+		return def
+	case v < 0 && !math.IsInf(v, -1):
+		return 0
+	}
+	return v
 }

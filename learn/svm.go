@@ -31,16 +31,18 @@ const (
 // zero value is a C-SVM with C = 1 and the linear kernel.
 //
 // Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
-// Tol = 1e-3 (LIBSVM's), CacheMB = 100. For an ε-SVR with ε = 0 itself,
-// set Epsilon to math.SmallestNonzeroFloat64: it vanishes in every
-// pᵢ = ε ∓ yᵢ and in εΣ(αᵢ + αᵢ*), so the problem solved is the same.
+// Tol = 1e-3 (LIBSVM's), CacheMB = 100, MaxIter = max(10⁷, 100n). For an
+// ε-SVR with ε = 0 itself (no tube: every residual costs), set Epsilon to
+// a negative value, by name learn.Zero: the project's one convention for
+// a setting whose zero value stands for a non-zero default (package
+// documentation, "Zero values and defaults").
 type SVM struct {
 	Type    SVMType // default CSVC
 	Kernel  Kernel  // default Linear()
 	C       float64 // the cost of slack (C-SVM, ε-SVR, ν-SVR)
 	Hard    bool    // C-SVM only: hard margin (C = ∞); not separable → ErrNotSeparable
 	Nu      float64 // ν ∈ (0, 1] (ν-SVM, ν-SVR)
-	Epsilon float64 // ε ≥ 0, the half-width of the tube (ε-SVR)
+	Epsilon float64 // ε ≥ 0, the half-width of the tube (ε-SVR); negative (Zero) asks for ε = 0
 	Tol     float64 // SMO stopping tolerance on the maximal KKT violation
 	CacheMB float64 // kernel-row cache of the SMO solver
 	// Trace, when set, receives every TraceEvery-th SMO step of every
@@ -116,8 +118,8 @@ func (s SVM) withDefaults() SVM {
 	if s.Nu == 0 {
 		s.Nu = 0.5
 	}
-	if s.Epsilon == 0 && s.Type == EpsSVR {
-		s.Epsilon = 0.1
+	if s.Type == EpsSVR {
+		s.Epsilon = zeroOr(s.Epsilon, 0.1)
 	}
 	return s
 }
@@ -135,8 +137,8 @@ func (s SVM) validate() error {
 	if (s.Type == NuSVC || s.Type == NuSVR) && !(s.Nu > 0 && s.Nu <= 1) {
 		return fmt.Errorf("%s: %w: ν = %g must be in (0, 1]", op, ErrInvalidParameter, s.Nu)
 	}
-	if !(s.Epsilon >= 0) || math.IsInf(s.Epsilon, 0) {
-		return fmt.Errorf("%s: %w: ε = %g must be finite and non-negative", op, ErrInvalidParameter, s.Epsilon)
+	if math.IsNaN(s.Epsilon) || math.IsInf(s.Epsilon, 0) || (s.Type == EpsSVR && s.Epsilon < 0) {
+		return fmt.Errorf("%s: %w: ε = %g must be finite (negative only to ask for ε = 0)", op, ErrInvalidParameter, s.Epsilon)
 	}
 	if s.Hard && s.Type != CSVC {
 		return fmt.Errorf("%s: %w: the hard margin is an option of the C-SVM only", op, ErrInvalidParameter)
