@@ -132,16 +132,27 @@ func (c SVMClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) 
 	return c.DecisionAll(x)
 }
 
-// Classifier returns the SVM as a ClassifierTrainer (types c and nu).
+// Classifier returns the SVM as a ClassifierTrainer (types c and nu). A fit
+// that reaches the iteration cap returns the model with the error, as
+// FitClassifier does.
 func (s SVM) Classifier() ClassifierTrainer {
 	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) {
 		m, err := s.FitClassifier(x, y)
-		if err != nil {
+		if m == nil {
 			return nil, err
 		}
-		return SVMClassifier{m}, nil
+		return SVMClassifier{m}, err
 	})
 }
 
 // Regressor returns the SVM as a RegressorTrainer (types eps-svr and nu-svr).
-func (s SVM) Regressor() RegressorTrainer { return Regress(s.FitRegressor) }
+// A fit that reaches the iteration cap returns the model with the error.
+func (s SVM) Regressor() RegressorTrainer {
+	return RegressorFunc(func(x *matrix.Dense, y []float64) (Regressor, error) {
+		m, err := s.FitRegressor(x, y)
+		if m == nil {
+			return nil, err
+		}
+		return m, err
+	})
+}

@@ -45,6 +45,11 @@ type SVM struct {
 	Epsilon float64 // ε ≥ 0, the half-width of the tube (ε-SVR); negative (Zero) asks for ε = 0
 	Tol     float64 // SMO stopping tolerance on the maximal KKT violation
 	CacheMB float64 // kernel-row cache of the SMO solver
+	// MaxIter caps the SMO iterations of each machine (LIBSVM's cap is
+	// max(10⁷, 100n), the default). A machine that reaches it is kept as
+	// it stands, and the fit returns the model together with an error
+	// wrapping matrix.ErrNoConvergence, as svm-train warns and saves.
+	MaxIter int
 	// Trace, when set, receives every TraceEvery-th SMO step of every
 	// binary machine trained (a teaching aid; see docs/svm.md). The machines
 	// are trained one after the other, in the order of Machines, and each
@@ -143,14 +148,14 @@ func (s SVM) validate() error {
 	if s.Hard && s.Type != CSVC {
 		return fmt.Errorf("%s: %w: the hard margin is an option of the C-SVM only", op, ErrInvalidParameter)
 	}
-	if s.Tol < 0 || s.CacheMB < 0 {
-		return fmt.Errorf("%s: %w: negative tolerance or cache size", op, ErrInvalidParameter)
+	if s.Tol < 0 || s.CacheMB < 0 || s.MaxIter < 0 {
+		return fmt.Errorf("%s: %w: negative tolerance, cache size or iteration cap", op, ErrInvalidParameter)
 	}
 	return s.Kernel.Validate()
 }
 
 func (s SVM) settings() *optimize.SMOSettings {
-	return &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, Trace: s.Trace, TraceEvery: s.TraceEvery}
+	return &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, MaxIter: s.MaxIter, Trace: s.Trace, TraceEvery: s.TraceEvery}
 }
 
 // FitClassifier trains a C-SVM or ν-SVM on X (n×d) with integer labels y.
@@ -179,6 +184,10 @@ func (s SVM) settings() *optimize.SMOSettings {
 // Special cases: one class only, a label count that differs from n,
 // NaN/Inf, invalid C, ν or kernel are errors; a ν too large for the class
 // sizes (ν > 2·min(n₊, n₋)/n) is an error wrapping ErrInvalidParameter.
+// A machine that reaches MaxIter is kept: the model comes back together
+// with an error wrapping matrix.ErrNoConvergence that names the pairs of
+// classes (and probability folds) concerned; every other error returns a
+// nil model.
 //
 // Reference: C. Cortes and V. Vapnik, "Support-vector networks", Machine
 // Learning 20 (1995); B. Schölkopf et al., "New support vector algorithms",
@@ -203,6 +212,7 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
 	}
 	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability}
+	var unconverged []error // machines kept at the iteration cap
 	var rng *rand.Rand
 	if s.Probability {
 		rng = rand.New(rand.NewPCG(s.Seed, 0))
@@ -225,13 +235,20 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 			}
 			sub := rowsOf(x, idx)
 			mach, err := s.trainBinary(sub, sign)
-			if err != nil {
+			if err != nil && mach == nil {
 				return nil, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err)
+			}
+			if err != nil {
+				unconverged = append(unconverged, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err))
 			}
 			mach.Positive, mach.Negative = pos, neg
 			if s.Probability {
-				if err := s.fitProbability(mach, sub, sign, rng); err != nil {
+				err := s.fitProbability(mach, sub, sign, rng)
+				if err != nil && !errors.Is(err, matrix.ErrNoConvergence) {
 					return nil, fmt.Errorf("%s: probabilities of classes %d and %d: %w", op, classes[a], classes[b], err)
+				}
+				if err != nil {
+					unconverged = append(unconverged, fmt.Errorf("%s: probabilities of classes %d and %d: %w", op, classes[a], classes[b], err))
 				}
 			}
 			for k, i := range mach.Support {
@@ -240,7 +257,7 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 			m.Machines = append(m.Machines, mach)
 		}
 	}
-	return m, nil
+	return m, errors.Join(unconverged...)
 }
 
 // trainBinary solves the two-class dual for labels y = ±1.
@@ -279,9 +296,10 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 	if errors.Is(err, optimize.ErrUnbounded) {
 		return nil, fmt.Errorf("%w: the hard-margin dual is unbounded (use a soft margin, C < ∞)", ErrNotSeparable)
 	}
-	if err != nil {
+	if err != nil && !(errors.Is(err, matrix.ErrNoConvergence) && res != nil) {
 		return nil, err
 	}
+	notConverged := err // the machine at the cap is kept, with this error
 	mach := &BinarySVM{Rho: res.Rho, Objective: res.Objective, KKTViolation: res.Violation, Iterations: res.Iterations, TrainingExamples: n}
 	scale := 1.0
 	if s.Type == NuSVC {
@@ -313,7 +331,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 		mach.FractionSV = float64(len(mach.Support)) / float64(n)
 		mach.FractionBounded = float64(bound) / float64(n)
 	}
-	return mach, nil
+	return mach, notConverged
 }
 
 // FitRegressor trains an ε-SVR or a ν-SVR on X (n×d) with real targets y.
@@ -334,7 +352,9 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 //
 // Special cases: bad X, C, ν or kernel as for FitClassifier; a target
 // count that differs from n or a non-finite target is an error; a single
-// sample trains (f is then a constant within ε of y₁).
+// sample trains (f is then a constant within ε of y₁). A machine that
+// reaches MaxIter comes back with an error wrapping
+// matrix.ErrNoConvergence, as for FitClassifier.
 //
 // Reference: A. J. Smola and B. Schölkopf, "A tutorial on support vector
 // regression", Statistics and Computing 14 (2004); B. Schölkopf et al.,
@@ -373,8 +393,12 @@ func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 		qp.TwoEqualities, qp.Sum = true, s.C*s.Nu*float64(n)
 	}
 	res, err := optimize.SMO(qp, s.settings())
-	if err != nil {
+	if err != nil && !(errors.Is(err, matrix.ErrNoConvergence) && res != nil) {
 		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	var notConverged error // the machine at the cap is kept, with this error
+	if err != nil {
+		notConverged = fmt.Errorf("%s: %w", op, err)
 	}
 	mach := &BinarySVM{Rho: res.Rho, Objective: res.Objective, KKTViolation: res.Violation, Iterations: res.Iterations, TrainingExamples: n}
 	if s.Type == NuSVR {
@@ -392,7 +416,7 @@ func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 		}
 	}
 	mach.SupportVectors = rowsOf(x, mach.Support)
-	return &SVMModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, nil
+	return &SVMModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, notConverged
 }
 
 // uniqueInts returns the distinct values of v.

@@ -149,12 +149,14 @@ func sigmoidProbability(f, a, b float64) float64 {
 // (x, y = ±1), the decision value of a machine trained without it: the
 // rows are shuffled by rng and cut into five folds; a fold whose training
 // part holds one class only gets ±1 (LIBSVM's rule). The machines are
-// trained with s (no trace).
+// trained with s (no trace); a fold machine that reaches the iteration cap
+// is used as it stands and reported in the error returned with the values.
 func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, rng *rand.Rand) ([]float64, error) {
 	n := len(y)
 	perm := rng.Perm(n)
 	dec := make([]float64, n)
 	s.Trace = nil
+	var unconverged []error // folds whose machine stopped at the cap
 	for k := range probabilityFolds {
 		begin, end := k*n/probabilityFolds, (k+1)*n/probabilityFolds
 		train := append(append([]int{}, perm[:begin]...), perm[end:]...)
@@ -176,8 +178,11 @@ func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, rng *rand.Ran
 			fixed = -1
 		default:
 			mach, err := s.trainBinary(rowsOf(x, train), sign)
-			if err != nil {
+			if err != nil && mach == nil {
 				return nil, fmt.Errorf("cross-validation fold %d of %d: %w", k+1, probabilityFolds, err)
+			}
+			if err != nil {
+				unconverged = append(unconverged, fmt.Errorf("cross-validation fold %d of %d: %w", k+1, probabilityFolds, err))
 			}
 			f := mach.decision(s.Kernel, rowsOf(x, perm[begin:end]))
 			for j, i := range perm[begin:end] {
@@ -189,18 +194,18 @@ func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, rng *rand.Ran
 			dec[i] = fixed
 		}
 	}
-	return dec, nil
+	return dec, errors.Join(unconverged...)
 }
 
 // fitProbability sets the sigmoid (ProbA, ProbB) of a machine trained on
 // (x, y = ±1) from cross-validated decision values.
 func (s SVM) fitProbability(mach *BinarySVM, x *matrix.Dense, y []float64, rng *rand.Rand) error {
 	dec, err := s.crossValidatedDecisions(x, y, rng)
-	if err != nil {
+	if dec == nil {
 		return err
 	}
 	mach.ProbA, mach.ProbB = fitSigmoid(dec, y)
-	return nil
+	return err // nil, or the folds that reached the iteration cap
 }
 
 // coupleProbabilities returns the class distribution p of Wu, Lin and
