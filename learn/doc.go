@@ -9,7 +9,24 @@
 // A data matrix X is n×d, rows are samples; the notes write d×n. Every
 // algorithm is split into a configuration struct whose zero value means
 // "use the defaults" and a fitted model returned by Fit, so that an unfitted
-// model cannot exist. Fit never modifies its inputs.
+// model cannot exist. Fit never modifies its inputs. A nil matrix, a nil
+// fitted model or a nil reader is an error like any other bad input
+// (wrapping matrix.ErrEmpty or ErrInvalidParameter), never a panic.
+//
+// # Zero values and defaults
+//
+// A configuration field's zero value means its documented default. New
+// fields are chosen so that, where zero is a meaningful value, zero is the
+// default (FisherLDA.Ridge: zero means no ridge). A few fields keep a
+// non-zero default for which zero is also meaningful — SVM.Epsilon
+// (default 0.1, LIBSVM's) and, in package optimize, the momentum β and
+// Adam's β₁, β₂ — and for them one convention holds throughout mlnotes: a
+// negative value asks for a real zero, and the constant Zero (=
+// optimize.Zero) names it: SVM{Type: EpsSVR, Epsilon: learn.Zero} is the
+// ε-SVR with no tube. This is net.Dialer.KeepAlive's rule (zero default,
+// negative off) and optimize.Stop's (a negative tolerance turns a test
+// off). Fields for which zero is not meaningful (C, ν, a tolerance, a
+// cache size) refuse negative values.
 //
 // # Supervised learners
 //
@@ -17,8 +34,10 @@
 // FitClassifier, FitRegressor) returns its own concrete model. Code that
 // trains any learner — cross-validation, the bootstrap, bagging, the CLI —
 // takes a ClassifierTrainer or a RegressorTrainer and gets back a Classifier
-// (Predict returns one label per row as []int) or a Regressor (Predict
-// returns []float64). Classify and Regress adapt a concrete Fit method in one
+// (Predict returns one label per row as []int, the labels the model was
+// trained with) or a Regressor (Predict returns []float64); every
+// classifier has the []int form (SVMModel, which serves both tasks, through
+// SVMClassifier or PredictClass). Classify and Regress adapt a concrete Fit method in one
 // line, learn.Classify(learn.FisherLDA{}.Fit); SVM has Classifier and
 // Regressor methods because one SVMModel type serves both tasks. Optional
 // capabilities (probabilities, decision values) are the interfaces

@@ -227,6 +227,9 @@ func rayleigh(a, b *matrix.Dense, w []float64) float64 {
 // training data (X, y) with the two-class scatter matrices of the notes,
 // for checking that the Fisher direction maximizes it.
 func (m *FisherModel) CriterionAt(x *matrix.Dense, y []int, w []float64) (float64, error) {
+	if m == nil {
+		return 0, errNilModel("learn: fisher: criterion")
+	}
 	if err := checkQuery("learn: fisher: criterion", x, len(m.W)); err != nil {
 		return 0, err
 	}
@@ -254,6 +257,9 @@ func criterionScatters(x *matrix.Dense, y []int) (sb, sw *matrix.Dense) {
 // Project returns wᵀxᵢ for every row: the one-dimensional data of the
 // notes' derivation.
 func (m *FisherModel) Project(x *matrix.Dense) ([]float64, error) {
+	if m == nil {
+		return nil, errNilModel("learn: fisher: project")
+	}
 	if err := checkQuery("learn: fisher: project", x, len(m.W)); err != nil {
 		return nil, err
 	}
@@ -263,6 +269,9 @@ func (m *FisherModel) Project(x *matrix.Dense) ([]float64, error) {
 // Transform projects the rows of X on the discriminant directions (n×1
 // for two classes, n×(c−1) otherwise).
 func (m *FisherModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
+	if m == nil {
+		return nil, errNilModel("learn: fisher: transform")
+	}
 	if err := checkQuery("learn: fisher: transform", x, len(m.W)); err != nil {
 		return nil, err
 	}
