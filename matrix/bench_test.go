@@ -82,8 +82,8 @@ func BenchmarkGemv(b *testing.B) {
 }
 
 // BenchmarkKernels times the packed product on one goroutine with every
-// micro-kernel this build and CPU can run (portable; with
-// GOEXPERIMENT=simd also AVX2 and AVX-512), so the kernels can be
+// micro-kernel this build and CPU can run (portable; on amd64 also the
+// AVX2 and AVX-512 assembly), so the kernels can be
 // compared on the same machine.
 func BenchmarkKernels(b *testing.B) {
 	for _, kern := range productKernels() {

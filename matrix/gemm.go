@@ -48,7 +48,9 @@ type microKernel struct {
 	run func(kc int, a, b, c []float64, ldc int)
 }
 
-// portableKernel is the plain-Go micro-kernel, the default on every platform.
+// portableKernel is the plain-Go micro-kernel: the reference every
+// assembly kernel is tested against, and the one used on other
+// architectures, on processors without AVX2 and FMA, and with -tags purego.
 // The tile and the unrolling were measured (gemm_kernel.go); the block
 // sizes barely matter for a kernel this far from the memory bound (kc from
 // 128 to 512 and mc from 32 to 128 are within noise). kc = 256 and mc = 120
@@ -60,15 +62,23 @@ var portableKernel = microKernel{
 	run: kernel3x2,
 }
 
-// activeKernel is the micro-kernel gemmPacked uses. A build with a SIMD
-// kernel replaces it at init after checking the CPU features.
-var activeKernel = portableKernel
+// activeKernel is the micro-kernel the products use: the widest assembly
+// kernel this machine can run (gemm_amd64.go), or the portable one.
+var activeKernel = chooseKernel()
+
+// chooseKernel returns the first of fastKernels, or the portable kernel.
+func chooseKernel() microKernel {
+	if ks := fastKernels(); len(ks) > 0 {
+		return *ks[0]
+	}
+	return portableKernel
+}
 
 const (
 	// gemmSmall is the size m·n·k below which the product runs on the
 	// reference loops: packing costs more than it saves on small operands.
 	// Measured here: at n = 8 the loops are faster, from n = 16 the packed
-	// kernel is (2× portable, 3× SIMD at n = 16).
+	// kernel is (2× with the portable kernel).
 	gemmSmall = 12 * 12 * 12
 	// gemmParallel is the size m·n·k from which the product is split
 	// across goroutines; below it, starting them and splitting the blocks
@@ -232,7 +242,7 @@ func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, col
 }
 
 // maxTile bounds mr·nr over the kernels, the size of the scratch tile.
-const maxTile = 64
+const maxTile = 256
 
 // packA copies α·op(A)[i0:i0+mb, p0:p0+kb] into dst as slivers of mr rows:
 // dst[(r·kb + p)·mr + i] = α·op(A)[i0 + r·mr + i, p0 + p], with zeros for
