@@ -214,6 +214,9 @@ func (m *Dense) Zero() {
 // NaN or infinite element, or nil if every element is finite.
 func (m *Dense) CheckFinite() error {
 	for i := range m.rows {
+		if allFinite(m.Row(i)) {
+			continue
+		}
 		for j, v := range m.Row(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return newError("check", ErrNotFinite, "element (%d, %d) is %v", i, j, v)

@@ -117,6 +117,17 @@ func rotateBackward4(x0, x1, x2, x3, c, s []float64) {
 // above which applyRotations shares rows among goroutines.
 const parallelRotationWork = 1 << 15
 
+// rotationWorkers returns the number of goroutines for rotating the given
+// number of rows with the given number of element updates: GOMAXPROCS as
+// it is at this call, at most one per row, and one below
+// parallelRotationWork.
+func rotationWorkers(rows, work int) int {
+	if work < parallelRotationWork {
+		return 1
+	}
+	return max(1, min(runtime.GOMAXPROCS(0), rows))
+}
+
 // applyRotations applies every sequence to every row of its matrix. The
 // rows of all sequences together are cut into one range per worker.
 func applyRotations(seqs ...rotationSeq) {
@@ -125,8 +136,8 @@ func applyRotations(seqs ...rotationSeq) {
 		total += q.x.rows
 		work += q.x.rows * len(q.c)
 	}
-	workers := min(runtime.GOMAXPROCS(0), total)
-	if workers < 2 || work < parallelRotationWork {
+	workers := rotationWorkers(total, work)
+	if workers < 2 {
 		for i := range seqs {
 			seqs[i].applyRows(0, seqs[i].x.rows)
 		}
