@@ -21,7 +21,10 @@ const wolfeCurvature = 0.9
 // makes sᵀy > 0 for the pair it produces, which a quasi-Newton update needs.
 // The decrease condition is tested by ls.armijo, which near the minimizer,
 // where the decrease is lost in the rounding of f, accepts the approximate
-// form on directional derivatives; the best step that passed it is
+// form on directional derivatives; here that form is also accepted when f
+// rose by no more than 10⁻¹²|f(x)|, its rounding noise (Hager and Zhang's
+// ε-relaxation, CG_DESCENT), so that the gradient can still be driven down
+// where f no longer resolves the progress. The best step that passed is
 // accepted when the trial budget ls.MaxTrials runs out. Results and
 // failures are reported as for LineSearch.search.
 func wolfeSearch(t *tracker, obj Objective, ls LineSearch, x []float64, f float64, g, p []float64,
@@ -46,8 +49,11 @@ func wolfeSearch(t *tracker, obj Objective, ls LineSearch, x []float64, f float6
 	// fallback; bestX and bestG are its point and gradient.
 	best := point{a: -1}
 	bestX, bestG := make([]float64, len(x)), make([]float64, len(x))
+	// Hager and Zhang's relaxation: within the rounding noise of f, a step
+	// whose slope passes the approximate Armijo test is a decrease.
+	noise := 1e-12 * math.Abs(f)
 	keep := func(q point) bool {
-		if !ls.armijo(f, g, q.f, gNew, p, q.a) {
+		if !ls.armijo(f, g, q.f, gNew, p, q.a) && !(q.f <= f+noise && q.d <= (2*ls.Decrease-1)*slope0) {
 			return false
 		}
 		if best.a < 0 || q.f < best.f {
@@ -87,7 +93,7 @@ func wolfeSearch(t *tracker, obj Objective, ls LineSearch, x []float64, f float6
 		}
 		decrease := keep(q)
 		switch {
-		case !decrease || (trials > 1 && q.f >= lo.f):
+		case !decrease || (trials > 1 && q.f > lo.f+noise):
 			hi, bracketed = q, true
 		case math.Abs(q.d) <= -c2*slope0:
 			return accept(q)
@@ -111,7 +117,7 @@ func wolfeSearch(t *tracker, obj Objective, ls LineSearch, x []float64, f float6
 			t.fail(NotFinite, optError(t.op, matrix.ErrNotFinite, "f(x) is NaN at a trial point of iteration %d", t.iter+1))
 			return 0, f, false
 		}
-		if decrease := keep(q); !decrease || q.f >= lo.f {
+		if decrease := keep(q); !decrease || q.f > lo.f+noise {
 			hi = q
 			continue
 		}
