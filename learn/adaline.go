@@ -110,7 +110,7 @@ func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float
 			return nil, 0, run, false, mse, fmt.Errorf("%w: the LMS rule diverged in epoch %d (learning rate %g is too large for data of this size)", matrix.ErrNotFinite, run, eta)
 		}
 		mse = append(mse, cur)
-		if math.Abs(prev-cur) <= tol*max(prev, cur) {
+		if run > 1 && math.Abs(prev-cur) <= tol*max(prev, cur) {
 			converged = true
 			break
 		}

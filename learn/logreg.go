@@ -145,6 +145,20 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	switch solver {
 	case LogRegNewton:
 		res, err = optimize.Newton(obj, theta0, &optimize.NewtonSettings{Stop: stop})
+		if errors.Is(err, optimize.ErrLineSearch) && res != nil {
+			// Newton's backtracking never lets the computed f rise, and
+			// near the optimum the decrease of a Newton step can be below
+			// the rounding of f (a sum of n terms) before the gradient
+			// meets Tol. L-BFGS, whose line search accepts a step within
+			// that noise when the slope shows progress, finishes the job.
+			var polish *optimize.Result
+			polish, err = optimize.LBFGS(obj, res.X, &optimize.LBFGSSettings{Stop: stop})
+			if polish != nil {
+				polish.Iterations += res.Iterations
+				polish.Loss = append(res.Loss, polish.Loss[1:]...)
+				res = polish
+			}
+		}
 	case LogRegGD:
 		res, err = optimize.GradientDescent(obj, theta0, &optimize.GDSettings{Stop: stop})
 	case LogRegLBFGS:
