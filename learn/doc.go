@@ -60,6 +60,15 @@
 //	004, "v- SVM"                                                        SVM.FitClassifier (NuSVC), BinarySVM.FractionSV, EquivalentC, NuRho
 //	004, "Support Vector Regression", "v-SVR"                            SVM.FitRegressor (EpsSVR, NuSVR)
 //	004, "SMO Algorithm"                                                 the solver optimize.SMO, reached through SVM
+//	001, "Linear models" (h(x) = wᵀφ(x), fixed basis functions)         Basis.Fit, BasisMap.Transform, LinearRegression (Basis)
+//	002, "Linear Regression", "Linear Regression in ℝᵈ"                  LinearRegression.Fit (SolverNormal is the notes' form)
+//	004, "Linear Least Squares Regression" (W = A⁺Y)                     LinearRegression.Fit (SolverQR, SolverSVD)
+//	004, "Statistical viewpoint of Linear Regression"                    LinearModel.Sigma2, LinearModel.LogLikelihood
+//	004, "Ridge Regression" ((AᵀA + λI)W = AᵀY, MAP)                     Ridge.Fit, Ridge.Path, Example_ridgeMAP
+//	004, "Logistic Regression"                                           LogisticRegression.Fit, LogisticModel.PredictProba
+//	004, "Single Neuron Models" (perceptron, AdaLinE)                    Perceptron.Fit, Adaline.Fit
+//	002, "Feature Selection", "Pearson's Correlation Coefficient"        Pearson, SelectFeatures
+//	004, "Feature Selection" (mutual information)                        MutualInformation, SelectFeatures
 //
 // docs/index.md maps every heading of every note, with its status.
 //

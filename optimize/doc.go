@@ -34,7 +34,7 @@
 //	004, "Support Vector Regression", "v-SVR" (2n-variable duals)            RegressionQ
 //	004, "Backpropagation Algorithm" (weights updated by gradient descent)   GradientDescent, SGD, Momentum, Adam
 //	004, "Auto-Encoder", "Denoising Autoencoder", "Sparse Autoencoder"       SGD, Adam
-//	004, "Logistic Regression" (fitting the model)                           Newton, GradientDescent
+//	004, "Logistic Regression" (fitting the model)                           Newton, GradientDescent, LBFGS
 //	(not in the notes) gradient checking by central differences              CheckGradient, FullBatch
 //
 // # Errors

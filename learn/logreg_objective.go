@@ -1,0 +1,215 @@
+package learn
+
+import (
+	"math"
+
+	"mlnotes/matrix"
+)
+
+// logObjective is the penalized negative log-likelihood of logistic and
+// softmax regression,
+//
+//	f(θ) = Σᵢ −log p(yᵢ | xᵢ) + (λ/2)‖W‖²_F,
+//
+// over θ = the rows of Θ (r × (d+1)), row k = (wₖ, bₖ), with the data
+// augmented as aᵢ = (xᵢ, 1) so that zᵢₖ = Θₖ·aᵢ = wₖᵀxᵢ + bₖ. The
+// intercepts bₖ are not penalized.
+//
+// Two classes (r = 1): p(1 | x) = σ(z), and −log p(tᵢ | xᵢ) =
+// log(1 + eᶻ) − tᵢz with tᵢ ∈ {0, 1}; ∇f = Aᵀ(σ(z) − t) + λ(w, 0);
+// ∇²f = Aᵀ diag(σ(1 − σ)) A + λ diag(1, …, 1, 0).
+//
+// K > 2 classes (r = K): p(k | x) = e^{zₖ}/Σⱼ e^{zⱼ} (softmax), and
+// −log p(yᵢ | xᵢ) = logΣⱼ e^{zᵢⱼ} − zᵢ,yᵢ with the log-sum-exp taken after
+// subtracting maxⱼ zᵢⱼ, so that no exponential overflows;
+// ∇f = (P − Y)ᵀA + λ(W, 0) with Y the one-hot labels.
+//
+// Implements: 004, "Logistic Regression" (the model P[y = 1 | X] =
+// 1/(1 + exp(−WᵀX)) fitted by maximum likelihood, and its multinomial
+// extension).
+type logObjective struct {
+	a      *matrix.Dense // n × (d+1), last column 1
+	y      []int         // class index in 0..K−1 of every sample
+	r      int           // rows of Θ: 1 for two classes, K otherwise
+	lambda float64
+	// scratch
+	z, res *matrix.Dense // n × r
+	b      *matrix.Dense // n × (d+1), a scaled copy of A for the Hessian
+}
+
+func newLogObjective(a *matrix.Dense, y []int, k int, lambda float64) *logObjective {
+	r := k
+	if k == 2 {
+		r = 1
+	}
+	n := a.Rows()
+	return &logObjective{a: a, y: y, r: r, lambda: lambda, z: matrix.New(n, r), res: matrix.New(n, r)}
+}
+
+// params returns the number of parameters r·(d+1).
+func (o *logObjective) params() int { return o.r * o.a.Cols() }
+
+// theta views θ as Θ (r × (d+1)).
+func (o *logObjective) theta(x []float64) *matrix.Dense {
+	t, _ := matrix.NewFromSlice(o.r, o.a.Cols(), x)
+	return t
+}
+
+// scores computes Z = AΘᵀ into o.z.
+func (o *logObjective) scores(x []float64) {
+	_ = matrix.Gemm(false, true, 1, o.a, o.theta(x), 0, o.z)
+}
+
+// ValueGrad returns f(θ) and writes ∇f(θ) into grad.
+func (o *logObjective) ValueGrad(x, grad []float64) float64 {
+	o.scores(x)
+	n := o.a.Rows()
+	f := 0.0
+	if o.r == 1 {
+		for i := range n {
+			z := o.z.At(i, 0)
+			t := float64(o.y[i])
+			f += softplus(z) - t*z
+			o.res.Set(i, 0, logistic(z)-t)
+		}
+	} else {
+		for i := range n {
+			zi, ri := o.z.Row(i), o.res.Row(i)
+			lse := logSumExp(zi)
+			f += lse - zi[o.y[i]]
+			for k, v := range zi {
+				ri[k] = math.Exp(v - lse)
+			}
+			ri[o.y[i]]--
+		}
+	}
+	g := o.theta(grad)
+	_ = matrix.Gemm(true, false, 1, o.res, o.a, 0, g) // (P − Y)ᵀA
+	dcols := o.a.Cols() - 1
+	pen := 0.0
+	for k := range o.r {
+		wk, gk := x[k*(dcols+1):k*(dcols+1)+dcols], grad[k*(dcols+1):k*(dcols+1)+dcols]
+		pen += matrix.Dot(wk, wk)
+		matrix.Axpy(o.lambda, wk, gk)
+	}
+	return f + 0.5*o.lambda*pen
+}
+
+// Hessian writes ∇²f(θ) into h. For softmax the Hessian is singular along
+// the directions that add one vector to every row of Θ (the
+// probabilities do not change): for the intercepts always, for the
+// weights when λ = 0. Along each such direction u (unit over the classes
+// in one column of Θ) it adds c·uuᵀ, c the largest diagonal entry: the
+// gradient is orthogonal to u (Σₖ(pᵢₖ − yᵢₖ) = 0, and Σₖ wₖ stays 0 with
+// λ > 0 from Θ = 0), so the Newton step p solving (H + c·uuᵀ)p = −∇f has
+// uᵀp = 0 and is the Newton step on the complement, where H is positive
+// definite: the iteration is Newton's, without a singular matrix.
+func (o *logObjective) Hessian(x []float64, h *matrix.Dense) {
+	o.scores(x)
+	n, dc := o.a.Dims()
+	if o.b == nil {
+		o.b = matrix.New(n, dc)
+	}
+	if o.r == 1 {
+		for i := range n {
+			p := logistic(o.z.At(i, 0))
+			s := math.Sqrt(p * (1 - p))
+			bi, ai := o.b.Row(i), o.a.Row(i)
+			for j, v := range ai {
+				bi[j] = s * v
+			}
+		}
+		_ = matrix.Syrk(true, 1, o.b, 0, h) // Aᵀ diag(σ(1 − σ)) A
+		for j := range dc - 1 {
+			h.Set(j, j, h.At(j, j)+o.lambda)
+		}
+		return
+	}
+	k := o.r
+	prob := o.res // reuse: P
+	for i := range n {
+		zi, pi := o.z.Row(i), prob.Row(i)
+		lse := logSumExp(zi)
+		for c, v := range zi {
+			pi[c] = math.Exp(v - lse)
+		}
+	}
+	block := matrix.New(dc, dc)
+	for c := range k {
+		for l := c; l < k; l++ {
+			// block (c, l) = Aᵀ diag(p_c(δ_cl − p_l)) A
+			for i := range n {
+				pi := prob.Row(i)
+				w := -pi[c] * pi[l]
+				if c == l {
+					w += pi[c]
+				}
+				bi, ai := o.b.Row(i), o.a.Row(i)
+				for j, v := range ai {
+					bi[j] = w * v
+				}
+			}
+			_ = matrix.Gemm(true, false, 1, o.b, o.a, 0, block)
+			for j := range dc {
+				for m := range dc {
+					v := block.At(j, m)
+					if c == l && j == m && j < dc-1 {
+						v += o.lambda
+					}
+					h.Set(c*dc+j, l*dc+m, v)
+					h.Set(l*dc+m, c*dc+j, v)
+				}
+			}
+		}
+	}
+	// symmetrize exactly (the off-diagonal blocks were written twice alike;
+	// the diagonal blocks come from a product that may differ in the last
+	// bit between (j, m) and (m, j))
+	size := k * dc
+	for i := range size {
+		for j := range i {
+			v := 0.5 * (h.At(i, j) + h.At(j, i))
+			h.Set(i, j, v)
+			h.Set(j, i, v)
+		}
+	}
+	c := 0.0
+	for i := range size {
+		c = max(c, h.At(i, i))
+	}
+	c = max(c, 1)
+	for j := range dc {
+		if j < dc-1 && o.lambda > 0 {
+			continue
+		}
+		// u = (1/√K) Σ_c e_(c, j): add (c/K) to every entry of the column
+		for a := range k {
+			for b := range k {
+				h.Set(a*dc+j, b*dc+j, h.At(a*dc+j, b*dc+j)+c/float64(k))
+			}
+		}
+	}
+}
+
+// softplus is log(1 + eᶻ) without overflow or loss of digits.
+func softplus(z float64) float64 {
+	if z > 0 {
+		return z + math.Log1p(math.Exp(-z))
+	}
+	return math.Log1p(math.Exp(z))
+}
+
+// logSumExp is log Σⱼ e^{zⱼ}, computed as m + log Σⱼ e^{zⱼ − m} with
+// m = maxⱼ zⱼ: every exponent is ≤ 0, so nothing overflows, and the sum
+// is at least 1, so the logarithm is accurate.
+func logSumExp(z []float64) float64 {
+	m := math.Inf(-1)
+	for _, v := range z {
+		m = max(m, v)
+	}
+	s := 0.0
+	for _, v := range z {
+		s += math.Exp(v - m)
+	}
+	return m + math.Log(s)
+}
