@@ -19,9 +19,10 @@ func init() {
 			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
 		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
 			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
-		command{name: "lda", args: "[-target COL] [-ridge R] [-trace] [-json] DATA.csv",
+		command{name: "lda", args: "[-ridge R] [-trace] " + supervisedArgs,
 			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
 	)
+	registerModelKind("fisher", func(r io.Reader) (any, error) { return learn.LoadFisher(r) })
 }
 
 func runPCA(args []string, stdout, stderr io.Writer) error {
@@ -212,45 +213,28 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 }
 
 func runLDA(args []string, stdout, stderr io.Writer) error {
-	c, _ := findCommand("lda")
-	fs, asJSON := newFlags(c, stderr)
-	target := fs.String("target", "", "the label column `COL` (name or 0-based index; default: the last)")
-	ridge := fs.Float64("ridge", 0, "add `R`·I to the within-class scatter S_w")
-	trace := traceFlag(fs)
-	ops, err := parseFlags(c, fs, args, 1, 1)
-	if err != nil {
+	s := newSupervised("lda", "fisher", stderr)
+	ridge := s.fs.Float64("ridge", 0, "add `R`·I to the within-class scatter S_w")
+	trace := traceFlag(s.fs)
+	if err := s.parse(args); err != nil {
 		return err
 	}
 	if !(*ridge >= 0) || math.IsInf(*ridge, 0) {
-		return &usageError{msg: fmt.Sprintf("-ridge %g: want a finite R ≥ 0", *ridge), usage: "demo lda " + c.args}
+		return s.usage("-ridge %g: want a finite R ≥ 0", *ridge)
 	}
-	x, yf, err := loadLabelled(ops[0], *target)
-	if err != nil {
-		return err
-	}
-	y, err := intLabels(yf)
-	if err != nil {
-		return err
-	}
-	m, err := learn.FisherLDA{Ridge: *ridge, Eigen: eigenTrace(*trace, stderr)}.Fit(x, y)
-	if err != nil {
-		return err
-	}
-	fields := []field{{"classes", m.Classes}, {"w", m.W}, {"criterion", m.Criterion}}
-	if m.Directions != nil {
-		fields = append(fields, field{"directions", m.Directions}, field{"eigenvalues", m.Eigenvalues})
-	} else {
-		fields = append(fields, field{"threshold", m.Threshold})
-	}
-	pred, _ := m.Predict(x)
-	right := 0
-	for i := range pred {
-		if pred[i] == y[i] {
-			right++
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		m, err := learn.FisherLDA{Ridge: *ridge, Eigen: eigenTrace(*trace, stderr)}.Fit(d.X, d.Labels)
+		if err != nil {
+			return nil, nil, err
 		}
-	}
-	fields = append(fields, field{"train_accuracy", float64(right) / float64(len(y))})
-	return emit(stdout, *asJSON, fields)
+		fields := []field{{"classes", m.Classes}, {"w", m.W}, {"criterion", m.Criterion}}
+		if m.Directions != nil {
+			fields = append(fields, field{"directions", m.Directions}, field{"eigenvalues", m.Eigenvalues})
+		} else {
+			fields = append(fields, field{"threshold", m.Threshold})
+		}
+		return m, fields, nil
+	})
 }
 
 // flagSet reports whether the flag was given on the command line.
