@@ -55,6 +55,12 @@
 //	004, "Kernel function", "Mercer Theorem"                             Kernel, GramMatrix, CrossGram, MercerCheck
 //	004, "Kernel PCA"                                                    KernelPCA.Fit, KernelPCAModel.Transform
 //	002, "Problem Formulation" (min trace(HᵀLH), HᵀH = I)                SpectralEmbedding.Fit
+//	004, "Multivariate Normal Distribution"                             MultivariateNormal (LogPdf, Sample)
+//	004, "Maximum Likelihood Estimation", "In-variance of the MLE"      GaussianMLE.Fit
+//	004, "Bayes Classifier", "Optimality"                               BayesClassifier.Fit, BayesModel.Predict, GaussianBayesError
+//	004, "Mixture density Estimate and EM algorithm"                    GaussianMixture.Fit, GMMModel
+//	004, "Bayesian Estimation"                                          BetaBernoulli.Update, NormalMean.Update
+//	004, "Parzen Window"                                                KernelDensity.Fit, KDEModel.LogDensity
 //	004, "Fisher Linear Discriminant"                                    FisherLDA.Fit, FisherModel.Predict
 //	004, "Support Vector Machines(SVM)", "Using Slack Variable"          SVM.FitClassifier (CSVC, Hard), SVMModel.Decision, PrimalW
 //	004, "v- SVM"                                                        SVM.FitClassifier (NuSVC), BinarySVM.FractionSV, EquivalentC, NuRho
