@@ -256,7 +256,9 @@ func TestTrainingErrors(t *testing.T) {
 		n, _ := NewNetwork([]int{2, 3, 1}, Activation{Kind: ActSigmoid}, Activation{Kind: ActSigmoid}, 1)
 		return n
 	}
-	sgd := func(lr float64) Training { return Training{SGD: &optimize.SGDSettings{LearningRate: lr, BatchSize: 4, Epochs: 3}} }
+	sgd := func(lr float64) Training {
+		return Training{SGD: &optimize.SGDSettings{LearningRate: lr, BatchSize: 4, Epochs: 3}}
+	}
 	// A learning rate that blows the loss up: an error naming the epoch,
 	// the weights left as they were.
 	net, _ := NewNetwork([]int{2, 3, 1}, Activation{Kind: ActTanh}, Activation{Kind: ActIdentity}, 1)
