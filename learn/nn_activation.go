@@ -42,14 +42,14 @@ const (
 // Implements: 004_bebb30ff3349075f.txt, "Typical Activation function" and
 // "Single Neuron Models" (y = f(η)).
 type Activation struct {
-	Kind ActivationKind
+	Kind ActivationKind `json:"kind"`
 	// A is the amplitude a > 0 of a·tanh(bη); zero means 1. (The notes also
 	// list "a, b > 0" under the sigmoid, which has no a: docs/errata.md.)
-	A float64
+	A float64 `json:"a,omitempty"`
 	// B is the slope b > 0 of the sigmoid and of a·tanh(bη); zero means 1.
-	B float64
+	B float64 `json:"b,omitempty"`
 	// Tau is the threshold τ of the hard limiter.
-	Tau float64
+	Tau float64 `json:"tau,omitempty"`
 }
 
 // ParseActivation returns the activation named by s ("identity", "sigmoid",
