@@ -1,0 +1,217 @@
+package learn
+
+import (
+	"fmt"
+	"slices"
+
+	"mlnotes/matrix"
+)
+
+// KNN is the k-nearest-neighbour rule: a query point takes the majority
+// label (classification) or the mean target (regression) of the K training
+// points closest to it in Euclidean distance. It is the classifier of the
+// notes' bootstrap example (004, "Bootstrap Methods": "Suppose we use the
+// 1-nearest neighbour as our classifier") and a baseline for any data set.
+//
+// Distances come from matrix products: ‖q − x‖² = ‖q‖² + ‖x‖² − 2 qᵀx with
+// the cross terms Q Xᵀ computed by matrix.MulABT in blocks of query rows
+// (negative rounding residues are clamped to 0). Ties are deterministic:
+// neighbours at equal distance are taken in training order (the lower
+// index first), and a tied vote goes to the smallest label, as
+// scikit-learn's KNeighborsClassifier does.
+type KNN struct {
+	// K is the number of neighbours; zero means 5 (scikit-learn's default).
+	K int
+}
+
+// KNNModel is a fitted k-nearest-neighbour classifier: it keeps the
+// training set.
+type KNNModel struct {
+	K       int
+	X       *matrix.Dense
+	Y       []int // labels of the rows of X
+	Classes []int // sorted distinct labels
+}
+
+// KNNRegressorModel is a fitted k-nearest-neighbour regressor.
+type KNNRegressorModel struct {
+	K int
+	X *matrix.Dense
+	Y []float64
+}
+
+func (c KNN) k(op string, n int) (int, error) {
+	k := c.K
+	if k == 0 {
+		k = 5
+	}
+	if k < 1 || k > n {
+		return 0, fmt.Errorf("%s: %w: k = %d for %d training points (need 1 ≤ k ≤ n)", op, ErrInvalidParameter, k, n)
+	}
+	return k, nil
+}
+
+// Fit stores the training set of a classifier. Errors: empty or non-finite
+// data, len(y) ≠ n, K outside [1, n].
+func (c KNN) Fit(x *matrix.Dense, y []int) (*KNNModel, error) {
+	const op = "learn: knn"
+	if err := checkData(op, x, 1); err != nil {
+		return nil, err
+	}
+	if len(y) != x.Rows() {
+		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
+	}
+	k, err := c.k(op, x.Rows())
+	if err != nil {
+		return nil, err
+	}
+	return &KNNModel{K: k, X: x.Clone(), Y: slices.Clone(y), Classes: sortedLabels(y)}, nil
+}
+
+// FitClassifier makes KNN a ClassifierTrainer.
+func (c KNN) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) { return c.Fit(x, y) }
+
+// FitRegressor stores the training set of a regressor.
+func (c KNN) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	const op = "learn: knn regressor"
+	if err := checkData(op, x, 1); err != nil {
+		return nil, err
+	}
+	if len(y) != x.Rows() {
+		return nil, fmt.Errorf("%s: %w: %d targets for %d samples", op, matrix.ErrShape, len(y), x.Rows())
+	}
+	if err := matrix.VecFinite(y); err != nil {
+		return nil, fmt.Errorf("%s: targets: %w", op, err)
+	}
+	k, err := c.k(op, x.Rows())
+	if err != nil {
+		return nil, err
+	}
+	return &KNNRegressorModel{K: k, X: x.Clone(), Y: slices.Clone(y)}, nil
+}
+
+// sortedLabels returns the distinct labels of y in ascending order.
+func sortedLabels(y []int) []int {
+	c := slices.Clone(y)
+	slices.Sort(c)
+	return slices.Compact(c)
+}
+
+// Labels returns the sorted class labels.
+func (m *KNNModel) Labels() []int { return m.Classes }
+
+// Neighbours returns, for every row of q, the indices of its K nearest
+// training points, nearest first (equal distances in training order).
+func (m *KNNModel) Neighbours(q *matrix.Dense) ([][]int, error) {
+	if err := checkQuery("learn: knn", q, m.X.Cols()); err != nil {
+		return nil, err
+	}
+	return nearest(m.X, q, m.K), nil
+}
+
+// Predict returns the majority label of the K nearest neighbours of every
+// row (ties to the smallest label).
+func (m *KNNModel) Predict(q *matrix.Dense) ([]int, error) {
+	p, err := m.PredictProba(q)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, q.Rows())
+	for i := range out {
+		out[i] = m.Classes[argmaxFirst(p.Row(i))]
+	}
+	return out, nil
+}
+
+// PredictProba returns the fraction of the K neighbours in each class
+// (columns in the order of Labels).
+func (m *KNNModel) PredictProba(q *matrix.Dense) (*matrix.Dense, error) {
+	nb, err := m.Neighbours(q)
+	if err != nil {
+		return nil, err
+	}
+	p := matrix.New(q.Rows(), len(m.Classes))
+	for i, idx := range nb {
+		row := p.Row(i)
+		for _, j := range idx {
+			c, _ := slices.BinarySearch(m.Classes, m.Y[j])
+			row[c] += 1 / float64(len(idx))
+		}
+	}
+	return p, nil
+}
+
+// Predict returns the mean target of the K nearest neighbours of every row.
+func (m *KNNRegressorModel) Predict(q *matrix.Dense) ([]float64, error) {
+	if err := checkQuery("learn: knn regressor", q, m.X.Cols()); err != nil {
+		return nil, err
+	}
+	nb := nearest(m.X, q, m.K)
+	out := make([]float64, len(nb))
+	for i, idx := range nb {
+		s := 0.0
+		for _, j := range idx {
+			s += m.Y[j]
+		}
+		out[i] = s / float64(len(idx))
+	}
+	return out, nil
+}
+
+// argmaxFirst returns the index of the largest value, the first on ties.
+func argmaxFirst(v []float64) int {
+	best := 0
+	for i, x := range v {
+		if x > v[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// knnBlock is the number of query rows whose distances to the training set
+// are formed at once (a knnBlock×n slab of Q Xᵀ).
+const knnBlock = 256
+
+// nearest returns the k nearest rows of x for every row of q by squared
+// distances ‖q‖² + ‖x‖² − 2 Q Xᵀ, the products computed blockwise.
+func nearest(x, q *matrix.Dense, k int) [][]int {
+	xn := rowNorms2(x)
+	out := make([][]int, q.Rows())
+	for lo := 0; lo < q.Rows(); lo += knnBlock {
+		hi := min(q.Rows(), lo+knnBlock)
+		qb := q.Slice(lo, hi, 0, q.Cols())
+		g, _ := matrix.MulABT(qb, x) // (hi−lo)×n inner products
+		qn := rowNorms2(qb)
+		parallelRows(hi-lo, func(r int) {
+			row := g.Row(r)
+			for j, v := range row {
+				row[j] = max(0, qn[r]+xn[j]-2*v)
+			}
+			out[lo+r] = smallestK(row, k)
+		})
+	}
+	return out
+}
+
+// smallestK returns the indices of the k smallest values of d in
+// ascending order of (value, index), by insertion into a sorted buffer:
+// O(n·k), the right cost for the small k of nearest neighbours.
+func smallestK(d []float64, k int) []int {
+	idx := make([]int, 0, k)
+	for j, v := range d {
+		if len(idx) == k && v >= d[idx[k-1]] {
+			continue // not strictly nearer than the k-th: the earlier index wins
+		}
+		p := len(idx)
+		for p > 0 && d[idx[p-1]] > v {
+			p--
+		}
+		if len(idx) < k {
+			idx = append(idx, 0)
+		}
+		copy(idx[p+1:], idx[p:len(idx)-1])
+		idx[p] = j
+	}
+	return idx
+}

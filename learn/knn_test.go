@@ -1,0 +1,115 @@
+package learn
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+
+	"mlnotes/matrix"
+)
+
+var (
+	_ ProbabilisticClassifier = (*KNNModel)(nil)
+	_ ClassifierTrainer       = KNN{}
+	_ RegressorTrainer        = KNN{}
+	_ Regressor               = (*KNNRegressorModel)(nil)
+)
+
+func col(v ...float64) *matrix.Dense {
+	m, _ := matrix.NewFromSlice(len(v), 1, v)
+	return m
+}
+
+// TestKNNHand: neighbours and votes worked out by hand on a line.
+func TestKNNHand(t *testing.T) {
+	x := col(0, 1, 2, 10, 11)
+	y := []int{7, 7, 3, 3, 3}
+	m, err := KNN{K: 1}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, _ := m.Neighbours(col(0.5, 1.5, 6, 10.4))
+	// 0.5 is as far from 0 as from 1, and 6 as far from 2 as from 10:
+	// the lower training index wins.
+	if want := [][]int{{0}, {1}, {2}, {3}}; !slices.EqualFunc(nb, want, slices.Equal) {
+		t.Errorf("1-NN neighbours %v, want %v", nb, want)
+	}
+	m3, _ := KNN{K: 3}.Fit(x, y)
+	p, _ := m3.Predict(col(0, 11, 1.6))
+	if want := []int{7, 3, 7}; !slices.Equal(p, want) {
+		t.Errorf("3-NN predictions %v, want %v", p, want)
+	}
+	// A 2–2 tie between labels 7 and 3 goes to the smaller label, 3.
+	m4, _ := KNN{K: 4}.Fit(col(0, 1, 2, 3), []int{7, 7, 3, 3})
+	if p, _ := m4.Predict(col(1.5)); p[0] != 3 {
+		t.Errorf("tied vote gave %d, want 3", p[0])
+	}
+	r, _ := KNN{K: 2}.FitRegressor(x, []float64{1, 2, 3, 4, 5})
+	if v, _ := r.Predict(col(10.6, 0.2)); v[0] != 4.5 || v[1] != 1.5 {
+		t.Errorf("2-NN regression %v, want [4.5 1.5]", v)
+	}
+}
+
+// TestKNNBruteForce: on random data the neighbours are those of a direct
+// computation of every distance, sorted by (distance, index).
+func TestKNNBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n, d, q := 300, 5, 600 // q > knnBlock: two blocks of queries
+	x, qx := matrix.New(n, d), matrix.New(q, d)
+	for _, m := range []*matrix.Dense{x, qx} {
+		for i := range m.Rows() {
+			for j := range d {
+				m.Set(i, j, rng.NormFloat64())
+			}
+		}
+	}
+	y := make([]int, n)
+	m, err := KNN{K: 7}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, _ := m.Neighbours(qx)
+	for i := range q {
+		dist := make([]float64, n)
+		idx := make([]int, n)
+		for j := range n {
+			s := 0.0
+			for c := range d {
+				e := qx.At(i, c) - x.At(j, c)
+				s += e * e
+			}
+			dist[j], idx[j] = s, j
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return dist[idx[a]] < dist[idx[b]] })
+		if !slices.Equal(nb[i], idx[:7]) {
+			t.Fatalf("query %d: neighbours %v, brute force %v", i, nb[i], idx[:7])
+		}
+	}
+}
+
+func TestKNNErrors(t *testing.T) {
+	x := col(0, 1, 2)
+	for _, c := range []struct {
+		k    int
+		x    *matrix.Dense
+		y    []int
+		want error
+	}{
+		{4, x, []int{0, 1, 0}, ErrInvalidParameter},
+		{-1, x, []int{0, 1, 0}, ErrInvalidParameter},
+		{1, x, []int{0, 1}, matrix.ErrShape},
+		{1, matrix.New(0, 1), nil, matrix.ErrEmpty},
+		{1, col(0, math.NaN(), 1), []int{0, 1, 0}, matrix.ErrNotFinite},
+	} {
+		if _, err := (KNN{K: c.k}).Fit(c.x, c.y); !errors.Is(err, c.want) {
+			t.Errorf("k=%d: error %v, want %v", c.k, err, c.want)
+		}
+	}
+	m, _ := KNN{K: 1}.Fit(x, []int{0, 1, 0})
+	if _, err := m.Predict(matrix.New(2, 2)); !errors.Is(err, matrix.ErrShape) {
+		t.Errorf("wrong width: %v", err)
+	}
+}

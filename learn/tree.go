@@ -1,0 +1,660 @@
+package learn
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"mlnotes/matrix"
+)
+
+// DecisionTree learns an axis-parallel binary decision tree top-down and
+// greedily (004, "Random Forest" › "Decision Trees"): at each node it tries
+// every feature and every threshold halfway between two consecutive
+// distinct values of that feature among the node's samples, keeps the
+// split that most decreases the impurity, sends xⱼ ≤ t left and the rest
+// right, and recurses until a stopping rule makes the node a leaf.
+//
+// Classification trees measure impurity by the Gini index 1 − Σₖ pₖ² or the
+// entropy −Σₖ pₖ log₂ pₖ of the weighted class proportions pₖ of a node;
+// regression trees (FitRegressor) by the weighted variance of the targets,
+// so that a split minimizes the squared error of the two leaf means.
+//
+// A node becomes a leaf when it is at depth MaxDepth (the root is at depth
+// 0), holds fewer than MinSamplesSplit samples or fewer than
+// 2·MinSamplesLeaf, is pure (impurity ≤ ε), or has no split leaving
+// MinSamplesLeaf samples on each side (every feature constant on the node,
+// for instance). These are scikit-learn's rules, and on data where no two
+// candidate splits give the same impurity decrease the tree is the one
+// DecisionTreeClassifier and DecisionTreeRegressor build (same nodes,
+// features, thresholds, predictions): testdata/ensemble_reference.json.
+//
+// Ties. Splits are compared by scikit-learn's proxy −(w_L·i_L + w_R·i_R)
+// (or Σ_L²/w_L + Σ_R²/w_R for squared error), and a split replaces the best
+// so far only if strictly better: among equally good splits the first one
+// met wins, features being visited in increasing index (or, with
+// MaxFeatures, in the random order drawn for the node) and thresholds in
+// increasing order. scikit-learn visits features in a random order, so on
+// exact ties the two libraries may choose differently. Two values are
+// distinct if they differ at all (scikit-learn also merges values within
+// 10⁻⁷ of each other).
+//
+// Cost. Each feature is sorted once per fit (O(d·n log n)); every node
+// then scans its samples in sorted order for each feature and the split
+// partitions the d sorted index lists stably, O(d·n) per level of the
+// tree instead of a sort per node.
+type DecisionTree struct {
+	// Criterion is "gini" (the default, also for "") or "entropy"; it is
+	// ignored by regression trees (squared error).
+	Criterion string
+	// MaxDepth limits the depth (root at depth 0); zero means no limit.
+	MaxDepth int
+	// MinSamplesSplit is the smallest node that may be split; zero means 2.
+	MinSamplesSplit int
+	// MinSamplesLeaf is the fewest samples a child may hold; zero means 1.
+	MinSamplesLeaf int
+	// MaxFeatures is the number of features drawn at random (without
+	// replacement) and tried at each node, as random forests do; zero
+	// means all d features in index order. Features found constant on the
+	// node do not count towards it.
+	MaxFeatures int
+	// Seed drives the feature draws when MaxFeatures < d.
+	Seed uint64
+}
+
+// TreeNode is one node of a fitted tree, stored in preorder (a node's
+// children come after it; the left subtree first).
+type TreeNode struct {
+	// Feature is the 0-based feature of the split rule x[Feature] ≤
+	// Threshold, or −1 for a leaf.
+	Feature   int     `json:"feature"`
+	Threshold float64 `json:"threshold"`
+	// Left and Right are the indices of the children (0 for a leaf).
+	Left  int `json:"left"`
+	Right int `json:"right"`
+	// Samples is the number of distinct training samples in the node and
+	// Weight their total weight.
+	Samples int     `json:"samples"`
+	Weight  float64 `json:"weight"`
+	// Impurity is the node's Gini index, entropy or variance.
+	Impurity float64 `json:"impurity"`
+	// Value is the weighted fraction of each class (in the order of the
+	// model's Classes), or the one-element weighted mean target.
+	Value []float64 `json:"value"`
+}
+
+// TreeModel is a fitted decision tree.
+type TreeModel struct {
+	// Classes are the sorted labels of a classification tree; nil for a
+	// regression tree.
+	Classes []int `json:"classes,omitempty"`
+	// Features is the number of features d.
+	Features  int        `json:"features"`
+	Criterion string     `json:"criterion"`
+	Nodes     []TreeNode `json:"nodes"`
+	// Importances are the impurity-based feature importances: for each
+	// feature the total weighted impurity decrease w·i − w_L·i_L − w_R·i_R
+	// of the splits on it, normalized to sum to 1 (all zero for a tree
+	// that is a single leaf).
+	Importances []float64 `json:"importances"`
+}
+
+// WeightedClassifierTrainer is a ClassifierTrainer that also accepts
+// non-negative sample weights (AdaBoost's base learners need them): a
+// weight multiplies the sample's contribution to every count and sum.
+type WeightedClassifierTrainer interface {
+	ClassifierTrainer
+	FitWeighted(x *matrix.Dense, y []int, w []float64) (Classifier, error)
+}
+
+func (c DecisionTree) settings(op string, d int) (treeSettings, error) {
+	s := treeSettings{maxDepth: c.MaxDepth, minSplit: c.MinSamplesSplit, minLeaf: c.MinSamplesLeaf, maxFeatures: c.MaxFeatures}
+	switch c.Criterion {
+	case "", "gini":
+		s.criterion = "gini"
+	case "entropy":
+		s.criterion = "entropy"
+	default:
+		return s, fmt.Errorf("%s: %w: criterion %q (want gini or entropy)", op, ErrInvalidParameter, c.Criterion)
+	}
+	if s.maxDepth < 0 {
+		return s, fmt.Errorf("%s: %w: max depth %d (zero means no limit)", op, ErrInvalidParameter, s.maxDepth)
+	}
+	if s.maxDepth == 0 {
+		s.maxDepth = math.MaxInt
+	}
+	if s.minSplit == 0 {
+		s.minSplit = 2
+	}
+	if s.minSplit < 2 {
+		return s, fmt.Errorf("%s: %w: min samples split %d, need at least 2", op, ErrInvalidParameter, s.minSplit)
+	}
+	if s.minLeaf == 0 {
+		s.minLeaf = 1
+	}
+	if s.minLeaf < 1 {
+		return s, fmt.Errorf("%s: %w: min samples leaf %d, need at least 1", op, ErrInvalidParameter, s.minLeaf)
+	}
+	if s.maxFeatures == 0 {
+		s.maxFeatures = d
+	}
+	if s.maxFeatures < 1 || s.maxFeatures > d {
+		return s, fmt.Errorf("%s: %w: max features %d for %d features", op, ErrInvalidParameter, c.MaxFeatures, d)
+	}
+	return s, nil
+}
+
+// Fit grows a classification tree on samples X (n×d) with labels y (any
+// integers). Errors: empty or non-finite X, len(y) ≠ n, invalid settings.
+// A training set of one class gives a single leaf.
+func (c DecisionTree) Fit(x *matrix.Dense, y []int) (*TreeModel, error) {
+	return c.FitWeights(x, y, nil)
+}
+
+// FitWeights grows a classification tree with sample weights w (nil means
+// all 1). Weights must be finite and non-negative with a positive sum;
+// samples of weight 0 are left out, as if absent.
+func (c DecisionTree) FitWeights(x *matrix.Dense, y []int, w []float64) (*TreeModel, error) {
+	const op = "learn: decision tree"
+	data, err := newTreeDataClass(op, x, y)
+	if err != nil {
+		return nil, err
+	}
+	s, err := c.settings(op, data.d)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkWeights(op, w, data.n); err != nil {
+		return nil, err
+	}
+	return growTree(data, s, w, rand.New(rand.NewPCG(c.Seed, 0x74726565))), nil
+}
+
+// FitClassifier makes DecisionTree a ClassifierTrainer.
+func (c DecisionTree) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return c.Fit(x, y)
+}
+
+// FitWeighted makes DecisionTree a WeightedClassifierTrainer.
+func (c DecisionTree) FitWeighted(x *matrix.Dense, y []int, w []float64) (Classifier, error) {
+	return c.FitWeights(x, y, w)
+}
+
+// FitRegressor grows a regression tree (squared error, leaves predict the
+// mean target of their samples).
+func (c DecisionTree) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	m, err := c.FitRegression(x, y, nil)
+	if err != nil {
+		return nil, err
+	}
+	return m.Regressor(), nil
+}
+
+// FitRegression grows a regression tree with sample weights w (nil: all 1).
+func (c DecisionTree) FitRegression(x *matrix.Dense, y []float64, w []float64) (*TreeModel, error) {
+	const op = "learn: regression tree"
+	data, err := newTreeDataReg(op, x, y)
+	if err != nil {
+		return nil, err
+	}
+	s, err := c.settings(op, data.d)
+	if err != nil {
+		return nil, err
+	}
+	s.criterion = "squared_error"
+	if err := checkWeights(op, w, data.n); err != nil {
+		return nil, err
+	}
+	return growTree(data, s, w, rand.New(rand.NewPCG(c.Seed, 0x74726565))), nil
+}
+
+func checkWeights(op string, w []float64, n int) error {
+	if w == nil {
+		return nil
+	}
+	if len(w) != n {
+		return fmt.Errorf("%s: %w: %d weights for %d samples", op, matrix.ErrShape, len(w), n)
+	}
+	sum := 0.0
+	for i, v := range w {
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("%s: %w: weight %g of sample %d (need finite and ≥ 0)", op, ErrInvalidParameter, v, i)
+		}
+		sum += v
+	}
+	if !(sum > 0) {
+		return fmt.Errorf("%s: %w: the weights sum to 0", op, ErrInvalidParameter)
+	}
+	return nil
+}
+
+// treeSettings are DecisionTree's settings with defaults applied.
+type treeSettings struct {
+	criterion            string
+	maxDepth, minSplit   int
+	minLeaf, maxFeatures int
+}
+
+// treeData is the training set as the tree builder reads it: columns
+// contiguous, each feature's sample order sorted once, labels as class
+// indices. It is read-only while trees grow, so a forest shares one.
+type treeData struct {
+	n, d    int
+	cols    [][]float64 // cols[j][i] = X[i, j]
+	sorted  [][]int32   // sorted[j]: 0…n−1 ordered by X[·, j] (ties by index)
+	classes []int       // sorted labels (classification)
+	yc      []int32     // class index of each sample (classification)
+	yr      []float64   // targets (regression)
+}
+
+func newTreeData(op string, x *matrix.Dense, ny int) (*treeData, error) {
+	if err := checkData(op, x, 1); err != nil {
+		return nil, err
+	}
+	n, d := x.Dims()
+	if ny != n {
+		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, ny, n)
+	}
+	if n > math.MaxInt32 {
+		return nil, fmt.Errorf("%s: %w: %d samples", op, ErrInvalidParameter, n)
+	}
+	t := &treeData{n: n, d: d, cols: make([][]float64, d), sorted: make([][]int32, d)}
+	parallelRows(d, func(j int) {
+		col := x.Col(j)
+		idx := make([]int32, n)
+		for i := range idx {
+			idx[i] = int32(i)
+		}
+		slices.SortStableFunc(idx, func(a, b int32) int {
+			switch {
+			case col[a] < col[b]:
+				return -1
+			case col[a] > col[b]:
+				return 1
+			}
+			return 0
+		})
+		t.cols[j], t.sorted[j] = col, idx
+	})
+	return t, nil
+}
+
+func newTreeDataClass(op string, x *matrix.Dense, y []int) (*treeData, error) {
+	t, err := newTreeData(op, x, len(y))
+	if err != nil {
+		return nil, err
+	}
+	t.classes = sortedLabels(y)
+	t.yc = make([]int32, len(y))
+	for i, v := range y {
+		c, _ := slices.BinarySearch(t.classes, v)
+		t.yc[i] = int32(c)
+	}
+	return t, nil
+}
+
+func newTreeDataReg(op string, x *matrix.Dense, y []float64) (*treeData, error) {
+	t, err := newTreeData(op, x, len(y))
+	if err != nil {
+		return nil, err
+	}
+	if err := matrix.VecFinite(y); err != nil {
+		return nil, fmt.Errorf("%s: targets: %w", op, err)
+	}
+	t.yr = slices.Clone(y)
+	return t, nil
+}
+
+// treeBuilder holds the working state of one tree's growth.
+type treeBuilder struct {
+	data  *treeData
+	s     treeSettings
+	w     []float64 // sample weights (all 1 when the caller gave none)
+	idx   [][]int32 // idx[j][start:end]: the node's samples sorted by feature j
+	left  []bool    // per sample: goes left at the split being applied
+	buf   []int32
+	rng   *rand.Rand
+	feats []int
+	nodes []TreeNode
+	imp   []float64
+	k     int // classes (0 for regression)
+	// per-scan statistics
+	total, lsum, rsum []float64
+}
+
+// growTree builds a tree on data with settings s and weights w (nil: 1).
+func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *TreeModel {
+	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]bool, data.n)}
+	if w == nil {
+		w = make([]float64, data.n)
+		for i := range w {
+			w[i] = 1
+		}
+	}
+	b.w = w
+	m := 0
+	for _, v := range w {
+		if v > 0 {
+			m++
+		}
+	}
+	b.idx = make([][]int32, data.d)
+	for j := range data.d {
+		l := make([]int32, 0, m)
+		for _, i := range data.sorted[j] {
+			if w[i] > 0 {
+				l = append(l, i)
+			}
+		}
+		b.idx[j] = l
+	}
+	b.buf = make([]int32, m)
+	b.feats = make([]int, data.d)
+	for j := range b.feats {
+		b.feats[j] = j
+	}
+	nv := max(b.k, 1)
+	b.total, b.lsum, b.rsum = make([]float64, nv), make([]float64, nv), make([]float64, nv)
+	b.imp = make([]float64, data.d)
+	b.grow(0, m, 0)
+	model := &TreeModel{Classes: slices.Clone(data.classes), Features: data.d, Criterion: s.criterion, Nodes: b.nodes, Importances: b.imp}
+	sum := 0.0
+	for _, v := range b.imp {
+		sum += v
+	}
+	if sum > 0 {
+		for j := range b.imp {
+			b.imp[j] /= sum
+		}
+	}
+	return model
+}
+
+// nodeStats fills b.total with the node's weighted class counts (or
+// weighted target sum in b.total[0]) and returns its weight and impurity.
+func (b *treeBuilder) nodeStats(start, end int) (weight, impurity float64, value []float64) {
+	clear(b.total)
+	sq := 0.0
+	for _, i := range b.idx[0][start:end] {
+		wi := b.w[i]
+		weight += wi
+		if b.k > 0 {
+			b.total[b.data.yc[i]] += wi
+		} else {
+			y := b.data.yr[i]
+			b.total[0] += wi * y
+			sq += wi * y * y
+		}
+	}
+	if b.k > 0 {
+		impurity = b.classImpurity(b.total, weight)
+		value = make([]float64, b.k)
+		for c, v := range b.total {
+			value[c] = v / weight
+		}
+		return weight, impurity, value
+	}
+	mean := b.total[0] / weight
+	return weight, sq/weight - mean*mean, []float64{mean}
+}
+
+// classImpurity is the Gini index or the entropy (base 2) of weighted
+// class counts cnt summing to w, written as scikit-learn evaluates them.
+func (b *treeBuilder) classImpurity(cnt []float64, w float64) float64 {
+	if b.s.criterion == "entropy" {
+		e := 0.0
+		for _, c := range cnt {
+			if c > 0 {
+				p := c / w
+				e -= p * math.Log(p) / math.Ln2
+			}
+		}
+		return e
+	}
+	sq := 0.0
+	for _, c := range cnt {
+		sq += c * c
+	}
+	return 1 - sq/(w*w)
+}
+
+// grow makes the node of the samples idx[·][start:end] at the given depth
+// and, unless it is a leaf, its two subtrees; it returns the node's index.
+func (b *treeBuilder) grow(start, end, depth int) int {
+	id := len(b.nodes)
+	weight, impurity, value := b.nodeStats(start, end)
+	b.nodes = append(b.nodes, TreeNode{Feature: -1, Samples: end - start, Weight: weight, Impurity: impurity, Value: value})
+	nS := end - start
+	if depth >= b.s.maxDepth || nS < b.s.minSplit || nS < 2*b.s.minLeaf || impurity <= eps {
+		return id
+	}
+	f, pos, thr, ok := b.bestSplit(start, end, weight)
+	if !ok {
+		return id
+	}
+	b.partition(f, thr, start, end, pos)
+	l := b.grow(start, pos, depth+1)
+	r := b.grow(pos, end, depth+1)
+	n := &b.nodes[id]
+	n.Feature, n.Threshold, n.Left, n.Right = f, thr, l, r
+	ln, rn := b.nodes[l], b.nodes[r]
+	b.imp[f] += weight*impurity - ln.Weight*ln.Impurity - rn.Weight*rn.Impurity
+	return id
+}
+
+// bestSplit scans the features (all in order, or a random draw of
+// maxFeatures non-constant ones) and returns the best split: feature,
+// the position in the sorted order where the right child starts, and the
+// threshold.
+func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, thr float64, ok bool) {
+	d := b.data.d
+	best := math.Inf(-1)
+	random := b.s.maxFeatures < d
+	tried := 0
+	for v := 0; v < d && tried < b.s.maxFeatures; v++ {
+		j := v
+		if random { // Fisher–Yates, one draw at a time
+			r := v + b.rng.IntN(d-v)
+			b.feats[v], b.feats[r] = b.feats[r], b.feats[v]
+			j = b.feats[v]
+		}
+		col, idx := b.data.cols[j], b.idx[j][start:end]
+		if col[idx[len(idx)-1]] <= col[idx[0]] {
+			continue // constant on this node
+		}
+		tried++
+		p, proxy := b.scan(col, idx, weight)
+		if p > 0 && proxy > best {
+			best, feat, pos = proxy, j, start+p
+			lo, hi := col[idx[p-1]], col[idx[p]]
+			thr = lo/2 + hi/2
+			if thr == hi || math.IsInf(thr, 0) {
+				thr = lo
+			}
+			ok = true
+		}
+	}
+	return feat, pos, thr, ok
+}
+
+// scan walks the node's samples in the order of one feature and returns
+// the best position p (the right child starts at idx[p]; 0 if none is
+// valid) and its proxy of the impurity decrease.
+func (b *treeBuilder) scan(col []float64, idx []int32, weight float64) (bestP int, best float64) {
+	best = math.Inf(-1)
+	minLeaf := b.s.minLeaf
+	m := len(idx)
+	clear(b.lsum)
+	wl := 0.0
+	classify := b.k > 0
+	rsum := b.rsum
+	for p := 1; p < m; p++ {
+		i := idx[p-1]
+		wi := b.w[i]
+		wl += wi
+		if classify {
+			b.lsum[b.data.yc[i]] += wi
+		} else {
+			b.lsum[0] += wi * b.data.yr[i]
+		}
+		if col[idx[p]] <= col[i] || p < minLeaf || m-p < minLeaf {
+			continue
+		}
+		wr := weight - wl
+		var proxy float64
+		if classify {
+			for c := range rsum {
+				rsum[c] = b.total[c] - b.lsum[c]
+			}
+			proxy = -wr*b.classImpurity(rsum, wr) - wl*b.classImpurity(b.lsum, wl)
+		} else {
+			sl := b.lsum[0]
+			sr := b.total[0] - sl
+			proxy = sl*sl/wl + sr*sr/wr
+		}
+		if proxy > best {
+			best, bestP = proxy, p
+		}
+	}
+	return bestP, best
+}
+
+// partition splits every feature's sorted list of the node stably into
+// the samples with x[f] ≤ thr followed by the others; pos is where the
+// right part starts.
+func (b *treeBuilder) partition(f int, thr float64, start, end, pos int) {
+	col := b.data.cols[f]
+	for _, i := range b.idx[f][start:end] {
+		b.left[i] = col[i] <= thr
+	}
+	for j := range b.data.d {
+		if j == f {
+			continue // already ordered by x[f]: its left part comes first
+		}
+		l := b.idx[j][start:end]
+		li, ri := 0, pos-start
+		buf := b.buf[:end-start]
+		for _, i := range l {
+			if b.left[i] {
+				buf[li] = i
+				li++
+			} else {
+				buf[ri] = i
+				ri++
+			}
+		}
+		copy(l, buf)
+	}
+}
+
+// leaf returns the index of the leaf that row x reaches.
+func (m *TreeModel) leaf(x []float64) int {
+	k := 0
+	for m.Nodes[k].Feature >= 0 {
+		n := &m.Nodes[k]
+		if x[n.Feature] <= n.Threshold {
+			k = n.Left
+		} else {
+			k = n.Right
+		}
+	}
+	return k
+}
+
+// Apply returns the index (into Nodes) of the leaf each row reaches.
+func (m *TreeModel) Apply(x *matrix.Dense) ([]int, error) {
+	if err := checkQuery("learn: decision tree", x, m.Features); err != nil {
+		return nil, err
+	}
+	out := make([]int, x.Rows())
+	for i := range out {
+		out[i] = m.leaf(x.Row(i))
+	}
+	return out, nil
+}
+
+// Labels returns the sorted class labels (nil for a regression tree).
+func (m *TreeModel) Labels() []int { return m.Classes }
+
+// Predict returns the label of the leaf each row reaches: its class of
+// largest weight, the smallest label on a tie. Regression trees: use
+// PredictValues.
+func (m *TreeModel) Predict(x *matrix.Dense) ([]int, error) {
+	if m.Classes == nil {
+		return nil, fmt.Errorf("learn: decision tree: %w: a regression tree predicts values (PredictValues)", ErrInvalidParameter)
+	}
+	leaves, err := m.Apply(x)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(leaves))
+	for i, l := range leaves {
+		out[i] = m.Classes[argmaxFirst(m.Nodes[l].Value)]
+	}
+	return out, nil
+}
+
+// PredictProba returns the class proportions of the leaf each row reaches.
+func (m *TreeModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
+	if m.Classes == nil {
+		return nil, fmt.Errorf("learn: decision tree: %w: a regression tree has no class probabilities", ErrInvalidParameter)
+	}
+	leaves, err := m.Apply(x)
+	if err != nil {
+		return nil, err
+	}
+	p := matrix.New(len(leaves), len(m.Classes))
+	for i, l := range leaves {
+		copy(p.Row(i), m.Nodes[l].Value)
+	}
+	return p, nil
+}
+
+// PredictValues returns the leaf value each row reaches: the mean target
+// of a regression tree.
+func (m *TreeModel) PredictValues(x *matrix.Dense) ([]float64, error) {
+	if m.Classes != nil {
+		return nil, fmt.Errorf("learn: decision tree: %w: a classification tree predicts labels (Predict)", ErrInvalidParameter)
+	}
+	leaves, err := m.Apply(x)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(leaves))
+	for i, l := range leaves {
+		out[i] = m.Nodes[l].Value[0]
+	}
+	return out, nil
+}
+
+// Regressor returns the regression tree as a Regressor.
+func (m *TreeModel) Regressor() Regressor { return treeRegressor{m} }
+
+type treeRegressor struct{ m *TreeModel }
+
+func (r treeRegressor) Predict(x *matrix.Dense) ([]float64, error) { return r.m.PredictValues(x) }
+
+// Depth returns the depth of the deepest leaf (a single leaf has depth 0).
+func (m *TreeModel) Depth() int {
+	var walk func(k, d int) int
+	walk = func(k, d int) int {
+		n := m.Nodes[k]
+		if n.Feature < 0 {
+			return d
+		}
+		return max(walk(n.Left, d+1), walk(n.Right, d+1))
+	}
+	return walk(0, 0)
+}
+
+// Leaves returns the number of leaves.
+func (m *TreeModel) Leaves() int {
+	c := 0
+	for _, n := range m.Nodes {
+		if n.Feature < 0 {
+			c++
+		}
+	}
+	return c
+}
