@@ -114,7 +114,7 @@ func (c BayesClassifier) Fit(x *matrix.Dense, y []int) (*BayesModel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	if err := checkLoss(c.Loss, nc); err != nil {
+	if err := checkLossMatrix(c.Loss, nc); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	m := &BayesModel{Classes: classes, Priors: priors, Density: c.Density}
@@ -209,8 +209,8 @@ func checkPriors(p []float64, nc int) error {
 	return nil
 }
 
-// checkLoss validates a loss matrix: nil, or M×M, finite and ≥ 0.
-func checkLoss(l *matrix.Dense, nc int) error {
+// checkLossMatrix validates a loss matrix: nil, or M×M, finite and ≥ 0.
+func checkLossMatrix(l *matrix.Dense, nc int) error {
 	if l == nil {
 		return nil
 	}
@@ -361,23 +361,6 @@ func (m *BayesModel) Predict(x *matrix.Dense) ([]int, error) {
 		out[i] = m.Classes[argMin(r.Row(i))]
 	}
 	return out, nil
-}
-
-// logSumExp returns log Σⱼ e^{vⱼ} without overflow or underflow: −Inf
-// when every vⱼ is −Inf.
-func logSumExp(v []float64) float64 {
-	vmax := math.Inf(-1)
-	for _, t := range v {
-		vmax = max(vmax, t)
-	}
-	if math.IsInf(vmax, 0) {
-		return vmax
-	}
-	var s float64
-	for _, t := range v {
-		s += math.Exp(t - vmax)
-	}
-	return vmax + math.Log(s)
 }
 
 // argMax returns the index of the first largest entry.

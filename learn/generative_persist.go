@@ -68,7 +68,7 @@ func LoadBayes(r io.Reader) (*BayesModel, error) {
 	if err := checkPriors(s.Priors, nc); err != nil {
 		return nil, bad("%v", err)
 	}
-	if err := checkLoss(s.Loss, nc); err != nil {
+	if err := checkLossMatrix(s.Loss, nc); err != nil {
 		return nil, bad("%v", err)
 	}
 	m := &BayesModel{Classes: s.Classes, Priors: s.Priors, Density: s.Density, Loss: s.Loss}

@@ -71,15 +71,6 @@ func readGenerativeReference(t *testing.T) *generativeReference {
 	return &ref
 }
 
-func mustRows(t *testing.T, r [][]float64) *matrix.Dense {
-	t.Helper()
-	m, err := matrix.NewFromRows(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // refTol is the agreement with scipy and scikit-learn: 1e-10
 // relative (the values are sums of O(d²) terms each exact to a few ε, so
 // 1e-10 leaves a margin of 10⁴ over rounding and still catches any

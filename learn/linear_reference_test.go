@@ -91,15 +91,6 @@ func loadLinearRef(t testing.TB) *linearRef {
 	return &linRef
 }
 
-func mustRows(t testing.TB, rows [][]float64) *matrix.Dense {
-	t.Helper()
-	m, err := matrix.NewFromRows(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // relErr is ‖got − want‖₂/‖want‖₂ over the weights and the intercept.
 func relErr(got []float64, gotB float64, want []float64, wantB float64) float64 {
 	num, den := (gotB-wantB)*(gotB-wantB), wantB*wantB

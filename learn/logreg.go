@@ -317,17 +317,6 @@ func (m *LogisticModel) Predict(x *matrix.Dense) ([]int, error) {
 	return out, nil
 }
 
-// argmax returns the first index of the largest entry.
-func argmax(v []float64) int {
-	best := 0
-	for i, x := range v {
-		if x > v[best] {
-			best = i
-		}
-	}
-	return best
-}
-
 // Save writes the model as JSON (format "mlnotes/logreg").
 func (m *LogisticModel) Save(w io.Writer) error { return saveModel(w, "logreg", m) }
 

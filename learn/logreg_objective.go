@@ -190,26 +190,3 @@ func (o *logObjective) Hessian(x []float64, h *matrix.Dense) {
 		}
 	}
 }
-
-// softplus is log(1 + eᶻ) without overflow or loss of digits.
-func softplus(z float64) float64 {
-	if z > 0 {
-		return z + math.Log1p(math.Exp(-z))
-	}
-	return math.Log1p(math.Exp(z))
-}
-
-// logSumExp is log Σⱼ e^{zⱼ}, computed as m + log Σⱼ e^{zⱼ − m} with
-// m = maxⱼ zⱼ: every exponent is ≤ 0, so nothing overflows, and the sum
-// is at least 1, so the logarithm is accurate.
-func logSumExp(z []float64) float64 {
-	m := math.Inf(-1)
-	for _, v := range z {
-		m = max(m, v)
-	}
-	s := 0.0
-	for _, v := range z {
-		s += math.Exp(v - m)
-	}
-	return m + math.Log(s)
-}

@@ -104,14 +104,6 @@ func outputDelta(loss LossKind, out Activation, h, y, d, delta *matrix.Dense) fl
 	return sum
 }
 
-// softplus returns log(1 + eᵘ) without overflow or loss of accuracy.
-func softplus(u float64) float64 {
-	if u > 0 {
-		return u + math.Log1p(math.Exp(-u))
-	}
-	return math.Log1p(math.Exp(u))
-}
-
 // sparsity is the penalty β Σⱼ KL(ρ ‖ ρ̂ⱼ) of a sparse autoencoder on the
 // mean activations ρ̂ⱼ of the hidden layer `layer` over a mini-batch.
 type sparsity struct {
@@ -275,16 +267,6 @@ func countCorrect(y, d *matrix.Dense) int {
 		}
 	}
 	return c
-}
-
-func argmax(v []float64) int {
-	k := 0
-	for j, x := range v {
-		if x > v[k] {
-			k = j
-		}
-	}
-	return k
 }
 
 // dataLoss returns the mean loss (1/n) Σ J over all rows of X, without the

@@ -91,28 +91,32 @@ func scaledNorm1(a *Dense, rho, gamma []int) float64 {
 // ‖RAC‖₁ and a solver: solve(x, false) overwrites x with A⁻¹x and
 // solve(x, true) with A⁻ᵀx. It returns +Inf when the estimate overflows.
 //
-// The operator is applied as (2^{t}C⁻¹)·A⁻¹·(2^{−t}R⁻¹), with t chosen so
-// that the vector A⁻¹ receives is of the size of A's entries, and its
-// result of order 1: the triangular solves then stay far from overflow
-// and underflow at any scale of A (entries near 1e308 or 1e−300), as the
-// √s scaling of LU.estimateCond does for κ₁(A).
+// The operator is applied as (2^{−s}C⁻¹)·A⁻¹·(2^{s}R⁻¹) with one shift s:
+// A⁻¹R⁻¹ = C·(RAC)⁻¹ is of the size of C, so the vector A⁻¹ receives is of
+// size 2^{s}R⁻¹ and the one it returns of size 2^{s}C. The shift
+// s = (ρ̄ − γ̄)/2 (ρ̄, γ̄ the middles of the exponent ranges) puts both at
+// 2^{∓(ρ̄+γ̄)/2}, symmetric about 1, so the triangular solves stay far from
+// overflow and underflow at any scale of A (entries near 1e308 or
+// 1e−320), as the √s scaling of LU.estimateCond does for κ₁(A). The
+// transpose R⁻¹A⁻ᵀC⁻¹ takes the opposite shift.
 func equilibratedCond(norm1 float64, rho, gamma []int, solve func(x []float64, trans bool)) float64 {
-	t := -(slices.Min(rho) + slices.Max(rho)) / 2 // R⁻¹ ≈ 2^t·I in the middle of its range
+	mid := func(e []int) int { return (slices.Min(e) + slices.Max(e)) / 2 }
+	s := (mid(rho) - mid(gamma)) / 2
 	scale := func(x []float64, e []int, shift int) {
 		for i := range x {
 			x[i] = math.Ldexp(x[i], shift-e[i])
 		}
 	}
 	apply := func(x []float64, trans bool) {
-		if trans { // (C⁻¹A⁻¹R⁻¹)ᵀ = (2^{−t}R⁻¹)·A⁻ᵀ·(2^{t}C⁻¹)
-			scale(x, gamma, t)
+		if trans { // (C⁻¹A⁻¹R⁻¹)ᵀ = R⁻¹·A⁻ᵀ·C⁻¹
+			scale(x, gamma, -s)
 			solve(x, true)
-			scale(x, rho, -t)
+			scale(x, rho, s)
 			return
 		}
-		scale(x, rho, -t) // 2^{−t}R⁻¹x, of order 1
+		scale(x, rho, s) // 2^{s}R⁻¹x
 		solve(x, false)
-		scale(x, gamma, t)
+		scale(x, gamma, -s) // 2^{−s}C⁻¹·A⁻¹(2^{s}R⁻¹x)
 	}
 	est := norm1 * estimateNorm1(len(rho), apply)
 	if math.IsNaN(est) || math.IsInf(est, 0) {
