@@ -67,4 +67,3 @@ func checkMargins(t *testing.T, path string) {
 		}
 	}
 }
-
