@@ -547,3 +547,22 @@ func TestNonFiniteResults(t *testing.T) {
 		mustFail(t, 1, args, "inverse", "overflows")
 	}
 }
+
+// TestHelpEveryCommand: `demo help CMD` prints the synopsis and every flag
+// with its default, for every command.
+func TestHelpEveryCommand(t *testing.T) {
+	for _, c := range commands {
+		out := first(mustRun(t, "help", c.name))
+		if !strings.Contains(out, "usage: demo "+c.name) || !strings.Contains(out, "-json") || strings.Count(out, "usage:") != 1 {
+			t.Errorf("help %s:\n%s", c.name, out)
+		}
+		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "  -") && (i+1 >= len(lines) || !strings.Contains(lines[i+1], "default")) {
+				t.Errorf("help %s: flag %s shows no default: %q", c.name, strings.TrimSpace(l), lines[i+1])
+			}
+		}
+	}
+	mustFail(t, 2, []string{"kpca", "-kernel", "rbf", "-sigma2", "1", "-degree", "2", irisCSV}, "-degree does not apply")
+	mustFail(t, 2, []string{"kpca", "-kernel", "linear", "-gamma", "1", irisCSV}, "-gamma does not apply")
+}
