@@ -203,7 +203,7 @@ func (s *supervised) usage(format string, a ...any) error {
 }
 
 func (s *supervised) synopsis() string {
-	return "demo " + s.cmd.name + " " + strings.ReplaceAll(s.cmd.args, "%s", s.cmd.name)
+	return "demo " + s.cmd.name + " " + s.cmd.args
 }
 
 // loading reports -load.

@@ -383,6 +383,16 @@ func TestUnscorableRows(t *testing.T) {
 	huge := writeCSV(t, "h.csv", "a,b,y\n1,1,-1\n1e308,-1e308,1\n-1e308,1e308,1\n")
 	mustFail(t, 1, []string{"predict", "-model", model, huge}, "2 of 3 rows cannot be scored", "line 3")
 	mustFail(t, 1, []string{"svm", "-load", model, "-test", huge}, "cannot be scored")
+	// A model whose kernel overflows on ordinary rows: the degree 100000.
+	poly := filepath.Join(t.TempDir(), "p.json")
+	mustRun(t, "svm", "-kernel", "poly", "-degree", "3", "-save", poly, train)
+	raw, _ := os.ReadFile(poly)
+	bad := strings.Replace(string(raw), `"degree": 3`, `"degree": 100000`, 1)
+	if bad == string(raw) {
+		t.Fatal("no degree in the model file")
+	}
+	os.WriteFile(poly, []byte(bad), 0o644)
+	mustFail(t, 1, []string{"predict", "-model", poly, train}, "cannot be scored", "overflows")
 }
 
 // TestGzipReported: a gzip-compressed data file is named as such.
