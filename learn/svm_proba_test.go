@@ -79,7 +79,10 @@ func probaData(t *testing.T, name string) (*matrix.Dense, []int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, y, _ := tab.Split(tab.Data.Cols() - 1)
+	x, y, _, err := tab.Split(tab.Data.Cols() - 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	labels := make([]int, len(y))
 	for i, v := range y {
 		labels[i] = int(v)
