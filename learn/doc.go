@@ -60,6 +60,7 @@
 //	004, "v- SVM"                                                        SVM.FitClassifier (NuSVC), BinarySVM.FractionSV, EquivalentC, NuRho
 //	004, "Support Vector Regression", "v-SVR"                            SVM.FitRegressor (EpsSVR, NuSVR)
 //	004, "SMO Algorithm"                                                 the solver optimize.SMO, reached through SVM
+//	004, "Logistic Regression", "K-fold Cross-Validation" (Platt)        SVM.Probability, SVMModel.PredictProba
 //
 // docs/index.md maps every heading of every note, with its status.
 //
