@@ -148,8 +148,10 @@ func sigmoidProbability(f, a, b float64) float64 {
 // (x, y = ±1), the decision value of a machine trained without it: the
 // rows, in the shuffled order perm, are cut into five folds; a fold whose training
 // part holds one class only gets ±1 (LIBSVM's rule). The machines are
-// trained with s (no trace); a fold machine that reaches the iteration cap
-// is used as it stands and reported in the error returned with the values.
+// trained with s (no trace), a ν-SVM with ν lowered to what the fold's
+// class sizes allow if need be; a fold machine that reaches the iteration
+// cap is used as it stands and reported in the error returned with the
+// values.
 func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, perm []int) ([]float64, error) {
 	n := len(y)
 	dec := make([]float64, n)
@@ -175,7 +177,15 @@ func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, perm []int) (
 		case npos == 0:
 			fixed = -1
 		default:
-			mach, err := s.trainBinary(rowsOf(x, train), sign)
+			fold := s
+			if s.Type == NuSVC {
+				// ν ≤ 2·min(n₊, n₋)/n holds for the pair but may fail on
+				// four folds of it: take the largest feasible ν there
+				// rather than fail (LIBSVM trains an infeasible ν-SVM on
+				// such a fold without a word).
+				fold.Nu = min(s.Nu, 2*float64(min(npos, len(train)-npos))/float64(len(train)))
+			}
+			mach, err := fold.trainBinary(rowsOf(x, train), sign)
 			if err != nil && mach == nil {
 				return nil, fmt.Errorf("cross-validation fold %d of %d: %w", k+1, probabilityFolds, err)
 			}

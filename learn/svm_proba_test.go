@@ -636,3 +636,26 @@ func couplingTolerance(t *testing.T, m *SVMModel, dec *matrix.Dense, i int) floa
 	l2, _ := lambdaOnSimplex(t, couplingQ(rr))
 	return math.Sqrt(float64(k)) * 0.005 / float64(k) / l2
 }
+
+// TestProbaNuAtItsLimit: a ν-SVM with ν at the largest value the pair's
+// class sizes allow (2·min(n₊, n₋)/n = 1 for balanced classes) trains
+// with probabilities, although four folds of the pair may be unbalanced
+// and then allow less: the folds take the largest ν they allow.
+func TestProbaNuAtItsLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	x, y := blobs(rng, 40, 1)
+	n0 := 0
+	for _, c := range y {
+		if c == 0 {
+			n0++
+		}
+	}
+	nu := 2 * float64(min(n0, len(y)-n0)) / float64(len(y))
+	m, err := SVM{Type: NuSVC, Nu: nu, Kernel: Gaussian(1), Probability: true, Seed: 3}.FitClassifier(x, y)
+	if err != nil {
+		t.Fatalf("ν = %g: %v", nu, err)
+	}
+	if _, err := m.PredictProba(x); err != nil {
+		t.Error(err)
+	}
+}
