@@ -576,3 +576,38 @@ func TestHelpEveryCommand(t *testing.T) {
 	mustFail(t, 2, []string{"kpca", "-kernel", "rbf", "-sigma2", "1", "-degree", "2", irisCSV}, "-degree does not apply")
 	mustFail(t, 2, []string{"kpca", "-kernel", "linear", "-gamma", "1", irisCSV}, "-gamma does not apply")
 }
+
+// TestRegressionPredict: a regression model's predictions are reals, the
+// score is the MSE, identical after saving; -proba is refused.
+func TestRegressionPredict(t *testing.T) {
+	train := svmTestData(t, "train.csv", 40, 8)
+	test := svmTestData(t, "test.csv", 15, 9)
+	model := filepath.Join(t.TempDir(), "m.json")
+	trained := jsonOf(t, first(mustRun(t, "svm", "-json", "-type", "eps-svr", "-kernel", "rbf", "-scale", "standard", "-target", "t", "-drop", "three", "-save", model, "-test", test, train)))
+	got := jsonOf(t, first(mustRun(t, "predict", "-json", "-model", model, test)))
+	if p := as[[]float64](t, got["predictions"]); len(p) != 15 || !slices.Equal(p, as[[]float64](t, trained["predictions"])) || got["mse"] != trained["test_mse"] {
+		t.Errorf("regression predict: mse %v, trained %v", got["mse"], trained["test_mse"])
+	}
+	text := first(mustRun(t, "predict", "-model", model, test))
+	if !strings.HasPrefix(text, "prediction\n") || !strings.Contains(text, "mse: ") {
+		t.Errorf("regression text: %q", text)
+	}
+	mustFail(t, 1, []string{"predict", "-proba", "-model", model, test}, "no class probabilities")
+	// The header-less layout of the training file is read by position.
+	tab, _ := matrix.ReadCSVFile(test)
+	var b strings.Builder
+	for i := range tab.Data.Rows() {
+		for j, v := range tab.Data.Row(i) {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprint(&b, v)
+		}
+		b.WriteByte('\n')
+	}
+	nohead := writeCSV(t, "nh.csv", b.String())
+	got = jsonOf(t, first(mustRun(t, "predict", "-json", "-model", model, nohead)))
+	if got["mse"] != trained["test_mse"] {
+		t.Errorf("header-less file in the training layout: mse %v, want %v", got["mse"], trained["test_mse"])
+	}
+}
