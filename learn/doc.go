@@ -75,6 +75,7 @@
 //	004, "Single Neuron Models" (perceptron, AdaLinE)                    Perceptron.Fit, Adaline.Fit
 //	002, "Feature Selection", "Pearson's Correlation Coefficient"        Pearson, SelectFeatures
 //	004, "Feature Selection" (mutual information)                        MutualInformation, SelectFeatures
+//	004, "Logistic Regression", "K-fold Cross-Validation" (Platt)        SVM.Probability, SVMModel.PredictProba
 //
 // docs/index.md maps every heading of every note, with its status.
 //

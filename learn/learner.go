@@ -1,6 +1,10 @@
 package learn
 
-import "mlnotes/matrix"
+import (
+	"fmt"
+
+	"mlnotes/matrix"
+)
 
 // The supervised-learner interface.
 //
@@ -85,6 +89,9 @@ func (f RegressorFunc) FitRegressor(x *matrix.Dense, y []float64) (Regressor, er
 // ClassifierTrainer: learn.Classify(learn.FisherLDA{}.Fit).
 func Classify[M Classifier](fit func(x *matrix.Dense, y []int) (M, error)) ClassifierTrainer {
 	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) {
+		if fit == nil {
+			return nil, fmt.Errorf("learn: classify: %w: nil Fit function", ErrInvalidParameter)
+		}
 		m, err := fit(x, y)
 		if err != nil {
 			return nil, err
@@ -97,6 +104,9 @@ func Classify[M Classifier](fit func(x *matrix.Dense, y []int) (M, error)) Class
 // RegressorTrainer: learn.Regress(learn.SVM{Type: learn.EpsSVR}.FitRegressor).
 func Regress[M Regressor](fit func(x *matrix.Dense, y []float64) (M, error)) RegressorTrainer {
 	return RegressorFunc(func(x *matrix.Dense, y []float64) (Regressor, error) {
+		if fit == nil {
+			return nil, fmt.Errorf("learn: regress: %w: nil Fit function", ErrInvalidParameter)
+		}
 		m, err := fit(x, y)
 		if err != nil {
 			return nil, err

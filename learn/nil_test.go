@@ -58,6 +58,12 @@ func TestNilInputs(t *testing.T) {
 		"LoadKernelPCA(nil)":           func() error { _, err := LoadKernelPCA(nil); return err },
 		"LoadWhiten(nil)":              func() error { _, err := LoadWhiten(nil); return err },
 		"svm.PrimalW(7)":               func() error { _, _, err := svm.PrimalW(7); return err },
+		"GramMatrix(nil)":              func() error { _, err := GramMatrix(Linear(), nil); return err },
+		"CrossGram(nil, x)":            func() error { _, err := CrossGram(Linear(), nil, x); return err },
+		"CrossGram(x, nil)":            func() error { _, err := CrossGram(Linear(), x, nil); return err },
+		"MercerCheck(nil)":             func() error { _, _, err := MercerCheck(Linear(), nil); return err },
+		"Classify(nil)":                func() error { _, err := Classify[*FisherModel](nil).FitClassifier(x, y); return err },
+		"Regress(nil)":                 func() error { _, err := Regress[*SVMModel](nil).FitRegressor(x, nil); return err },
 	}
 	for name, f := range cases {
 		t.Run(name, func(t *testing.T) {

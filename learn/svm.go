@@ -64,6 +64,12 @@ type SVM struct {
 	// folds (PCG); the same seed gives the same model.
 	Probability bool
 	Seed        uint64
+
+	// cvOrder, when set (by tests only), replaces the shuffle of the
+	// probability folds: given a pair's labels and its training rows, it
+	// returns the order of their positions (fold k is positions k·n/5 to
+	// (k+1)·n/5), so that a test can replay LIBSVM's folds.
+	cvOrder func(pos, neg int, rows []int) []int
 }
 
 // BinarySVM is one trained machine: a two-class classifier or a regressor,
@@ -243,7 +249,13 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 			}
 			mach.Positive, mach.Negative = pos, neg
 			if s.Probability {
-				err := s.fitProbability(mach, sub, sign, rng)
+				var perm []int
+				if s.cvOrder != nil {
+					perm = s.cvOrder(pos, neg, idx)
+				} else {
+					perm = rng.Perm(len(idx))
+				}
+				err := s.fitProbability(mach, sub, sign, perm)
 				if err != nil && !errors.Is(err, matrix.ErrNoConvergence) {
 					return nil, fmt.Errorf("%s: probabilities of classes %d and %d: %w", op, classes[a], classes[b], err)
 				}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"mlnotes/matrix"
 )
@@ -147,13 +146,14 @@ func sigmoidProbability(f, a, b float64) float64 {
 
 // crossValidatedDecisions returns, for every row of the two-class problem
 // (x, y = ±1), the decision value of a machine trained without it: the
-// rows are shuffled by rng and cut into five folds; a fold whose training
+// rows, in the shuffled order perm, are cut into five folds; a fold whose training
 // part holds one class only gets ±1 (LIBSVM's rule). The machines are
-// trained with s (no trace); a fold machine that reaches the iteration cap
-// is used as it stands and reported in the error returned with the values.
-func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, rng *rand.Rand) ([]float64, error) {
+// trained with s (no trace), a ν-SVM with ν lowered to what the fold's
+// class sizes allow if need be; a fold machine that reaches the iteration
+// cap is used as it stands and reported in the error returned with the
+// values.
+func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, perm []int) ([]float64, error) {
 	n := len(y)
-	perm := rng.Perm(n)
 	dec := make([]float64, n)
 	s.Trace = nil
 	var unconverged []error // folds whose machine stopped at the cap
@@ -177,7 +177,15 @@ func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, rng *rand.Ran
 		case npos == 0:
 			fixed = -1
 		default:
-			mach, err := s.trainBinary(rowsOf(x, train), sign)
+			fold := s
+			if s.Type == NuSVC {
+				// ν ≤ 2·min(n₊, n₋)/n holds for the pair but may fail on
+				// four folds of it: take the largest feasible ν there
+				// rather than fail (LIBSVM trains an infeasible ν-SVM on
+				// such a fold without a word).
+				fold.Nu = min(s.Nu, 2*float64(min(npos, len(train)-npos))/float64(len(train)))
+			}
+			mach, err := fold.trainBinary(rowsOf(x, train), sign)
 			if err != nil && mach == nil {
 				return nil, fmt.Errorf("cross-validation fold %d of %d: %w", k+1, probabilityFolds, err)
 			}
@@ -198,9 +206,10 @@ func (s SVM) crossValidatedDecisions(x *matrix.Dense, y []float64, rng *rand.Ran
 }
 
 // fitProbability sets the sigmoid (ProbA, ProbB) of a machine trained on
-// (x, y = ±1) from cross-validated decision values.
-func (s SVM) fitProbability(mach *BinarySVM, x *matrix.Dense, y []float64, rng *rand.Rand) error {
-	dec, err := s.crossValidatedDecisions(x, y, rng)
+// (x, y = ±1) from decision values cross-validated over the folds of the
+// shuffled order perm.
+func (s SVM) fitProbability(mach *BinarySVM, x *matrix.Dense, y []float64, perm []int) error {
+	dec, err := s.crossValidatedDecisions(x, y, perm)
 	if dec == nil {
 		return err
 	}

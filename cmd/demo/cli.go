@@ -23,7 +23,14 @@ type command struct {
 // function, so the list grows with the library without a central switch.
 var commands []command
 
-func register(c ...command) { commands = append(commands, c...) }
+// register adds commands; "%s" in a command's args stands for its name
+// (supervisedArgs uses it for the -load form).
+func register(c ...command) {
+	for _, cmd := range c {
+		cmd.args = strings.ReplaceAll(cmd.args, "%s", cmd.name)
+		commands = append(commands, cmd)
+	}
+}
 
 func findCommand(name string) (command, bool) {
 	for _, c := range commands {
@@ -51,7 +58,7 @@ func newFlags(c command, stderr io.Writer) (*flag.FlagSet, *bool) {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: demo %s %s\n", c.name, strings.ReplaceAll(c.args, "%s", c.name))
+		fmt.Fprintf(stderr, "usage: demo %s %s\n", c.name, c.args)
 		printFlags(stderr, fs)
 	}
 	return fs, fs.Bool("json", false, "print one JSON object instead of text")

@@ -151,6 +151,11 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	if *k < 0 {
 		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1, or 0 for all", *k), usage: "demo kpca " + c.args}
 	}
+	for name, uses := range map[string]bool{"sigma2": *kind == "rbf", "degree": *kind == "poly", "coef0": *kind == "poly", "gamma": *kind != "linear"} {
+		if flagSet(fs, name) && !uses {
+			return &usageError{msg: fmt.Sprintf("-%s does not apply to -kernel %s", name, *kind), usage: "demo kpca " + c.args}
+		}
+	}
 	kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, flagSet(fs, "coef0"))
 	if err != nil {
 		return withUsage(err, c)

@@ -32,6 +32,10 @@ package main
 //
 // A regression command sets s.regression = true before s.run (svm sets it
 // from -type); the training set then has Y (real targets) instead of Labels.
+// A command whose classifier and regressor are saved as different kinds
+// names the others after stderr, newSupervised("tree", "tree", stderr,
+// "tree-regressor"), and sets s.kind to the one it trains before s.run;
+// -load accepts any of them.
 //
 // newSupervised declares the common flags on s.fs (plus -json):
 //
@@ -147,7 +151,8 @@ type trainFunc func(d *trainingSet) (model any, fields []field, err error)
 // supervised is one run of a supervised command: its flags and options.
 type supervised struct {
 	cmd        command
-	kind       string
+	kind       string   // the kind saved by -save
+	loadKinds  []string // the kinds -load accepts
 	fs         *flag.FlagSet
 	stderr     io.Writer
 	regression bool // set by the command before run: real targets, not classes
@@ -176,13 +181,14 @@ func (c *columnList) Set(s string) error {
 }
 
 // newSupervised declares the common flags of the command name, whose models
-// are of the given kind (registered with registerModelKind).
-func newSupervised(name, kind string, stderr io.Writer) *supervised {
+// are of the given kind (registered with registerModelKind), or of one of
+// the other kinds.
+func newSupervised(name, kind string, stderr io.Writer, other ...string) *supervised {
 	c, ok := findCommand(name)
 	if !ok {
 		panic("demo: newSupervised of unregistered command " + name)
 	}
-	s := &supervised{cmd: c, kind: kind, stderr: stderr}
+	s := &supervised{cmd: c, kind: kind, stderr: stderr, loadKinds: append([]string{kind}, other...)}
 	s.fs, s.asJSON = newFlags(c, stderr)
 	s.target = s.fs.String("target", "", "the label column `COL` (name or 0-based index; default: the last)")
 	s.sep = s.fs.String("sep", "", "field separator `S`: , ; or tab (default: detected)")
@@ -203,7 +209,7 @@ func (s *supervised) usage(format string, a ...any) error {
 }
 
 func (s *supervised) synopsis() string {
-	return "demo " + s.cmd.name + " " + strings.ReplaceAll(s.cmd.args, "%s", s.cmd.name)
+	return "demo " + s.cmd.name + " " + s.cmd.args
 }
 
 // loading reports -load.
@@ -279,7 +285,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		if m, err = readCLIModel(*s.load); err != nil {
 			return err
 		}
-		if m.file.Kind != s.kind {
+		if !slices.Contains(s.loadKinds, m.file.Kind) {
 			return fmt.Errorf("%s holds a %s model, not a %s model (use demo predict)", *s.load, m.file.Kind, s.kind)
 		}
 	} else {

@@ -294,7 +294,7 @@ func (m *cliModel) predictPre(x *matrix.Dense, lines []int, wantProba bool) (*pr
 		if count == 0 {
 			return nil
 		}
-		return fmt.Errorf("%d of %d rows cannot be scored: the %s is not finite (first on line %d); the features are beyond what the model can evaluate in float64", count, x.Rows(), what, lines[first])
+		return fmt.Errorf("%d of %d rows cannot be scored: the %s is not finite (first on line %d): evaluating the model on them overflows float64", count, x.Rows(), what, lines[first])
 	}
 	finiteRow := func(a *matrix.Dense) func(int) bool {
 		return func(i int) bool {

@@ -384,6 +384,16 @@ func TestUnscorableRows(t *testing.T) {
 	huge := writeCSV(t, "h.csv", "a,b,y\n1,1,-1\n1e308,-1e308,1\n-1e308,1e308,1\n")
 	mustFail(t, 1, []string{"predict", "-model", model, huge}, "2 of 3 rows cannot be scored", "line 3")
 	mustFail(t, 1, []string{"svm", "-load", model, "-test", huge}, "cannot be scored")
+	// A model whose kernel overflows on ordinary rows: the degree 100000.
+	poly := filepath.Join(t.TempDir(), "p.json")
+	mustRun(t, "svm", "-kernel", "poly", "-degree", "3", "-save", poly, train)
+	raw, _ := os.ReadFile(poly)
+	bad := strings.Replace(string(raw), `"degree": 3`, `"degree": 100000`, 1)
+	if bad == string(raw) {
+		t.Fatal("no degree in the model file")
+	}
+	os.WriteFile(poly, []byte(bad), 0o644)
+	mustFail(t, 1, []string{"predict", "-model", poly, train}, "cannot be scored", "overflows")
 }
 
 // TestGzipReported: a gzip-compressed data file is named as such.
@@ -546,5 +556,59 @@ func TestNonFiniteResults(t *testing.T) {
 	tiny := writeCSV(t, "d.csv", "1e-320,0\n0,1e-320\n")
 	for _, args := range [][]string{{"inv", tiny}, {"inv", "-json", tiny}} {
 		mustFail(t, 1, args, "inverse", "overflows")
+	}
+}
+
+// TestHelpEveryCommand: `demo help CMD` prints the synopsis and every flag
+// with its default, for every command.
+func TestHelpEveryCommand(t *testing.T) {
+	for _, c := range commands {
+		out := first(mustRun(t, "help", c.name))
+		if !strings.Contains(out, "usage: demo "+c.name) || !strings.Contains(out, "-json") || strings.Count(out, "usage:") != 1 {
+			t.Errorf("help %s:\n%s", c.name, out)
+		}
+		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "  -") && (i+1 >= len(lines) || !strings.Contains(lines[i+1], "default")) {
+				t.Errorf("help %s: flag %s shows no default: %q", c.name, strings.TrimSpace(l), lines[i+1])
+			}
+		}
+	}
+	mustFail(t, 2, []string{"kpca", "-kernel", "rbf", "-sigma2", "1", "-degree", "2", irisCSV}, "-degree does not apply")
+	mustFail(t, 2, []string{"kpca", "-kernel", "linear", "-gamma", "1", irisCSV}, "-gamma does not apply")
+}
+
+// TestRegressionPredict: a regression model's predictions are reals, the
+// score is the MSE, identical after saving; -proba is refused.
+func TestRegressionPredict(t *testing.T) {
+	train := svmTestData(t, "train.csv", 40, 8)
+	test := svmTestData(t, "test.csv", 15, 9)
+	model := filepath.Join(t.TempDir(), "m.json")
+	trained := jsonOf(t, first(mustRun(t, "svm", "-json", "-type", "eps-svr", "-kernel", "rbf", "-scale", "standard", "-target", "t", "-drop", "three", "-save", model, "-test", test, train)))
+	got := jsonOf(t, first(mustRun(t, "predict", "-json", "-model", model, test)))
+	if p := as[[]float64](t, got["predictions"]); len(p) != 15 || !slices.Equal(p, as[[]float64](t, trained["predictions"])) || got["mse"] != trained["test_mse"] {
+		t.Errorf("regression predict: mse %v, trained %v", got["mse"], trained["test_mse"])
+	}
+	text := first(mustRun(t, "predict", "-model", model, test))
+	if !strings.HasPrefix(text, "prediction\n") || !strings.Contains(text, "mse: ") {
+		t.Errorf("regression text: %q", text)
+	}
+	mustFail(t, 1, []string{"predict", "-proba", "-model", model, test}, "no class probabilities")
+	// The header-less layout of the training file is read by position.
+	tab, _ := matrix.ReadCSVFile(test)
+	var b strings.Builder
+	for i := range tab.Data.Rows() {
+		for j, v := range tab.Data.Row(i) {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprint(&b, v)
+		}
+		b.WriteByte('\n')
+	}
+	nohead := writeCSV(t, "nh.csv", b.String())
+	got = jsonOf(t, first(mustRun(t, "predict", "-json", "-model", model, nohead)))
+	if got["mse"] != trained["test_mse"] {
+		t.Errorf("header-less file in the training layout: mse %v, want %v", got["mse"], trained["test_mse"])
 	}
 }

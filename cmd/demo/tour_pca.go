@@ -296,6 +296,9 @@ func tourFisher(t *tour) error {
 		}
 	}
 	t.say("threshold rule wᵀx > %.4f: training accuracy %.3f", m.Threshold, float64(right)/float64(len(y)))
+	if err := plotFisherThreshold(t, m, xs, y); err != nil {
+		return err
+	}
 
 	// All three species in the two discriminant directions.
 	yi := make([]int, len(yf))
@@ -307,7 +310,38 @@ func tourFisher(t *tour) error {
 		return err
 	}
 	z, _ := m3.Transform(x)
+	t.say("all three species: the two directions of S_B v = λ S_w v")
 	f := &plot.Figure{Title: "Iris in the two Fisher directions (S_B v = λ S_w v)", XLabel: "first discriminant", YLabel: "second discriminant"}
 	f.ScatterClasses(z.Col(0), z.Col(1), yi, []string{"setosa", "versicolor", "virginica"})
+	return t.savePlot(f, "fisher-iris-3")
+}
+
+// plotFisherThreshold draws the two-class rule the tour states: the
+// versicolor and virginica rows at wᵀx along x, the threshold as a vertical
+// line, and along y the coordinate of largest variance orthogonal to w
+// (the first principal direction of the rows with their w-component
+// removed), which spreads the points without hiding the rule.
+func plotFisherThreshold(t *tour, m *learn.FisherModel, xs *matrix.Dense, y []int) error {
+	proj, err := m.Project(xs)
+	if err != nil {
+		return err
+	}
+	ww := matrix.Dot(m.W, m.W)
+	rest := xs.Clone()
+	for i := range rest.Rows() {
+		matrix.Axpy(-proj[i]/ww, m.W, rest.Row(i)) // xᵢ − (wᵀxᵢ/wᵀw)w
+	}
+	p, err := learn.PCA{Components: 1}.Fit(rest)
+	if err != nil {
+		return err
+	}
+	second, err := p.Transform(rest)
+	if err != nil {
+		return err
+	}
+	f := &plot.Figure{Title: "Iris, versicolor against virginica: the threshold on wᵀx", XLabel: "wᵀx", YLabel: "largest spread orthogonal to w"}
+	// Classes 1 and 2 keep the colours they have in the three-species figure.
+	f.ScatterClasses(proj, second.Col(0), y, []string{"setosa", "versicolor", "virginica"})
+	f.VLine(fmt.Sprintf("threshold wᵀx = %.3f", m.Threshold), m.Threshold, plot.Style{Dashed: true})
 	return t.savePlot(f, "fisher-iris")
 }

@@ -18,7 +18,11 @@ Writes, under testdata/svm_libsvm/:
       machines     per pair (i, j), i < j in that order: pair, rho, the
                    0-based support rows and coefficients (%.17g from the
                    model file), probA and probB (the sigmoid
-                   1/(1 + exp(A f + B)) of the positive side, label i)
+                   1/(1 + exp(A f + B)) of the positive side, label i),
+                   and cv_rows: the pair's training rows in the order of
+                   LIBSVM's cross-validation shuffle (fold k = positions
+                   k*l//5 to (k+1)*l//5), replayed with glibc's rand() (see
+                   libsvm_folds), so that a test can use LIBSVM's folds
       proba        what svm-predict -b 1 printed for every training row, the
                    columns in the order of `classes` (%g, 6 digits)
       predictions  its predicted labels (the arg-max of the probabilities)
@@ -32,6 +36,7 @@ Needs numpy 1.24.2, scipy 1.10.1 and Debian's libsvm-tools 3.24 (svm-train,
 svm-predict). LIBSVM's cross-validation inside -b 1 shuffles with rand()
 unseeded, so svm-train gives the same numbers at every run on this build.
 """
+import ctypes
 import json
 import os
 import subprocess
@@ -52,6 +57,31 @@ def read_std(name):
         f.readline()
     d = np.loadtxt(f"{OUT}/{name}", delimiter=",", skiprows=1)
     return d[:, :-1], d[:, -1]
+
+
+def libsvm_folds(y, labels):
+    """The cross-validation orders of svm-train -b 1, replayed: LIBSVM
+    groups the rows by class in label order (each class in file order), and
+    for every pair (i, j), i < j, shuffles the pair's rows (class i first)
+    with glibc's rand(), never seeded (so seeded with 1), as
+    svm_binary_svc_probability does: j = i + rand() % (l - i), swap. The
+    pairs are trained in order, so the rand() calls follow one another.
+    Returns, per pair, the training rows in the shuffled order; fold k is
+    positions k*l//5 to (k+1)*l//5."""
+    libc = ctypes.CDLL("libc.so.6")
+    libc.srand(1)
+    groups = [[r for r in range(len(y)) if y[r] == lab] for lab in labels]
+    out = []
+    for i in range(len(labels)):
+        for j in range(i + 1, len(labels)):
+            rows = groups[i] + groups[j]
+            n = len(rows)
+            perm = list(range(n))
+            for t in range(n):
+                u = t + libc.rand() % (n - t)
+                perm[t], perm[u] = perm[u], perm[t]
+            out.append([rows[t] for t in perm])
+    return out
 
 
 def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
@@ -90,6 +120,7 @@ def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
             rows.append(int(match[0]))
             coefs.append([float(t) for t in parts[:c - 1]])
             owner.append(cls)
+    folds = libsvm_folds(y, labels)
     machines = []
     p = 0
     for i in range(c):
@@ -102,7 +133,8 @@ def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
                     beta[r] = cf[i]
             support = [int(t) for t in np.nonzero(beta)[0]]
             machines.append({"pair": [labels[i], labels[j]], "rho": rhos[p], "support": support,
-                             "coef": [float(beta[t]) for t in support], "probA": proba_a[p], "probB": proba_b[p]})
+                             "coef": [float(beta[t]) for t in support], "probA": proba_a[p], "probB": proba_b[p],
+                             "cv_rows": folds[p]})
             p += 1
     pcmd = ["svm-predict", "-b", "1", data, data + ".model", data + ".pred"]
     subprocess.run(pcmd, capture_output=True, check=True)
