@@ -18,8 +18,11 @@
 //
 // # Methods
 //
-//   - Symmetric with Method TridiagonalQR (the default): Householder
-//     reduction and implicit QR with Wilkinson shifts.
+//   - Symmetric with Method Auto (the zero value, the default): QR below
+//     n = 180, divide and conquer from there on, the choice LAPACK's
+//     drivers make by size (the crossover measured on BenchmarkSym).
+//   - Symmetric with Method TridiagonalQR: Householder reduction and
+//     implicit QR with Wilkinson shifts.
 //   - Symmetric with Method DivideConquer: the same reduction, then Cuppen's
 //     divide and conquer with Gu–Eisenstat vectors; several times faster
 //     for large n, because its eigenvector work is matrix products.

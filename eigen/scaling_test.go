@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"mlnotes/matrix"
@@ -99,6 +100,35 @@ func TestEigenvalueOverflow(t *testing.T) {
 			if _, err := solve(big, vo); !errors.Is(err, matrix.ErrNotFinite) {
 				t.Errorf("%s (values only %v) of an eigenvalue 3.4e308: got %v, want ErrNotFinite", name, vo, err)
 			}
+		}
+	}
+}
+
+// TestAutoMethod: the zero options pick tridiagonal QR below autoDCMin and
+// divide and conquer from it on, bit for bit the results of naming the
+// method; the trace callbacks show which ran.
+func TestAutoMethod(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 1))
+	for _, n := range []int{autoDCMin - 1, autoDCMin} {
+		a := randSym(rng, n)
+		var steps, merges int
+		auto, err := Symmetric(a, SymmetricOptions{
+			Trace:      func(QRStep) { steps++ },
+			MergeTrace: func(DCMerge) { merges++ },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := TridiagonalQR
+		if n >= autoDCMin {
+			want = DivideConquer
+		}
+		named, _ := Symmetric(a, SymmetricOptions{Method: want})
+		if !slices.Equal(auto.Values, named.Values) || !matrix.EqualApprox(auto.Vectors, named.Vectors, 0) {
+			t.Errorf("n = %d: Auto differs from %v", n, want)
+		}
+		if (want == DivideConquer) != (merges > 0 && steps == 0) {
+			t.Errorf("n = %d: %d QR steps and %d merges, want %v", n, steps, merges, want)
 		}
 	}
 }

@@ -84,7 +84,7 @@ func TestEigErrors(t *testing.T) {
 		{[]string{"eig", "-largest", "-smallest", "-k", "1", a}, 2, "exclude"},
 		{[]string{"eig", "-smallest", a}, 2, "need -k"},
 		{[]string{"eig", "-method", "jacobi", "-b", a, a}, 2, "qr or dc"},
-		{[]string{"eig", "-method", "lapack", a}, 2, "want qr, dc or jacobi"},
+		{[]string{"eig", "-method", "lapack", a}, 2, "want auto, qr, dc or jacobi"},
 		{[]string{"eig"}, 2, ""},
 	} {
 		status, _, errOut := runDemo(c.args...)
@@ -111,5 +111,36 @@ func TestEigSelection(t *testing.T) {
 				t.Errorf("%s %s: %d %s %s", method, c.flag, status, out, errOut)
 			}
 		}
+	}
+}
+
+// TestEigJacobiProgress: -method jacobi -trace says up front what a sweep
+// costs and reports progress inside every sweep (at each tenth of the
+// pivot rows), so that a large matrix does not run for minutes without a
+// word; the default method "auto" is accepted by name.
+func TestEigJacobiProgress(t *testing.T) {
+	var sb strings.Builder
+	n := 100
+	for i := range n {
+		for j := range n {
+			if j > 0 {
+				sb.WriteString(",")
+			}
+			fmt.Fprintf(&sb, "%d", (i+1)*(j+1)%11-5+btoi(i == j)*i)
+		}
+		sb.WriteString("\n")
+	}
+	a := writeCSV(t, "a100.csv", sb.String())
+	status, _, errOut := runDemo("eig", "-values-only", "-trace", "-method", "jacobi", a)
+	if status != 0 {
+		t.Fatalf("%d %s", status, errOut)
+	}
+	for _, want := range []string{"jacobi n = 100: about 4e+06 flops per sweep", "jacobi sweep   1  row 99 of 99", "jacobi sweep   1  off(A)"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("no %q in %q", want, errOut[:min(len(errOut), 300)])
+		}
+	}
+	if status, _, errOut := runDemo("eig", "-method", "auto", a); status != 0 {
+		t.Errorf("-method auto: %d %s", status, errOut)
 	}
 }
