@@ -76,7 +76,7 @@ func BenchmarkRotations(b *testing.B) {
 		b.Run(dir+"/portable", func(b *testing.B) {
 			for range b.N {
 				for i := 0; i < 500; i += 4 {
-					kernel(x.Row(i), x.Row(i + 1), x.Row(i + 2), x.Row(i + 3), c, s)
+					kernel(x.Row(i), x.Row(i+1), x.Row(i+2), x.Row(i+3), c, s)
 				}
 			}
 			b.ReportMetric(float64(500*499)*float64(b.N)/b.Elapsed().Seconds()/1e9, "Grot/s")
