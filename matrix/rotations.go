@@ -60,8 +60,10 @@ func (q *rotationSeq) applyRows(i0, i1 int) {
 	if q.backward {
 		kernel = rotateBackward4
 	}
+	for ; i+8 <= i1 && rotateFast(q, i, 8); i += 8 {
+	}
 	for ; i+4 <= i1; i += 4 {
-		if rotateFast4(q, i) {
+		if rotateFast(q, i, 4) {
 			continue
 		}
 		kernel(q.x.Row(i)[q.lo:q.lo+k+1], q.x.Row(i + 1)[q.lo:q.lo+k+1],

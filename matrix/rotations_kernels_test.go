@@ -11,7 +11,8 @@ import (
 // backward, to views with odd strides inside NaN-filled parents, through
 // applyRows (the vector kernel where the machine has one, four rows at a
 // time) and row by row through the portable applyRow, for every length
-// around the kernel's blocks of four rotations and its groups of four rows.
+// around the kernel's blocks of four rotations and its groups of eight and
+// four rows.
 //
 // Rounding bound. Each rotation is orthogonal, so the rounding errors of
 // the steps add up without growing: after k rotations the computed row is
@@ -22,7 +23,7 @@ import (
 func TestRotationKernelsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 26))
 	for _, k := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 31, 64} {
-		for _, rows := range []int{1, 3, 4, 5, 8, 9} {
+		for _, rows := range []int{1, 3, 4, 5, 8, 9, 12, 13, 17} {
 			for _, backward := range []bool{false, true} {
 				lo := 1
 				x, parent := viewIn(rng, rows, k+3) // columns lo … lo+k rotated
@@ -74,18 +75,22 @@ func BenchmarkRotations(b *testing.B) {
 			dir, kernel = "backward", rotateBackward4
 		}
 		b.Run(dir+"/portable", func(b *testing.B) {
+			cpu := processCPU()
 			for range b.N {
 				for i := 0; i < 500; i += 4 {
 					kernel(x.Row(i), x.Row(i+1), x.Row(i+2), x.Row(i+3), c, s)
 				}
 			}
 			b.ReportMetric(float64(500*499)*float64(b.N)/b.Elapsed().Seconds()/1e9, "Grot/s")
+			reportCPU(b, cpu)
 		})
 		b.Run(dir+"/applyRows", func(b *testing.B) {
+			cpu := processCPU()
 			for range b.N {
 				q.applyRows(0, 500)
 			}
 			b.ReportMetric(float64(500*499)*float64(b.N)/b.Elapsed().Seconds()/1e9, "Grot/s")
+			reportCPU(b, cpu)
 		})
 	}
 }
