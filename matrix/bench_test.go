@@ -35,9 +35,11 @@ func BenchmarkMul(b *testing.B) {
 		rng := rand.New(rand.NewPCG(5, 5))
 		x, y, c := randDense(rng, n, n), randDense(rng, n, n), New(n, n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			cpu := processCPU()
 			for range b.N {
 				Gemm(false, false, 1, x, y, 0, c)
 			}
+			reportCPU(b, cpu)
 			b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
 	}

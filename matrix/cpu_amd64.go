@@ -8,7 +8,8 @@ package matrix
 //  1. Does the processor implement it? CPUID answers: leaf 1 gives FMA
 //     (ECX bit 12), AVX (ECX bit 28) and OSXSAVE (ECX bit 27, the
 //     operating system has enabled XGETBV); leaf 7 gives AVX2 (EBX bit 5)
-//     and AVX-512 Foundation (EBX bit 16).
+//     AVX-512 Foundation (EBX bit 16) and
+//     AVX-512 VL (EBX bit 31).
 //  2. Does the operating system save the wider registers when it switches
 //     threads? A kernel that uses registers the OS does not preserve would
 //     have them overwritten by another thread. XGETBV reads the extended
@@ -34,6 +35,9 @@ func xgetbv() (eax, edx uint32)
 type cpuFeatures struct {
 	avx2FMA bool // AVX2 and FMA, with the OS saving the YMM registers
 	avx512  bool // AVX-512 Foundation, with the OS saving ZMM and opmask state
+	// AVX-512 VL as well: the EVEX encodings of 256-bit instructions,
+	// which reach the registers Y16–Y31.
+	avx512vl bool
 }
 
 // hostCPU is what this machine allows, detected once at start-up.
@@ -41,13 +45,14 @@ var hostCPU = detectCPU()
 
 func detectCPU() cpuFeatures {
 	const (
-		ecxFMA     = 1 << 12
-		ecxOSXSAVE = 1 << 27
-		ecxAVX     = 1 << 28
-		ebxAVX2    = 1 << 5
-		ebxAVX512F = 1 << 16
-		xcr0AVX    = 1<<1 | 1<<2                  // XMM and YMM state
-		xcr0AVX512 = xcr0AVX | 1<<5 | 1<<6 | 1<<7 // and opmask, ZMM_Hi256, Hi16_ZMM
+		ecxFMA      = 1 << 12
+		ecxOSXSAVE  = 1 << 27
+		ecxAVX      = 1 << 28
+		ebxAVX2     = 1 << 5
+		ebxAVX512F  = 1 << 16
+		ebxAVX512VL = 1 << 31
+		xcr0AVX     = 1<<1 | 1<<2                  // XMM and YMM state
+		xcr0AVX512  = xcr0AVX | 1<<5 | 1<<6 | 1<<7 // and opmask, ZMM_Hi256, Hi16_ZMM
 	)
 	var f cpuFeatures
 	maxLeaf, _, _, _ := cpuid(0, 0)
@@ -62,5 +67,6 @@ func detectCPU() cpuFeatures {
 	_, ebx7, _, _ := cpuid(7, 0)
 	f.avx2FMA = ecx1&ecxFMA != 0 && ebx7&ebxAVX2 != 0 && xcr0&xcr0AVX == xcr0AVX
 	f.avx512 = f.avx2FMA && ebx7&ebxAVX512F != 0 && xcr0&xcr0AVX512 == xcr0AVX512
+	f.avx512vl = f.avx512 && ebx7&ebxAVX512VL != 0
 	return f
 }

@@ -156,6 +156,12 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 		defer putPackBuf(aBufs[w])
 	}
 
+	// AᵀA (a = b, op = (T, N)) with one panel of columns: B̃ then holds
+	// all of op(A)ᵀ's block, already centered, in L2 or L3, and Ã is
+	// copied from it rather than read a second time from memory (the
+	// covariance of a large data matrix streams it from memory).
+	fromB := a == b && transA && !transB && nc >= n
+
 	for jc := 0; jc < n; jc += nc {
 		ncb := min(nc, n-jc)
 		slivers := ceilDiv(ncb, nr)
@@ -193,7 +199,11 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 						cols = min(ncb, ic+mcb-jc) // columns j ≤ i only
 					}
 					ap := (*aBufs[w])[:roundUp(mcb, mr)*kcb]
-					packA(ap, a, transA, ic, mcb, pc, kcb, mr, alpha, shiftA)
+					if fromB {
+						packAFromB(ap, bp, ic, mcb, kcb, mr, nr, alpha)
+					} else {
+						packA(ap, a, transA, ic, mcb, pc, kcb, mr, alpha, shiftA)
+					}
 					macroKernel(kern, ap, bp, c, ic, mcb, jc, cols, kcb, lower)
 				}
 			})
@@ -263,6 +273,27 @@ func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha fl
 			src := a.data[(i0+r*mr+i)*a.stride+p0:][:kb]
 			for p, v := range src {
 				sl[p*mr+i] = alpha * v
+			}
+		}
+	}
+}
+
+// packAFromB packs the block Ã = α·op(A)[i0:i0+mb, ·] from the packed
+// panel B̃ of the same matrix when op(A) = op(B)ᵀ: column i of op(B) is
+// row i of op(A), and B̃ keeps it in sliver i/nr at lane i mod nr. The
+// numbers are those packA would compute (α times the same centered
+// value), so the result has the same bits.
+func packAFromB(dst, bp []float64, i0, mb, kb, mr, nr int, alpha float64) {
+	if mb%mr != 0 {
+		clear(dst[(mb/mr)*kb*mr : (mb/mr+1)*kb*mr])
+	}
+	for r := 0; r*mr < mb; r++ {
+		sl := dst[r*kb*mr : (r+1)*kb*mr]
+		for i := range min(mr, mb-r*mr) {
+			col := i0 + r*mr + i
+			src := bp[(col/nr)*kb*nr+col%nr:]
+			for p := range kb {
+				sl[p*mr+i] = alpha * src[p*nr]
 			}
 		}
 	}

@@ -18,10 +18,12 @@ func BenchmarkCovarianceLarge(b *testing.B) {
 	rng := rand.New(rand.NewPCG(12, 12))
 	x := randDense(rng, 60000, 784)
 	b.ResetTimer()
+	cpu := processCPU()
 	for range b.N {
 		if _, err := Covariance(x, Sample); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu)
 	b.ReportMetric(float64(784*785*60000)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }

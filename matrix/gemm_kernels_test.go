@@ -173,3 +173,39 @@ func TestMicroKernelsDirect(t *testing.T) {
 		}
 	}
 }
+
+// TestPackAFromB checks that the block Ã copied out of the packed panel B̃
+// (the AᵀA path) has the bits packA computes from A itself, with and
+// without a mean to subtract, on a view, for ragged tiles.
+func TestPackAFromB(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 25))
+	for _, kern := range productKernels() {
+		mr, nr := kern.mr, kern.nr
+		x, _ := viewIn(rng, 37, 3*nr+5) // k = 37 rows, n = 3nr+5 columns
+		kb, n := x.rows, x.cols
+		for _, mean := range [][]float64{nil, randDense(rng, 1, n).data} {
+			slivers := ceilDiv(n, nr)
+			bp := make([]float64, slivers*kb*nr)
+			packBSlivers(bp, x, false, 0, kb, 0, n, nr, 0, slivers, mean)
+			shift := mean
+			if shift == nil {
+				shift = make([]float64, n)
+			}
+			for _, blk := range [][2]int{{0, n}, {nr - 1, 2*mr + 1}, {n - 1, 1}} {
+				i0, mb := blk[0], blk[1]
+				want := make([]float64, roundUp(mb, mr)*kb)
+				got := make([]float64, len(want))
+				for i := range got {
+					got[i] = math.NaN()
+				}
+				packA(want, x, true, i0, mb, 0, kb, mr, -0.7, shift)
+				packAFromB(got, bp, i0, mb, kb, mr, nr, -0.7)
+				for i := range want {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("%s block %v mean=%v: element %d is %v, packA gives %v", kern.name, blk, mean != nil, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
