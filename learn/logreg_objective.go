@@ -92,22 +92,24 @@ func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 			matrix.Axpy(s-t, ai, grad)
 		}
 	} else {
-		zi := make([]float64, o.r)
+		// Softmax: Z = AΘᵀ and ∇ = (P − Y)ᵀA as two matrix products, which
+		// run on the Gemm kernels (SIMD in the simd build).
+		_ = matrix.Gemm(false, true, 1, o.a, o.theta(x), 0, o.z)
 		for i := range o.a.Rows() {
-			ai := o.a.Row(i)
-			for k := range zi {
-				zi[k] = matrix.Dot(x[k*dc:(k+1)*dc], ai)
-			}
-			lse := logSumExp(zi)
-			f += lse - zi[o.y[i]]
+			zi, ri := o.z.Row(i), o.res.Row(i)
+			// log-sum-exp with the exponentials kept: eₖ = exp(zₖ − m),
+			// m = maxₖ zₖ, s = Σₖ eₖ ≥ 1, pₖ = eₖ/s.
+			m := zi[argmax(zi)]
+			s := 0.0
 			for k, v := range zi {
-				rik := math.Exp(v - lse) // pᵢₖ − yᵢₖ
-				if k == o.y[i] {
-					rik--
-				}
-				matrix.Axpy(rik, ai, grad[k*dc:(k+1)*dc])
+				ri[k] = math.Exp(v - m)
+				s += ri[k]
 			}
+			f += m + math.Log(s) - zi[o.y[i]]
+			matrix.ScaleVec(1/s, ri)
+			ri[o.y[i]]--
 		}
+		_ = matrix.Gemm(true, false, 1, o.res, o.a, 0, o.theta(grad))
 	}
 	pen := 0.0
 	for k := range o.r {
