@@ -51,9 +51,10 @@ type LogisticRegression struct {
 	Lambda float64
 	// Solver is LogRegAuto (""), LogRegNewton, LogRegGD or LogRegLBFGS.
 	Solver LogRegSolver
-	// Tol bounds every entry of ∇f at the answer, |∂f/∂θⱼ| ≤ Tol (the
-	// test is on ‖∇f‖₂ ≤ Tol, which implies it). Zero means 10⁻⁸. As f is
-	// a sum over samples, not a mean, this is scikit-learn's tol for lbfgs.
+	// Tol bounds every entry of ∇f at the answer, |∂f/∂θⱼ| ≤ Tol: L-BFGS
+	// tests exactly that; Newton and gradient descent test ‖∇f‖₂ ≤ Tol,
+	// which implies it. Zero means 10⁻⁸. As f is a sum over samples, not a
+	// mean, this is scikit-learn's tol for lbfgs.
 	Tol float64
 	// MaxIter caps the iterations; zero means the solver's default (Newton
 	// 100, gradient descent and L-BFGS 10000).
@@ -162,7 +163,9 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	case LogRegGD:
 		res, err = optimize.GradientDescent(obj, theta0, &optimize.GDSettings{Stop: stop})
 	case LogRegLBFGS:
-		res, err = optimize.LBFGS(obj, theta0, &optimize.LBFGSSettings{Stop: stop})
+		// The exact test of Tol, on the largest entry.
+		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, MaxIterations: c.MaxIter}
+		res, err = optimize.LBFGS(obj, theta0, &optimize.LBFGSSettings{Stop: inf, GradInfTol: tol})
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown solver %q (want newton, gd or lbfgs)", op, ErrInvalidParameter, c.Solver)
 	}

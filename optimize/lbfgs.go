@@ -17,6 +17,12 @@ type LBFGSSettings struct {
 	LineSearch LineSearch
 	// Stop holds the stopping rules; MaxIterations defaults to 10000.
 	Stop Stop
+	// GradInfTol, if positive, adds the test maxᵢ |∂f/∂xᵢ| ≤ GradInfTol
+	// (status GradientConverged), the projected-gradient test of
+	// L-BFGS-B (scipy's gtol, scikit-learn's tol). It is checked after the
+	// tests of Stop; set Stop.GradAbsTol and GradRelTol negative to make
+	// it the only gradient test.
+	GradInfTol float64
 	// Trace, if not nil, is called with every iterate, the starting point
 	// included.
 	Trace func(Step)
@@ -68,6 +74,18 @@ func LBFGS(obj Objective, x0 []float64, s *LBFGSSettings) (*Result, error) {
 	if s.Memory < 0 {
 		return nil, badSetting(op, "Memory m = %d < 0", s.Memory)
 	}
+	if !(s.GradInfTol >= 0) || math.IsInf(s.GradInfTol, 0) {
+		return nil, badSetting(op, "GradInfTol = %v is not a finite number ≥ 0", s.GradInfTol)
+	}
+	// infDone applies the GradInfTol test to an iterate the tracker left
+	// running.
+	infDone := func(t *tracker, g []float64) bool {
+		if s.GradInfTol > 0 && (t.status == NotTerminated || t.status == IterationLimit) && math.Abs(g[matrix.Iamax(g)]) <= s.GradInfTol {
+			t.status, t.err = GradientConverged, nil
+			return true
+		}
+		return false
+	}
 	m := s.Memory
 	if m == 0 {
 		m = lbfgsDefaultMemory
@@ -82,7 +100,7 @@ func LBFGS(obj Objective, x0 []float64, s *LBFGSSettings) (*Result, error) {
 		return nil, err
 	}
 	x, f, g := t.start(obj, x0)
-	if t.status != NotTerminated {
+	if t.status != NotTerminated || infDone(t, g) {
 		return t.result()
 	}
 	hist := newPairs(m, d)
@@ -112,7 +130,7 @@ func LBFGS(obj Objective, x0 []float64, s *LBFGSSettings) (*Result, error) {
 		x, xNew = xNew, x
 		g, gNew = gNew, g
 		f = fNew
-		if t.accept(x, f, g, alpha, 0) != NotTerminated {
+		if t.accept(x, f, g, alpha, 0) != NotTerminated || infDone(t, g) {
 			return t.result()
 		}
 	}

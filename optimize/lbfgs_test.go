@@ -146,3 +146,32 @@ func TestLBFGSSpecialCases(t *testing.T) {
 		}
 	}
 }
+
+// TestLBFGSGradInfTol: with the 2-norm tests off, the run stops at the
+// first iterate whose largest gradient entry meets GradInfTol, and not
+// before; a negative GradInfTol is refused.
+func TestLBFGSGradInfTol(t *testing.T) {
+	d := 30
+	lambda, b := make([]float64, d), make([]float64, d)
+	for i := range d {
+		lambda[i], b[i] = 1+float64(i), 1
+	}
+	q, _ := diagQuadratic(lambda, b)
+	s := &LBFGSSettings{Stop: Stop{GradAbsTol: -1, GradRelTol: -1}, GradInfTol: 1e-6}
+	res, err := LBFGS(q, make([]float64, d), s)
+	if err != nil || res.Status != GradientConverged {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if g := math.Abs(res.Gradient[matrix.Iamax(res.Gradient)]); g > 1e-6 {
+		t.Errorf("‖∇f‖∞ = %g", g)
+	}
+	// the iterate before did not pass: rerun one iteration short.
+	s.Stop.MaxIterations = res.Iterations - 1
+	res2, err := LBFGS(q, make([]float64, d), s)
+	if res.Iterations > 1 && (err == nil || math.Abs(res2.Gradient[matrix.Iamax(res2.Gradient)]) <= 1e-6) {
+		t.Errorf("stopped late: %v", err)
+	}
+	if _, err := LBFGS(q, make([]float64, d), &LBFGSSettings{GradInfTol: -1}); !errors.Is(err, ErrBadParameter) {
+		t.Errorf("negative GradInfTol: %v", err)
+	}
+}

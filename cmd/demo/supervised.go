@@ -156,6 +156,9 @@ type supervised struct {
 	fs         *flag.FlagSet
 	stderr     io.Writer
 	regression bool // set by the command before run: real targets, not classes
+	// testProba, set by the command before run, adds the class
+	// probabilities of the -test rows (field proba) to the -json output.
+	testProba bool
 
 	asJSON                                          *bool
 	target, sep, format, test, save, load, scaleOpt *string
@@ -302,7 +305,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		if smp.label == nil {
 			return fmt.Errorf("%s has no label column to score against (use demo predict for unlabelled data)", *s.test)
 		}
-		p, err := m.predict(smp, false)
+		p, err := m.predict(smp, s.testProba && *s.asJSON)
 		if err != nil {
 			return err
 		}
@@ -313,6 +316,9 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		fields = append(fields, field{"test_" + name, score})
 		if *s.asJSON {
 			fields = append(fields, field{"predictions", m.predictionValues(p)})
+			if p.proba != nil {
+				fields = append(fields, field{"proba", p.proba})
+			}
 		}
 	}
 	var out bytes.Buffer
