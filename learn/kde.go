@@ -108,7 +108,7 @@ type KDEModel struct {
 // |uⱼ| ≤ ½, and the Gaussian kernel estimate
 // f̂(x) = (1/n) Σᵢ (2πh²)^(−d/2) exp(−‖x − xᵢ‖²/(2h²)) — with the normal
 // density's constant (2πh²)^(−d/2) = (h√(2π))⁻ᵈ; the notes print
-// (h√2 π)⁻ᵈ, which does not integrate to one (docs/errata.md).
+// (h√2 π)⁻ᵈ, which does not integrate to one (docs/errata.md, item 8).
 //
 // Special cases: empty or non-finite data, h < 0 or non-finite, an
 // unknown kernel, and (with H = 0) data without spread are errors.
