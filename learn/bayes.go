@@ -251,9 +251,13 @@ func (m *BayesModel) LogJoint(x *matrix.Dense) (*matrix.Dense, error) {
 	n, nc := x.Rows(), len(m.Classes)
 	out := matrix.New(n, nc)
 	col := make([]float64, n)
+	var xt, work *matrix.Dense
+	if m.Gaussians != nil {
+		xt, work = x.T(), matrix.New(x.Cols(), n)
+	}
 	for j := range nc {
 		if m.Gaussians != nil {
-			m.Gaussians[j].logPdfInto(x, col, nil)
+			m.Gaussians[j].logPdfT(xt, work, col)
 		} else {
 			v, _ := m.KDEs[j].LogDensity(x)
 			copy(col, v)

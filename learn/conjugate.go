@@ -126,3 +126,103 @@ func (p NormalMean) Update(x []float64) (*NormalPosterior, error) {
 	mean := v * (p.Mu0/p.Tau2 + sum/p.Sigma2)
 	return &NormalPosterior{Mean: mean, Variance: v, N: len(x), MAP: mean, MLE: xbar}, nil
 }
+
+// NormalInverseGamma is the conjugate prior of normal observations whose
+// mean μ and variance σ² are both unknown: σ² ∼ InvGamma(α₀, β₀) and, given
+// σ², μ ∼ N(μ₀, σ²/κ₀) — κ₀ pseudo-observations of mean μ₀ and 2α₀ of
+// spread. All of κ₀, α₀, β₀ must be positive.
+type NormalInverseGamma struct {
+	Mu0, Kappa0, Alpha0, Beta0 float64
+}
+
+// NIGPosterior is the posterior NIG(Mu, Kappa, Alpha, Beta) of (μ, σ²),
+// with its estimates.
+type NIGPosterior struct {
+	Mu, Kappa, Alpha, Beta float64
+	N                      int
+	// MAPMean and MAPVar are the joint mode of the posterior density of
+	// (μ, σ²): μₙ and βₙ/(αₙ + 3/2).
+	MAPMean, MAPVar float64
+	// MeanVar is E[σ² | x] = βₙ/(αₙ − 1), +Inf when αₙ ≤ 1 (the posterior
+	// of σ² then has no mean); E[μ | x] is Mu.
+	MeanVar float64
+	// MLEMean and MLEVar are x̄ and (1/n) Σ (xᵢ − x̄)².
+	MLEMean, MLEVar float64
+}
+
+// Update returns the posterior after observing x. With x̄ and
+// S = Σ (xᵢ − x̄)², multiplying the prior by the likelihood
+// (σ²)^(−n/2) exp(−(S + n(x̄ − μ)²)/(2σ²)) and completing the square in μ
+// gives
+//
+//	κₙ = κ₀ + n,  μₙ = (κ₀μ₀ + n x̄)/κₙ,  αₙ = α₀ + n/2,
+//	βₙ = β₀ + S/2 + κ₀ n (x̄ − μ₀)²/(2κₙ).
+//
+// The joint density ∝ (σ²)^(−αₙ−3/2) exp(−(2βₙ + κₙ(μ − μₙ)²)/(2σ²)) is
+// largest at μ = μₙ, σ² = βₙ/(αₙ + 3/2). As n grows μₙ → x̄ and both
+// variance estimates → S/n, the MLE. S is accumulated around x̄ (two
+// passes), not as Σxᵢ² − n x̄², which cancels.
+//
+// Special cases: non-finite or non-positive κ₀, α₀, β₀, a non-finite μ₀,
+// and no or non-finite observations are errors.
+func (p NormalInverseGamma) Update(x []float64) (*NIGPosterior, error) {
+	const op = "learn: normal-inverse-gamma"
+	for _, v := range []float64{p.Kappa0, p.Alpha0, p.Beta0} {
+		if !(v > 0) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%s: %w: prior κ₀ = %g, α₀ = %g, β₀ = %g, need all > 0", op, ErrInvalidParameter, p.Kappa0, p.Alpha0, p.Beta0)
+		}
+	}
+	if math.IsNaN(p.Mu0) || math.IsInf(p.Mu0, 0) {
+		return nil, fmt.Errorf("%s: %w: prior mean μ₀ = %g", op, ErrInvalidParameter, p.Mu0)
+	}
+	if len(x) == 0 {
+		return nil, fmt.Errorf("%s: %w: no observations", op, ErrInvalidParameter)
+	}
+	var sum float64
+	for i, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%s: %w: observation %d is %g", op, ErrInvalidParameter, i, v)
+		}
+		sum += v
+	}
+	n := float64(len(x))
+	xbar := sum / n
+	var s float64
+	for _, v := range x {
+		s += (v - xbar) * (v - xbar)
+	}
+	k := p.Kappa0 + n
+	post := &NIGPosterior{
+		Mu:      (p.Kappa0*p.Mu0 + n*xbar) / k,
+		Kappa:   k,
+		Alpha:   p.Alpha0 + n/2,
+		Beta:    p.Beta0 + s/2 + p.Kappa0*n*(xbar-p.Mu0)*(xbar-p.Mu0)/(2*k),
+		N:       len(x),
+		MLEMean: xbar,
+		MLEVar:  s / n,
+	}
+	post.MAPMean = post.Mu
+	post.MAPVar = post.Beta / (post.Alpha + 1.5)
+	post.MeanVar = math.Inf(1)
+	if post.Alpha > 1 {
+		post.MeanVar = post.Beta / (post.Alpha - 1)
+	}
+	return post, nil
+}
+
+// LogPdf returns the log-density of NIG(Mu, Kappa, Alpha, Beta) at
+// (μ, σ²) (−Inf for σ² ≤ 0):
+// ½ log(κ/(2π)) + α log β − log Γ(α) − (α + 3/2) log σ² − (2β + κ(μ − μₙ)²)/(2σ²).
+func (p *NIGPosterior) LogPdf(mu, sigma2 float64) float64 {
+	return nigLogPdf(p.Mu, p.Kappa, p.Alpha, p.Beta, mu, sigma2)
+}
+
+// nigLogPdf is the NIG(m, κ, α, β) log-density at (μ, σ²).
+func nigLogPdf(m, kappa, alpha, beta, mu, sigma2 float64) float64 {
+	if !(sigma2 > 0) {
+		return math.Inf(-1)
+	}
+	lg, _ := math.Lgamma(alpha)
+	return 0.5*math.Log(kappa/(2*math.Pi)) + alpha*math.Log(beta) - lg -
+		(alpha+1.5)*math.Log(sigma2) - (2*beta+kappa*(mu-m)*(mu-m))/(2*sigma2)
+}

@@ -105,3 +105,70 @@ func TestConjugateBadInput(t *testing.T) {
 		}
 	}
 }
+
+// Golden and property tests of the Normal–Inverse-Gamma posterior: the
+// closed form on small numbers; the posterior density equals prior ×
+// likelihood up to one constant (Bayes' theorem, checked at many (μ, σ²));
+// sequential updating equals batch updating; the joint mode maximizes the
+// density; the estimates approach the MLE.
+func TestNormalInverseGamma(t *testing.T) {
+	prior := NormalInverseGamma{Mu0: 1, Kappa0: 2, Alpha0: 3, Beta0: 4}
+	x := []float64{2, 4, 6}
+	p, err := prior.Update(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// x̄ = 4, S = 8: κ = 5, μ = (2 + 12)/5 = 2.8, α = 4.5, β = 4 + 4 + 2·3·9/10 = 13.4.
+	if p.Kappa != 5 || !closeRel(p.Mu, 2.8, 4*eps) || p.Alpha != 4.5 || !closeRel(p.Beta, 13.4, 4*eps) ||
+		p.MLEMean != 4 || !closeRel(p.MLEVar, 8.0/3, 2*eps) || !closeRel(p.MAPVar, 13.4/6, 8*eps) || !closeRel(p.MeanVar, 13.4/3.5, 8*eps) {
+		t.Errorf("posterior %+v", p)
+	}
+	logLik := func(mu, s2 float64) float64 {
+		var l float64
+		for _, v := range x {
+			l += -0.5*math.Log(2*math.Pi*s2) - (v-mu)*(v-mu)/(2*s2)
+		}
+		return l
+	}
+	var c0 float64
+	for i, pt := range [][2]float64{{2.8, 2}, {0, 1}, {5, 10}, {-3, 0.5}, {3, 3}} {
+		c := p.LogPdf(pt[0], pt[1]) - nigLogPdf(prior.Mu0, prior.Kappa0, prior.Alpha0, prior.Beta0, pt[0], pt[1]) - logLik(pt[0], pt[1])
+		if i == 0 {
+			c0 = c
+		} else if math.Abs(c-c0) > 1e-12*max(1, math.Abs(c0)) {
+			t.Errorf("at %v: log posterior − log prior − log likelihood = %.15g, elsewhere %.15g", pt, c, c0)
+		}
+	}
+	for _, d := range [][2]float64{{1e-3, 0}, {-1e-3, 0}, {0, 1e-3}, {0, -1e-3}} {
+		if p.LogPdf(p.MAPMean+d[0], p.MAPVar+d[1]) >= p.LogPdf(p.MAPMean, p.MAPVar) {
+			t.Errorf("the joint mode is not a maximum (step %v)", d)
+		}
+	}
+	p1, _ := prior.Update(x[:1])
+	p2, _ := NormalInverseGamma{Mu0: p1.Mu, Kappa0: p1.Kappa, Alpha0: p1.Alpha, Beta0: p1.Beta}.Update(x[1:])
+	if !closeRel(p2.Mu, p.Mu, 8*eps) || p2.Kappa != p.Kappa || p2.Alpha != p.Alpha || !closeRel(p2.Beta, p.Beta, 8*eps) {
+		t.Errorf("sequential %+v, batch %+v", p2, p)
+	}
+	rng := rand.New(rand.NewPCG(33, 34))
+	big := make([]float64, 20000)
+	for i := range big {
+		big[i] = 3 + 2*rng.NormFloat64()
+	}
+	pb, _ := prior.Update(big)
+	if math.Abs(pb.Mu-pb.MLEMean) > 2*math.Abs(prior.Mu0-pb.MLEMean)/float64(len(big)) ||
+		math.Abs(pb.MAPVar/pb.MLEVar-1) > 1e-3 || math.Abs(pb.MeanVar/pb.MLEVar-1) > 1e-3 {
+		t.Errorf("n = 20000: %+v", pb)
+	}
+	for name, err := range map[string]error{
+		"kappa0 = 0": second(NormalInverseGamma{Kappa0: 0, Alpha0: 1, Beta0: 1}.Update(x)),
+		"alpha0 < 0": second(NormalInverseGamma{Kappa0: 1, Alpha0: -1, Beta0: 1}.Update(x)),
+		"beta0 Inf":  second(NormalInverseGamma{Kappa0: 1, Alpha0: 1, Beta0: math.Inf(1)}.Update(x)),
+		"mu0 NaN":    second(NormalInverseGamma{Mu0: math.NaN(), Kappa0: 1, Alpha0: 1, Beta0: 1}.Update(x)),
+		"empty":      second(NormalInverseGamma{Kappa0: 1, Alpha0: 1, Beta0: 1}.Update(nil)),
+		"x Inf":      second(NormalInverseGamma{Kappa0: 1, Alpha0: 1, Beta0: 1}.Update([]float64{math.Inf(-1)})),
+	} {
+		if err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}

@@ -59,7 +59,7 @@
 //	004, "Maximum Likelihood Estimation", "In-variance of the MLE"      GaussianMLE.Fit
 //	004, "Bayes Classifier", "Optimality"                               BayesClassifier.Fit, BayesModel.Predict, GaussianBayesError
 //	004, "Mixture density Estimate and EM algorithm"                    GaussianMixture.Fit, GMMModel
-//	004, "Bayesian Estimation"                                          BetaBernoulli.Update, NormalMean.Update
+//	004, "Bayesian Estimation"                                          BetaBernoulli.Update, NormalMean.Update, NormalInverseGamma.Update
 //	004, "Parzen Window"                                                KernelDensity.Fit, KDEModel.LogDensity
 //	004, "Fisher Linear Discriminant"                                    FisherLDA.Fit, FisherModel.Predict
 //	004, "Support Vector Machines(SVM)", "Using Slack Variable"          SVM.FitClassifier (CSVC, Hard), SVMModel.Decision, PrimalW

@@ -95,3 +95,13 @@ func ExampleNormalMean() {
 	fmt.Printf("posterior N(%.2f, %.2f), MLE %.0f\n", p.Mean, p.Variance, p.MLE)
 	// Output: posterior N(1.50, 0.25), MLE 2
 }
+
+func ExampleNormalInverseGamma() {
+	// Unknown mean and variance. With eight observations near 4, the prior
+	// mean 0 (one pseudo-observation) still pulls μ, and the conflict
+	// between prior and data, κ₀n(x̄ − μ₀)²/(2κₙ) = 7.29 added to β,
+	// inflates the variance far above the sample's.
+	p, _ := learn.NormalInverseGamma{Mu0: 0, Kappa0: 1, Alpha0: 2, Beta0: 2}.Update([]float64{4.1, 3.8, 4.4, 3.9, 4.3, 4.0, 3.7, 4.2})
+	fmt.Printf("μ: MAP %.3f, MLE %.3f; σ²: MAP %.3f, mean %.3f, MLE %.3f\n", p.MAPMean, p.MLEMean, p.MAPVar, p.MeanVar, p.MLEVar)
+	// Output: μ: MAP 3.600, MLE 4.050; σ²: MAP 1.267, mean 1.900, MLE 0.053
+}

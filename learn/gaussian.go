@@ -133,41 +133,48 @@ func (g *MultivariateNormal) Pdf(x []float64) (float64, error) {
 }
 
 // LogPdfRows returns log f(xᵢ) for every row of X (n×d), whitening all
-// rows in one blocked triangular solve (X − 1μᵀ)L⁻ᵀ.
+// samples in one blocked triangular solve L⁻¹(X − 1μᵀ)ᵀ.
 func (g *MultivariateNormal) LogPdfRows(x *matrix.Dense) ([]float64, error) {
 	if err := checkQuery("learn: normal log-density", x, len(g.mean)); err != nil {
 		return nil, err
 	}
 	out := make([]float64, x.Rows())
-	g.logPdfInto(x, out, nil)
+	g.logPdfT(x.T(), nil, out)
 	return out, nil
 }
 
-// logPdfInto writes log f(xᵢ) into out, using work (n×d, or nil) as
-// scratch for the whitened rows.
-func (g *MultivariateNormal) logPdfInto(x *matrix.Dense, out []float64, work *matrix.Dense) {
-	z := whitenRows(x, g.mean, g.chol, work)
-	for i := range out {
-		zi := z.Row(i)
-		out[i] = g.logNorm - 0.5*matrix.Dot(zi, zi)
+// logPdfT writes log f(xᵢ) into out for the samples xᵢ held as the
+// columns of xt (d×n), using work (d×n, or nil) as scratch.
+func (g *MultivariateNormal) logPdfT(xt, work *matrix.Dense, out []float64) {
+	mahalanobisT(xt, g.mean, g.chol, work, out)
+	for i, q := range out {
+		out[i] = g.logNorm - 0.5*q
 	}
 }
 
-// whitenRows returns Z = (X − 1μᵀ)L⁻ᵀ, in work when it is n×d.
-func whitenRows(x *matrix.Dense, mu []float64, chol *matrix.Cholesky, work *matrix.Dense) *matrix.Dense {
-	n, d := x.Dims()
+// mahalanobisT writes (xᵢ − μ)ᵀΣ⁻¹(xᵢ − μ) = ‖L⁻¹(xᵢ − μ)‖² into out for
+// the columns xᵢ of xt (d×n): Z = L⁻¹(Xᵀ − μ1ᵀ) by one triangular solve
+// with n right-hand sides (matrix.Cholesky.SolveLowerCols), then the
+// column sums of Z∘Z. work (d×n, or nil) holds Z.
+func mahalanobisT(xt *matrix.Dense, mu []float64, chol *matrix.Cholesky, work *matrix.Dense, out []float64) {
+	d, n := xt.Dims()
 	z := work
-	if z == nil || z.Rows() != n || z.Cols() != d {
-		z = matrix.New(n, d)
+	if z == nil || z.Rows() != d || z.Cols() != n {
+		z = matrix.New(d, n)
 	}
-	for i := range n {
-		zi, xi := z.Row(i), x.Row(i)
-		for j, m := range mu {
-			zi[j] = xi[j] - m
+	for j, m := range mu {
+		zj, xj := z.Row(j), xt.Row(j)
+		for i, v := range xj {
+			zj[i] = v - m
 		}
 	}
-	_ = chol.SolveLowerRows(z) // widths agree by construction
-	return z
+	_ = chol.SolveLowerCols(z) // heights agree by construction
+	clear(out)
+	for j := range d {
+		for i, v := range z.Row(j) {
+			out[i] += v * v
+		}
+	}
 }
 
 // LogLikelihood returns Σᵢ log f(xᵢ), the log-likelihood l(θ | x) of the

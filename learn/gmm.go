@@ -200,17 +200,18 @@ func (c GaussianMixture) run(x *matrix.Dense, rng *rand.Rand) (*GMMModel, error)
 	n := x.Rows()
 	resp := kmeansPlusPlusResp(x, c.K, rng)
 	m := &GMMModel{Covariance: c.Covariance}
-	if err := m.mStep(x, resp, c.Reg); err != nil {
+	xt := x.T() // samples as columns: the whitening solves and the M-step run along rows of n
+	work := matrix.New(x.Cols(), n)
+	if err := m.mStep(xt, resp, work, c.Reg); err != nil {
 		return nil, err
 	}
 	logp := matrix.New(n, c.K)
-	work := matrix.New(n, x.Cols())
-	prev := m.eStep(x, resp, logp, work, c.Reg)
+	prev := m.eStep(xt, resp, logp, work, c.Reg)
 	for it := 1; it <= c.MaxIter; it++ {
-		if err := m.mStep(x, resp, c.Reg); err != nil {
+		if err := m.mStep(xt, resp, work, c.Reg); err != nil {
 			return nil, err
 		}
-		ll := m.eStep(x, resp, logp, work, c.Reg)
+		ll := m.eStep(xt, resp, logp, work, c.Reg)
 		m.Iterations = it
 		m.Trace = append(m.Trace, ll)
 		m.LogLikelihood = ll
@@ -280,9 +281,10 @@ func sqDist(a, b []float64) float64 {
 }
 
 // mStep sets the weights, means and covariances from the
-// responsibilities γ (n×K).
-func (m *GMMModel) mStep(x, resp *matrix.Dense, r float64) error {
-	n, d := x.Dims()
+// responsibilities γ (n×K), for the samples held as the columns of xt
+// (d×n); dev (d×n) is scratch.
+func (m *GMMModel) mStep(xt, resp, dev *matrix.Dense, r float64) error {
+	d, n := xt.Dims()
 	k := resp.Cols()
 	nk := make([]float64, k)
 	for i := range n {
@@ -297,34 +299,34 @@ func (m *GMMModel) mStep(x, resp *matrix.Dense, r float64) error {
 	for j := range nk {
 		m.Weights[j] = nk[j] / total
 	}
-	m.Means, _ = matrix.MulATB(resp, x) // Σᵢ γᵢₖ xᵢ
+	m.Means = matrix.New(k, d)
+	_ = matrix.Gemm(true, true, 1, resp, xt, 0, m.Means) // Σᵢ γᵢₖ xᵢ
 	for j := range k {
 		matrix.ScaleVec(1/nk[j], m.Means.Row(j))
 	}
 	m.Covariances = make([]*matrix.Dense, k)
 	m.components = make([]*MultivariateNormal, k)
-	dev := matrix.New(n, d)
+	w := make([]float64, n)
 	for j := range k {
 		mu := m.Means.Row(j)
 		for i := range n {
-			w := math.Sqrt(resp.At(i, j))
-			di, xi := dev.Row(i), x.Row(i)
-			for t, v := range mu {
-				di[t] = w * (xi[t] - v) // √γᵢₖ (xᵢ − μₖ)
+			w[i] = math.Sqrt(resp.At(i, j))
+		}
+		for t, v := range mu {
+			dt, xrow := dev.Row(t), xt.Row(t)
+			for i, x := range xrow {
+				dt[i] = w[i] * (x - v) // √γᵢₖ (xᵢ − μₖ), feature t
 			}
 		}
 		sigma := matrix.New(d, d)
 		switch m.Covariance {
 		case FullCovariance:
-			_ = matrix.Syrk(true, 1/nk[j], dev, 0, sigma)
+			_ = matrix.Syrk(false, 1/nk[j], dev, 0, sigma)
 		default:
 			diag := make([]float64, d)
-			for i := range n {
-				for t, v := range dev.Row(i) {
-					diag[t] += v * v
-				}
+			for t := range d {
+				diag[t] = matrix.Dot(dev.Row(t), dev.Row(t)) / nk[j]
 			}
-			matrix.ScaleVec(1/nk[j], diag)
 			if m.Covariance == SphericalCovariance {
 				var s float64
 				for _, v := range diag {
@@ -352,31 +354,45 @@ func (m *GMMModel) mStep(x, resp *matrix.Dense, r float64) error {
 }
 
 // eStep fills logp with log λₖ + log N(xᵢ|μₖ,Σₖ) and resp with the
-// responsibilities, records the step, and returns the mean
-// log-likelihood.
-func (m *GMMModel) eStep(x, resp, logp, work *matrix.Dense, r float64) float64 {
+// responsibilities, for the samples held as the columns of xt (d×n),
+// records the step, and returns the mean log-likelihood.
+//
+// Per sample, with vₖ the row of logp and v* its maximum, eₖ = e^{vₖ − v*}
+// (each ≤ 1, the largest 1) gives log f(xᵢ) = v* + log Σₖ eₖ and
+// γᵢₖ = eₖ / Σₖ eₖ: one exponential per entry. The penalized objective
+// of the sample is log Σₖ e^{vₖ − hₖ} = log f(xᵢ) + log Σₖ γᵢₖ e^{−hₖ},
+// hₖ = (r/2) tr Σₖ⁻¹.
+func (m *GMMModel) eStep(xt, resp, logp, work *matrix.Dense, r float64) float64 {
 	n, k := logp.Dims()
 	col := make([]float64, n)
-	half := make([]float64, k) // (r/2) tr Σₖ⁻¹
+	half := make([]float64, k) // hₖ
+	damp := make([]float64, k) // e^{−hₖ}
 	for j, g := range m.components {
-		g.logPdfInto(x, col, work)
+		g.logPdfT(xt, work, col)
 		lw := math.Log(m.Weights[j])
 		for i, v := range col {
 			logp.Set(i, j, v+lw)
 		}
 		half[j] = 0.5 * r * traceInverse(g.chol)
+		damp[j] = math.Exp(-half[j])
 	}
 	var ll, pen float64
-	shifted := make([]float64, k)
 	for i := range n {
-		row := logp.Row(i)
-		lse := logSumExp(row)
-		ll += lse
+		row, g := logp.Row(i), resp.Row(i)
+		vmax := row[argMax(row)]
+		var s float64
 		for j, v := range row {
-			resp.Set(i, j, math.Exp(v-lse))
-			shifted[j] = v - half[j]
+			g[j] = matrix.Exp(v - vmax)
+			s += g[j]
 		}
-		pen += logSumExp(shifted)
+		lse := vmax + math.Log(s)
+		var q float64
+		for j := range g {
+			g[j] /= s
+			q += g[j] * damp[j]
+		}
+		ll += lse
+		pen += lse + math.Log(q)
 	}
 	step := emStep{ll: ll / float64(n), penalized: pen / float64(n), lo: math.Inf(1), hi: math.Inf(-1)}
 	for _, h := range half {
@@ -390,7 +406,7 @@ func (m *GMMModel) eStep(x, resp, logp, work *matrix.Dense, r float64) float64 {
 // triangular solve of the identity (d³/3 flops, no inverse kept).
 func traceInverse(chol *matrix.Cholesky) float64 {
 	li := matrix.Identity(chol.Size())
-	_ = chol.SolveLowerRows(li) // I·L⁻ᵀ = L⁻ᵀ, whose Frobenius norm is L⁻¹'s
+	_ = chol.SolveLowerCols(li) // L⁻¹
 	f := matrix.NormFrobenius(li)
 	return f * f
 }
@@ -400,9 +416,10 @@ func (m *GMMModel) logJoint(x *matrix.Dense) *matrix.Dense {
 	n := x.Rows()
 	out := matrix.New(n, len(m.components))
 	col := make([]float64, n)
-	work := matrix.New(n, x.Cols())
+	xt := x.T()
+	work := matrix.New(x.Cols(), n)
 	for j, g := range m.components {
-		g.logPdfInto(x, col, work)
+		g.logPdfT(xt, work, col)
 		lw := math.Log(m.Weights[j])
 		for i, v := range col {
 			out.Set(i, j, v+lw)

@@ -108,7 +108,7 @@ type KDEModel struct {
 // |uⱼ| ≤ ½, and the Gaussian kernel estimate
 // f̂(x) = (1/n) Σᵢ (2πh²)^(−d/2) exp(−‖x − xᵢ‖²/(2h²)) — with the normal
 // density's constant (2πh²)^(−d/2) = (h√(2π))⁻ᵈ; the notes print
-// (h√2 π)⁻ᵈ, which does not integrate to one (docs/errata.md).
+// (h√2 π)⁻ᵈ, which does not integrate to one (docs/errata.md, item 8).
 //
 // Special cases: empty or non-finite data, h < 0 or non-finite, an
 // unknown kernel, and (with H = 0) data without spread are errors.
@@ -144,6 +144,14 @@ func (m *KDEModel) prepare() {
 		m.xsq[i] = matrix.Dot(r, r)
 	}
 }
+
+// kdeNegligible: a kernel term e^t relative to the largest (t ≤ 0) is
+// skipped below e^kdeNegligible < 2⁻⁵⁴, where adding it to a sum that is
+// at least 1 (the largest term) could not change it; each skip perturbs
+// the sum by less than 2⁻⁵⁴ relative, n of them by n·2⁻⁵⁴. Far from a
+// query most of the n terms are below it, and skipping them avoids their
+// exponentials.
+const kdeNegligible = -37.5
 
 // kdeBlock is the number of query rows whose distances to all training
 // points are formed by one matrix product (kdeBlock×n doubles of scratch).
@@ -225,19 +233,34 @@ func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 			}
 			qsq[i] = matrix.Dot(dst, dst)
 		}
-		_ = matrix.Gemm(false, true, 1, qb, m.xc, 0, gb) // gᵢⱼ = q̃ᵢᵀx̃ⱼ
+		for i := range b {
+			gi := gb.Row(i)
+			for j, x2 := range m.xsq {
+				gi[j] = qsq[i] + x2
+			}
+		}
+		_ = matrix.Gemm(false, true, -2, qb, m.xc, 1, gb) // gᵢⱼ = ‖q̃ᵢ‖² + ‖x̃ⱼ‖² − 2q̃ᵢᵀx̃ⱼ
 		parallelRows(b, func(i int) {
 			gi := gb.Row(i)
 			// aⱼ = −‖q − xⱼ‖²/(2h²) ≤ 0, in place.
+			// Plain comparisons: the builtin max orders NaNs and signed
+			// zeros, and cost most of this loop.
 			amax := math.Inf(-1)
-			for j, x2 := range m.xsq {
-				a := scale * max(qsq[i]+x2-2*gi[j], 0)
+			for j, d2 := range gi {
+				if d2 < 0 {
+					d2 = 0
+				}
+				a := scale * d2
 				gi[j] = a
-				amax = max(amax, a)
+				if a > amax {
+					amax = a
+				}
 			}
 			var s float64
 			for _, a := range gi {
-				s += matrix.Exp(a - amax)
+				if t := a - amax; t > kdeNegligible {
+					s += matrix.Exp(t)
+				}
 			}
 			out[i0+i] = logNorm + amax + math.Log(s)
 		})

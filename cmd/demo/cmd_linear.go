@@ -141,7 +141,7 @@ func runLogreg(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	s.testProba = true
+	s.probaField = "proba"
 	if s.loading() {
 		return s.run(stdout, nil)
 	}

@@ -156,9 +156,10 @@ type supervised struct {
 	fs         *flag.FlagSet
 	stderr     io.Writer
 	regression bool // set by the command before run: real targets, not classes
-	// testProba, set by the command before run, adds the class
-	// probabilities of the -test rows (field proba) to the -json output.
-	testProba bool
+	// probaField, when set by the command, names a JSON field that -test
+	// -json adds after the predictions: the class probabilities of every
+	// test row, columns in ascending label order (bayes: "posteriors").
+	probaField string
 
 	asJSON                                          *bool
 	target, sep, format, test, save, load, scaleOpt *string
@@ -305,7 +306,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		if smp.label == nil {
 			return fmt.Errorf("%s has no label column to score against (use demo predict for unlabelled data)", *s.test)
 		}
-		p, err := m.predict(smp, s.testProba && *s.asJSON)
+		p, err := m.predict(smp, s.probaField != "" && *s.asJSON)
 		if err != nil {
 			return err
 		}
@@ -317,7 +318,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		if *s.asJSON {
 			fields = append(fields, field{"predictions", m.predictionValues(p)})
 			if p.proba != nil {
-				fields = append(fields, field{"proba", p.proba})
+				fields = append(fields, field{s.probaField, p.proba})
 			}
 		}
 	}

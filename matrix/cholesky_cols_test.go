@@ -7,9 +7,10 @@ import (
 	"testing"
 )
 
-// TestCholeskySolveLowerRows checks B·L⁻ᵀ against SolveLower row by row
-// (small and blocked orders) and the residual X·Lᵀ = B.
-func TestCholeskySolveLowerRows(t *testing.T) {
+// TestCholeskySolveLowerCols checks L⁻¹B against SolveLower column by
+// column and the residual LX = B, for orders below and above the block
+// size.
+func TestCholeskySolveLowerCols(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, n := range []int{1, 3, 10, 70, 150} {
 		g := New(n+3, n)
@@ -24,36 +25,36 @@ func TestCholeskySolveLowerRows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := New(37, n)
+		b := New(n, 37)
 		for i := range b.data {
 			b.data[i] = rng.NormFloat64()
 		}
 		x := b.Clone()
-		if err := chol.SolveLowerRows(x); err != nil {
+		if err := chol.SolveLowerCols(x); err != nil {
 			t.Fatal(err)
 		}
-		// Residual ‖X·Lᵀ − B‖ ≤ c·n·ε·‖X‖‖L‖ (backward stability of substitution).
-		r, _ := MulABT(x, chol.L())
+		// Backward stability of substitution: ‖LX − B‖ ≤ c·n·ε·‖L‖‖X‖.
+		r, _ := Mul(chol.L(), x)
 		diff, _ := Sub(r, b)
 		bound := 4 * float64(n) * 0x1p-52 * NormFrobenius(x) * NormFrobenius(chol.L())
 		if e := NormFrobenius(diff); e > bound {
 			t.Errorf("n=%d: residual %.3g > %.3g", n, e, bound)
 		}
-		for i := range b.rows {
-			v := append([]float64(nil), b.Row(i)...)
+		for j := range b.cols {
+			v := b.Col(j)
 			chol.SolveLower(v)
-			for j := range v {
-				if math.Abs(v[j]-x.At(i, j)) > bound {
-					t.Fatalf("n=%d: row %d differs from SolveLower", n, i)
+			for i := range v {
+				if math.Abs(v[i]-x.At(i, j)) > bound {
+					t.Fatalf("n=%d: column %d differs from SolveLower", n, j)
 				}
 			}
 		}
 	}
 	chol, _ := FactorizeCholesky(Identity(2))
-	if err := chol.SolveLowerRows(New(2, 3)); !errors.Is(err, ErrShape) {
-		t.Errorf("wrong width: %v", err)
+	if err := chol.SolveLowerCols(New(3, 2)); !errors.Is(err, ErrShape) {
+		t.Errorf("wrong height: %v", err)
 	}
-	if err := chol.SolveLowerRows(New(0, 2)); err != nil {
-		t.Errorf("no rows: %v", err)
+	if err := chol.SolveLowerCols(New(2, 0)); err != nil {
+		t.Errorf("no columns: %v", err)
 	}
 }
