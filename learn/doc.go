@@ -41,6 +41,10 @@
 //	004, "v- SVM"                                                        SVM.FitClassifier (NuSVC), BinarySVM.FractionSV, EquivalentC, NuRho
 //	004, "Support Vector Regression", "v-SVR"                            SVM.FitRegressor (EpsSVR, NuSVR)
 //	004, "SMO Algorithm"                                                 the solver optimize.SMO, reached through SVM
+//	004, "Single Neuron Models", "Typical Activation function"           Neuron, Activation (ActHardLimiter, ActSigmoid, ActTanh, ActReLU)
+//	004, "Multilayer feed-forward Network"                               Network, NewNetwork, Network.Forward, MLP
+//	004, "Backpropagation Algorithm"                                     Network.backward (δ recursion), GradientCheck, Network.Train, MLP.FitClassifier
+//	004, "Auto-Encoder", "Denoising Autoencoder", "Sparse Autoencoder"   Autoencoder.Fit, AutoencoderModel.Encode, Decode
 //
 // docs/index.md maps every heading of every note, with its status.
 //
