@@ -76,6 +76,10 @@
 //	002, "Feature Selection", "Pearson's Correlation Coefficient"        Pearson, SelectFeatures
 //	004, "Feature Selection" (mutual information)                        MutualInformation, SelectFeatures
 //	004, "Logistic Regression", "K-fold Cross-Validation" (Platt)        SVM.Probability, SVMModel.PredictProba
+//	004, "Single Neuron Models", "Typical Activation function"           Neuron, Activation (ActHardLimiter, ActSigmoid, ActTanh, ActReLU)
+//	004, "Multilayer feed-forward Network"                               Network, NewNetwork, Network.Forward, MLP
+//	004, "Backpropagation Algorithm"                                     Network.backward (δ recursion), GradientCheck, Network.Train, MLP.FitClassifier
+//	004, "Auto-Encoder", "Denoising Autoencoder", "Sparse Autoencoder"   Autoencoder.Fit, AutoencoderModel.Encode, Decode
 //
 // docs/index.md maps every heading of every note, with its status.
 //

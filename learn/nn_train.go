@@ -21,8 +21,9 @@ import (
 // epoch). The loop below is theirs otherwise: the same settings with the
 // same meanings and defaults, the same shuffles (the PCG generator seeded
 // with Seed and the same stream) and the same update formulas, so that
-// without a validation split it gives the same weights bit for bit as
-// optimize.SGD or optimize.Adam on the same objective (a test checks it).
+// without a validation split it gives the same weights as optimize.SGD (bit
+// for bit) or optimize.Adam (to rounding) on the same objective (a test
+// checks both).
 type Training struct {
 	// SGD, if not nil, trains by mini-batch stochastic gradient descent
 	// with its settings: LearningRate α₀, Decay, Momentum β and Nesterov
@@ -232,21 +233,29 @@ func (t Training) train(op string, o *netObjective, xv, dv *matrix.Dense) (*Hist
 				at = z
 			}
 			fB := o.BatchValueGrad(at, grad, batch)
-			if math.IsNaN(fB) || math.IsInf(fB, 0) || matrix.VecFinite(grad) != nil {
-				copy(theta, start)
-				return h, fmt.Errorf("%s: %w: the training loss became %v at epoch %d (mini-batch %d of %d); try a smaller learning rate",
-					op, matrix.ErrNotFinite, fB, epoch+1, s/B+1, (n+B-1)/B)
-			}
-			sum += fB * float64(len(batch))
 			updates++
+			// The update sums the gradient as it goes: a NaN or ±Inf in it
+			// shows in the sum, which saves a separate pass over ∇f_B.
+			var gsum float64
 			if opt.adam {
-				adamStep(theta, grad, m, v, alpha, opt, updates)
+				gsum = adamStep(theta, grad, m, v, alpha, opt, updates)
 			} else {
 				for i, g := range grad {
 					v[i] = opt.momentum*v[i] - alpha*g // vₜ₊₁ = βvₜ − α∇f_B
 					theta[i] += v[i]                   // θₜ₊₁ = θₜ + vₜ₊₁
+					gsum += g
 				}
 			}
+			if math.IsNaN(fB+gsum) || math.IsInf(fB, 0) || math.IsInf(gsum, 0) {
+				copy(theta, start)
+				what := fmt.Sprintf("the training loss became %v", fB)
+				if !math.IsNaN(fB) && !math.IsInf(fB, 0) {
+					what = "the gradient became " + fmt.Sprint(gsum)
+				}
+				return h, fmt.Errorf("%s: %w: %s at epoch %d (mini-batch %d of %d); try a smaller learning rate",
+					op, matrix.ErrNotFinite, what, epoch+1, s/B+1, (n+B-1)/B)
+			}
+			sum += fB * float64(len(batch))
 		}
 		rep := EpochReport{Epoch: epoch + 1, Loss: sum / float64(n), Accuracy: math.NaN(),
 			ValidLoss: math.NaN(), ValidAccuracy: math.NaN()}
@@ -290,18 +299,25 @@ func (t Training) train(op string, o *netObjective, xv, dv *matrix.Dense) (*Hist
 	return h, nil
 }
 
-// adamStep is Adam's update t with rate α, in the order of operations of
-// optimize.Adam.
-func adamStep(theta, g, m, v []float64, alpha float64, o optimizer, t int) {
-	c1 := 1 - math.Pow(o.beta1, float64(t)) // 1 − β₁ᵗ
-	c2 := 1 - math.Pow(o.beta2, float64(t)) // 1 − β₂ᵗ
+// adamStep is Adam's update t with rate α, and returns Σᵢ gᵢ. The bias
+// corrections are applied as multiplications by 1/(1−β₁ᵗ) and 1/(1−β₂ᵗ),
+// which leaves one division and one square root per weight (the update is a
+// fifth of an epoch's time at 784-256-10 otherwise); the iterates agree
+// with optimize.Adam's to rounding.
+func adamStep(theta, g, m, v []float64, alpha float64, o optimizer, t int) float64 {
+	inv1 := 1 / (1 - math.Pow(o.beta1, float64(t))) // 1/(1 − β₁ᵗ)
+	inv2 := 1 / (1 - math.Pow(o.beta2, float64(t))) // 1/(1 − β₂ᵗ)
+	b1, b2, eps := o.beta1, o.beta2, o.epsilon
+	theta, m, v = theta[:len(g)], m[:len(g)], v[:len(g)]
+	var sum float64
 	for i, gi := range g {
-		m[i] = o.beta1*m[i] + (1-o.beta1)*gi    // mₜ = β₁mₜ₋₁ + (1−β₁)gₜ
-		v[i] = o.beta2*v[i] + (1-o.beta2)*gi*gi // vₜ = β₂vₜ₋₁ + (1−β₂)gₜ²
-		mHat := m[i] / c1
-		vHat := v[i] / c2
-		theta[i] -= alpha * mHat / (math.Sqrt(vHat) + o.epsilon)
+		m[i] = b1*m[i] + (1-b1)*gi    // mₜ = β₁mₜ₋₁ + (1−β₁)gₜ
+		v[i] = b2*v[i] + (1-b2)*gi*gi // vₜ = β₂vₜ₋₁ + (1−β₂)gₜ²
+		// θₜ = θₜ₋₁ − α m̂ₜ/(√v̂ₜ + ε), m̂ₜ = mₜ/(1−β₁ᵗ), v̂ₜ = vₜ/(1−β₂ᵗ)
+		theta[i] -= alpha * (m[i] * inv1) / (math.Sqrt(v[i]*inv2) + eps)
+		sum += gi
 	}
+	return sum
 }
 
 // Train fits the network's weights (in place, starting from the current
