@@ -106,7 +106,7 @@ func ExampleWhitenModel_Transform() {
 // step against learn.PCA.
 func Example_pcaDigits() {
 	tab, _ := matrix.ReadCSVFile("../testdata/digits.csv")
-	x, _, _ := tab.Split(tab.Data.Cols() - 1) // X: n×d = 1797×64
+	x, _, _, _ := tab.Split(tab.Data.Cols() - 1) // X: n×d = 1797×64
 	n, d := x.Dims()
 
 	// Step 1: the sample covariance S = (1/n) Σᵢ (xᵢ − x̄)(xᵢ − x̄)ᵀ.

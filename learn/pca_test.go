@@ -16,7 +16,7 @@ func loadDataset(t testing.TB, name string) (*matrix.Dense, []float64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, y, _ := tab.Split(tab.Data.Cols() - 1)
+	x, y, _, _ := tab.Split(tab.Data.Cols() - 1)
 	return x, y
 }
 

@@ -115,7 +115,7 @@ func TestAgainstLIBSVMDatasets(t *testing.T) {
 				}
 				data[r.Data] = tab
 			}
-			x, y, _ := tab.Split(tab.Data.Cols() - 1)
+			x, y, _, _ := tab.Split(tab.Data.Cols() - 1)
 			s := svmFromLibsvmArgs(t, r.Args)
 			if len(r.Machines) > 0 {
 				compareOneVersusOne(t, s, x, y, r)

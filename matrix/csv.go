@@ -13,7 +13,9 @@ package matrix
 //     number in any syntax strconv.ParseFloat accepts;
 //   - blank lines (and lines holding only white space) are skipped, line
 //     endings may be LF or CRLF, and a leading UTF-8 byte-order mark is
-//     ignored. There are no comment lines.
+//     ignored (one: a second one belongs to the first cell). There are no
+//     comment lines;
+//   - a gzip-compressed file is refused as such (decompress it first).
 //
 // docs/data-formats.md describes the same rules for users.
 
@@ -73,12 +75,16 @@ type Table struct {
 //	an empty or duplicate header name, or one with a carriage
 //	return (a file with CR-only line endings)                    → ErrFormat
 //	quoting errors found by encoding/csv                         → ErrFormat (line and byte)
+//	gzip-compressed input (it starts with the bytes 1f 8b)       → ErrFormat, saying so
 //	an error from r itself                                       → returned wrapped, not an *Error
 //
 // Reference: RFC 4180, "Common Format and MIME Type for Comma-Separated
 // Values (CSV) Files" (2005).
 func ReadCSV(r io.Reader) (*Table, error) {
 	br := bufio.NewReader(r)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		return nil, newError("read csv", ErrFormat, "the input is gzip-compressed; decompress it first (gunzip)")
+	}
 	if err := skipByteOrderMark(br); err != nil {
 		return nil, fmt.Errorf("matrix: read csv: %w", err)
 	}
@@ -152,7 +158,9 @@ func ReadCSVFile(path string) (*Table, error) {
 // nil. Numbers are formatted with strconv.FormatFloat(v, 'g', -1, 64), the
 // shortest text that parses back to the same float64, so ReadCSV returns m
 // bit for bit (including −0 and subnormals). Lines end in "\n"; names are
-// quoted where RFC 4180 requires it.
+// quoted where RFC 4180 requires it. When the first name itself starts
+// with a byte-order mark, one more is written before it, since ReadCSV
+// drops the first mark of its input.
 //
 // Special cases:
 //
@@ -162,8 +170,7 @@ func ReadCSVFile(path string) (*Table, error) {
 //	names that ReadCSV would not read back as     → ErrFormat
 //	  the same header: empty, duplicate, with
 //	  surrounding white space or a carriage
-//	  return, a leading byte-order mark, or all
-//	  of them numbers
+//	  return, or all of them numbers
 //	an error from w                              → returned wrapped, not an *Error
 //
 // Reference: RFC 4180.
@@ -181,6 +188,11 @@ func WriteCSV(w io.Writer, m *Dense, names []string) error {
 		}
 		if err := checkWritableNames(names); err != nil {
 			return err
+		}
+		if strings.HasPrefix(names[0], "\uFEFF") {
+			if _, err := io.WriteString(w, "\uFEFF"); err != nil {
+				return fmt.Errorf("matrix: write csv: %w", err)
+			}
 		}
 		cw := csv.NewWriter(w)
 		if err := cw.Write(names); err != nil {
@@ -239,12 +251,20 @@ func (t *Table) Column(nameOrIndex string) (int, error) {
 // Split separates the column target from the others: X is n×(d−1) holding
 // every other column in order, y holds column target, and names holds the
 // names of X's columns (Names without element target; nil when the table
-// has no header). All three are copies. Like Dense.Col, Split panics if
-// target is out of range; resolve user input with Column first.
-func (t *Table) Split(target int) (X *Dense, y []float64, names []string) {
+// has no header). All three are copies. Resolve user input with Column
+// first.
+//
+// Special cases:
+//
+//	a nil Table or one without data      → ErrEmpty
+//	target < 0 or target ≥ the column count → ErrNoColumn, listing the columns
+func (t *Table) Split(target int) (X *Dense, y []float64, names []string, err error) {
+	if t == nil || t.Data == nil {
+		return nil, nil, nil, newError("split", ErrEmpty, "no table")
+	}
 	d := t.cols()
 	if target < 0 || target >= d {
-		panic(fmt.Sprintf("matrix: Split(%d) on a table of %d columns", target, d))
+		return nil, nil, nil, newError("split", ErrNoColumn, "index %d out of range: %s", target, t.describeColumns())
 	}
 	n := t.Data.Rows()
 	X = New(n, d-1)
@@ -256,7 +276,7 @@ func (t *Table) Split(target int) (X *Dense, y []float64, names []string) {
 	if t.Names != nil {
 		names = append(append(make([]string, 0, d-1), t.Names[:target]...), t.Names[target+1:]...)
 	}
-	return X, t.Data.Col(target), names
+	return X, t.Data.Col(target), names, nil
 }
 
 // fieldCount writes "1 field" or "n fields".
@@ -372,8 +392,6 @@ func checkWritableNames(names []string) error {
 			return newError(op, ErrFormat, "column %d: name %q has surrounding white space", j+1, name)
 		case strings.ContainsRune(name, '\r'):
 			return newError(op, ErrFormat, "column %d: name %q contains a carriage return", j+1, name)
-		case j == 0 && strings.HasPrefix(name, "\uFEFF"):
-			return newError(op, ErrFormat, "column 1: name %q starts with a byte-order mark", name)
 		}
 		if k, dup := seen[name]; dup {
 			return newError(op, ErrFormat, "column %d: duplicate column name %q (also column %d)", j+1, name, k+1)

@@ -27,7 +27,7 @@ func ExampleReadCSV() {
 		fmt.Println(err)
 		return
 	}
-	X, y, features := tab.Split(target)
+	X, y, features, _ := tab.Split(target)
 	fmt.Println("names:", tab.Names, "features:", features)
 	fmt.Printf("X is %d×%d, y = %v\n", X.Rows(), X.Cols(), y)
 	fmt.Printf("first sample: %.4f\n", X.Row(0))

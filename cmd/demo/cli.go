@@ -14,6 +14,7 @@ type command struct {
 	name    string
 	args    string // synopsis of flags and operands, for help and usage errors
 	summary string // one line for `demo help`
+	help    string // optional paragraph for `demo help NAME`, after the flags
 	run     func(args []string, stdout, stderr io.Writer) error
 }
 
@@ -22,7 +23,14 @@ type command struct {
 // function, so the list grows with the library without a central switch.
 var commands []command
 
-func register(c ...command) { commands = append(commands, c...) }
+// register adds commands; "%s" in a command's args stands for its name
+// (supervisedArgs uses it for the -load form).
+func register(c ...command) {
+	for _, cmd := range c {
+		cmd.args = strings.ReplaceAll(cmd.args, "%s", cmd.name)
+		commands = append(commands, cmd)
+	}
+}
 
 func findCommand(name string) (command, bool) {
 	for _, c := range commands {
@@ -51,7 +59,7 @@ func newFlags(c command, stderr io.Writer) (*flag.FlagSet, *bool) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: demo %s %s\n", c.name, c.args)
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	return fs, fs.Bool("json", false, "print one JSON object instead of text")
 }
@@ -65,8 +73,7 @@ func parseFlags(c command, fs *flag.FlagSet, args []string, minOps, maxOps int) 
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
-				return nil, errHelpShown
+				return nil, errHelpShown // flag has called fs.Usage
 			}
 			return nil, &usageError{msg: err.Error(), usage: "demo " + c.name + " " + c.args}
 		}
@@ -97,7 +104,13 @@ func parseFlags(c command, fs *flag.FlagSet, args []string, minOps, maxOps int) 
 func printHelp(w io.Writer, args []string) {
 	if len(args) == 1 {
 		if c, ok := findCommand(args[0]); ok {
-			fmt.Fprintf(w, "demo %s %s\n    %s\n", c.name, c.args, c.summary)
+			fmt.Fprintf(w, "demo %s: %s\n\n", c.name, c.summary)
+			// -h makes a command print its synopsis and every flag with its
+			// default, and stop.
+			c.run([]string{"-h"}, io.Discard, w)
+			if c.help != "" {
+				fmt.Fprintf(w, "\n%s\n", strings.TrimSuffix(c.help, "\n"))
+			}
 			return
 		}
 	}
@@ -127,4 +140,29 @@ func quote(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
+}
+
+// printFlags lists every flag of fs with its meaning and its default, the
+// default shown even when it is zero or empty (docs/cli.md: `demo help CMD`
+// shows every default).
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		head := "  -" + f.Name
+		if name != "" {
+			head += " " + name
+		}
+		def := f.DefValue
+		switch {
+		case def == "":
+			def = "none"
+		case def == "false" && name == "":
+			def = "off"
+		}
+		if strings.Contains(usage, "default") { // the usage says it in words
+			fmt.Fprintf(w, "%s\n    \t%s\n", head, usage)
+			return
+		}
+		fmt.Fprintf(w, "%s\n    \t%s (default: %s)\n", head, usage, def)
+	})
 }

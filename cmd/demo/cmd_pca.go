@@ -19,9 +19,10 @@ func init() {
 			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
 		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
 			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
-		command{name: "lda", args: "[-target COL] [-ridge R] [-trace] [-json] DATA.csv",
+		command{name: "lda", args: "[-ridge R] [-trace] " + supervisedArgs,
 			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
 	)
+	registerModelKind("fisher", func(r io.Reader) (any, error) { return learn.LoadFisher(r) })
 }
 
 func runPCA(args []string, stdout, stderr io.Writer) error {
@@ -52,7 +53,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 		return &usageError{msg: fmt.Sprintf("-epsilon %g: want a finite E ≥ 0", *epsilon), usage: usage}
 	case *k < 0:
 		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: usage}
-	case *variance != 0 && !(*variance > 0 && *variance <= 1):
+	case flagSet(fs, "variance") && !(*variance > 0 && *variance <= 1):
 		return &usageError{msg: fmt.Sprintf("-variance %g: want a fraction F in (0, 1]", *variance), usage: usage}
 	}
 	switch learn.PCAMethod(*method) {
@@ -138,7 +139,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	gamma := fs.Float64("gamma", 0, "γ of LIBSVM's forms (rbf: exp(−γ‖x−y‖²); poly: (γxᵀy + c₀)^p)")
 	degree := fs.Int("degree", 0, "degree `P` of the polynomial kernel (1 + xᵀy)^P")
 	coef0 := fs.Float64("coef0", 1, "c₀ of the polynomial kernel")
-	k := fs.Int("k", 2, "number of components `K`")
+	k := fs.Int("k", 2, "number of components `K` (0: all, every non-zero eigenvalue, as pca)")
 	query := fs.String("query", "", "also project the points of `Q.csv`")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
@@ -147,8 +148,13 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *k < 1 {
-		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: "demo kpca " + c.args}
+	if *k < 0 {
+		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1, or 0 for all", *k), usage: "demo kpca " + c.args}
+	}
+	for name, uses := range map[string]bool{"sigma2": *kind == "rbf", "degree": *kind == "poly", "coef0": *kind == "poly", "gamma": *kind != "linear"} {
+		if flagSet(fs, name) && !uses {
+			return &usageError{msg: fmt.Sprintf("-%s does not apply to -kernel %s", name, *kind), usage: "demo kpca " + c.args}
+		}
 	}
 	kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, flagSet(fs, "coef0"))
 	if err != nil {
@@ -158,7 +164,29 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withUsage(err, c)
 	}
-	m, err := learn.KernelPCA{Kernel: kern, Components: *k, Eigen: eigenTrace(*trace, stderr)}.Fit(x)
+	cfg := learn.KernelPCA{Kernel: kern, Components: *k, Eigen: eigenTrace(*trace, stderr)}
+	if *k == 0 {
+		// All: every component whose eigenvalue μ exceeds learn's threshold
+		// n·ε·μ₁, found from the full spectrum of a first fit.
+		cfg.Components, cfg.Solver = 1, "full"
+		first, err := cfg.Fit(x)
+		if err != nil {
+			return err
+		}
+		mu := first.Eigenvalues
+		tol := float64(len(mu)) * 0x1p-52 * math.Abs(mu[0])
+		cfg.Components = 0
+		for _, v := range mu {
+			if v > tol {
+				cfg.Components++
+			}
+		}
+		if cfg.Components == 0 {
+			return fmt.Errorf("the centred kernel matrix is zero: there is no component")
+		}
+		cfg.Eigen.Trace = nil // traced once
+	}
+	m, err := cfg.Fit(x)
 	if err != nil {
 		return err
 	}
@@ -212,45 +240,28 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 }
 
 func runLDA(args []string, stdout, stderr io.Writer) error {
-	c, _ := findCommand("lda")
-	fs, asJSON := newFlags(c, stderr)
-	target := fs.String("target", "", "the label column `COL` (name or 0-based index; default: the last)")
-	ridge := fs.Float64("ridge", 0, "add `R`·I to the within-class scatter S_w")
-	trace := traceFlag(fs)
-	ops, err := parseFlags(c, fs, args, 1, 1)
-	if err != nil {
+	s := newSupervised("lda", "fisher", stderr)
+	ridge := s.fs.Float64("ridge", 0, "add `R`·I to the within-class scatter S_w")
+	trace := traceFlag(s.fs)
+	if err := s.parse(args); err != nil {
 		return err
 	}
 	if !(*ridge >= 0) || math.IsInf(*ridge, 0) {
-		return &usageError{msg: fmt.Sprintf("-ridge %g: want a finite R ≥ 0", *ridge), usage: "demo lda " + c.args}
+		return s.usage("-ridge %g: want a finite R ≥ 0", *ridge)
 	}
-	x, yf, err := loadLabelled(ops[0], *target)
-	if err != nil {
-		return err
-	}
-	y, err := intLabels(yf)
-	if err != nil {
-		return err
-	}
-	m, err := learn.FisherLDA{Ridge: *ridge, Eigen: eigenTrace(*trace, stderr)}.Fit(x, y)
-	if err != nil {
-		return err
-	}
-	fields := []field{{"classes", m.Classes}, {"w", m.W}, {"criterion", m.Criterion}}
-	if m.Directions != nil {
-		fields = append(fields, field{"directions", m.Directions}, field{"eigenvalues", m.Eigenvalues})
-	} else {
-		fields = append(fields, field{"threshold", m.Threshold})
-	}
-	pred, _ := m.Predict(x)
-	right := 0
-	for i := range pred {
-		if pred[i] == y[i] {
-			right++
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		m, err := learn.FisherLDA{Ridge: *ridge, Eigen: eigenTrace(*trace, stderr)}.Fit(d.X, d.Labels)
+		if err != nil {
+			return nil, nil, err
 		}
-	}
-	fields = append(fields, field{"train_accuracy", float64(right) / float64(len(y))})
-	return emit(stdout, *asJSON, fields)
+		fields := []field{{"classes", m.Classes}, {"w", m.W}, {"criterion", m.Criterion}}
+		if m.Directions != nil {
+			fields = append(fields, field{"directions", m.Directions}, field{"eigenvalues", m.Eigenvalues})
+		} else {
+			fields = append(fields, field{"threshold", m.Threshold})
+		}
+		return m, fields, nil
+	})
 }
 
 // flagSet reports whether the flag was given on the command line.

@@ -45,7 +45,7 @@ func decode[T any](t *testing.T, raw json.RawMessage) T {
 func TestPCACommandMatchesLibrary(t *testing.T) {
 	obj := runJSON(t, "pca", "-k", "2", "-target", "species", irisCSV)
 	tab, _ := matrix.ReadCSVFile(irisCSV)
-	x, _, _ := tab.Split(4)
+	x, _, _, _ := tab.Split(4)
 	m, _ := learn.PCA{Components: 2}.Fit(x)
 	if ev := decode[[]float64](t, obj["eigenvalues"]); len(ev) != 4 || !slices.Equal(ev, m.Eigenvalues) {
 		t.Errorf("eigenvalues %v, learn %v", ev, m.Eigenvalues)
@@ -147,7 +147,9 @@ func TestPCAFamilyUsageErrors(t *testing.T) {
 		{"pca", "-whiten", "pca", "-epsilon", "-1", irisCSV},
 		{"pca", "-idx", fashion3, irisCSV},
 		{"pca", "-idx", fashion3, "-target", "0"},
-		{"kpca", "-kernel", "rbf", "-sigma2", "1", "-k", "0", irisCSV},
+		{"kpca", "-kernel", "rbf", "-sigma2", "1", "-k", "-1", irisCSV},
+		{"pca", "-variance", "0", irisCSV},
+		{"pca", "-variance", "-0.5", irisCSV},
 		{"kpca", "-kernel", "poly", irisCSV},
 		{"kpca", "-kernel", "sigmoid", irisCSV},
 		{"kpca", "-kernel", "rbf", "-sigma2", "-1", irisCSV},

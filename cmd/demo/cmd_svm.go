@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"mlnotes/learn"
 	"mlnotes/matrix"
@@ -13,12 +12,35 @@ import (
 
 func init() {
 	register(command{
-		name: "svm",
-		args: "-type c|nu|eps-svr|nu-svr -kernel linear|poly|rbf [-C C] [-nu NU] [-epsilon E] [-sigma2 S | -gamma G] [-degree P] [-coef0 C0] [-tol T] [-hard] [-target COL] [-test T.csv] [-save M.json] [-trace] [-json] TRAIN.csv\n" +
-			"       demo svm -load M.json -test T.csv [-target COL] [-json]",
+		name:    "svm",
+		args:    "-type c|nu|eps-svr|nu-svr -kernel linear|poly|rbf [-C C] [-nu NU] [-epsilon E] [-sigma2 S | -gamma G] [-degree P] [-coef0 C0] [-tol T] [-hard] [-trace] " + supervisedArgs,
 		summary: "support vector machines: C-SVM, ν-SVM, ε-SVR, ν-SVR (SMO)",
-		run:     runSVM,
+		help: "Without -sigma2 or -gamma the Gaussian kernel takes γ = 1/(d·Var(X)), d the number of\n" +
+			"features and Var(X) the variance of all the entries of the (preprocessed) training\n" +
+			"matrix (scikit-learn's gamma=\"scale\"); γ = 1 when Var(X) = 0. The γ chosen is printed (field gamma).\n",
+		run: runSVM,
 	})
+	registerModelKind("svm", func(r io.Reader) (any, error) {
+		m, err := learn.LoadSVM(r)
+		if err != nil {
+			return nil, err
+		}
+		if m.Type == learn.EpsSVR || m.Type == learn.NuSVR {
+			return m, nil
+		}
+		return svmClassifier{learn.SVMClassifier{SVMModel: m}}, nil
+	})
+}
+
+// svmClassifier is the classifier view of an SVM model with its decision
+// values (one column per one-versus-one machine) as a
+// learn.DecisionClassifier, so that the driver refuses rows whose decision
+// value is not finite.
+type svmClassifier struct{ learn.SVMClassifier }
+
+// DecisionFunction returns SVMModel.DecisionAll.
+func (c svmClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
+	return c.DecisionAll(x)
 }
 
 // formatSMOStep is the fixed trace format of SMO (docs/cli.md, "Traces").
@@ -27,100 +49,122 @@ func formatSMOStep(s optimize.SMOStep) string {
 }
 
 func runSVM(args []string, stdout, stderr io.Writer) error {
-	c, _ := findCommand("svm")
-	fs, asJSON := newFlags(c, stderr)
+	s := newSupervised("svm", "svm", stderr)
+	fs := s.fs
 	typ := fs.String("type", "c", "c, nu, eps-svr or nu-svr")
 	kind := fs.String("kernel", "rbf", "linear, poly or rbf")
-	cost := fs.Float64("C", 1, "cost of slack C")
+	cost := fs.Float64("C", 1, "cost of slack C (types c, eps-svr, nu-svr)")
 	nu := fs.Float64("nu", 0.5, "ν of ν-SVM and ν-SVR")
 	epsilon := fs.Float64("epsilon", 0.1, "half-width ε of the ε-SVR tube")
-	sigma2 := fs.Float64("sigma2", 0, "σ² of the notes' Gaussian kernel exp(−‖x−y‖²/σ²)")
-	gamma := fs.Float64("gamma", 0, "γ of LIBSVM's forms (rbf: exp(−γ‖x−y‖²); poly: (γxᵀy + c₀)^p)")
+	sigma2 := fs.Float64("sigma2", 0, "σ² of the notes' Gaussian kernel exp(−‖x−y‖²/σ²) (default: from γ)")
+	gamma := fs.Float64("gamma", 0, "γ of LIBSVM's forms (rbf: exp(−γ‖x−y‖²), default 1/(d·Var(X)); poly: (γxᵀy + c₀)^p, default 1)")
 	degree := fs.Int("degree", 3, "degree P of the polynomial kernel (1 + xᵀy)^P")
 	coef0 := fs.Float64("coef0", 1, "c₀ of the polynomial kernel")
 	tol := fs.Float64("tol", 1e-3, "SMO stopping tolerance on the maximal KKT violation")
 	hard := fs.Bool("hard", false, "hard margin (C = ∞); an error if the data are not separable")
-	target := fs.String("target", "", "label column `COL` (default: the last)")
-	test := fs.String("test", "", "evaluate on `T.csv`")
-	save := fs.String("save", "", "save the trained model as JSON to `M.json`")
-	load := fs.String("load", "", "load a model saved with -save instead of training")
 	trace := fs.Bool("trace", false, "write the SMO iterations to stderr")
-	maxOps := 1
-	if containsFlag(args, "load") {
-		maxOps = 0
-	}
-	ops, err := parseFlags(c, fs, args, maxOps, maxOps)
-	if err != nil {
+	if err := s.parse(args); err != nil {
 		return err
 	}
-	var fields []field
-	var m *learn.SVMModel
-	if *load != "" {
-		if *test == "" {
-			return &usageError{msg: "-load needs -test T.csv", usage: "demo svm " + c.args}
+	if s.loading() {
+		return s.run(stdout, nil)
+	}
+	if err := checkSVMFlags(*typ, *cost, *nu, *epsilon, *tol, *hard); err != nil {
+		return withUsage(err, s.cmd)
+	}
+	if err := checkSVMApplicable(s, *typ, *kind, *hard); err != nil {
+		return err
+	}
+	defaultGamma := *kind == "rbf" && !s.set("gamma") && !s.set("sigma2")
+	g := *gamma
+	if defaultGamma {
+		g = 1 // a placeholder that passes the checks; replaced from the data below
+	}
+	kern, err := kernelFromFlags(*kind, *sigma2, g, *degree, *coef0, s.set("coef0"))
+	if err != nil {
+		return withUsage(err, s.cmd)
+	}
+	eps := *epsilon
+	if eps == 0 {
+		// learn.SVM reads a zero Epsilon as "the default 0.1"; the smallest
+		// positive float64 gives the same ε-SVR problem as ε = 0 (it
+		// vanishes in every pᵢ = ε ∓ yᵢ and in ε·Σ(αᵢ + αᵢ*)).
+		eps = math.SmallestNonzeroFloat64
+	}
+	cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol, Hard: *hard}
+	if *trace {
+		cfg.Trace = func(st optimize.SMOStep) { fmt.Fprintln(stderr, formatSMOStep(st)) }
+	}
+	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		var fields []field
+		if defaultGamma {
+			cfg.Kernel.Gamma = scaleGamma(d.X)
+			fields = append(fields, field{"gamma", cfg.Kernel.Gamma})
 		}
-		fh, err := os.Open(*load)
+		m, f, err := trainSVM(cfg, d)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		m, err = learn.LoadSVM(fh)
-		fh.Close()
-		if err != nil {
-			return err
+		if s.regression {
+			return m, append(fields, f...), nil
 		}
-	} else {
-		if err := checkSVMFlags(*typ, *cost, *nu, *epsilon, *tol, *hard); err != nil {
-			return withUsage(err, c)
-		}
-		kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, flagSet(fs, "coef0"))
-		if err != nil {
-			return withUsage(err, c)
-		}
-		eps := *epsilon
-		if eps == 0 {
-			// learn.SVM reads a zero Epsilon as "the default 0.1"; the smallest
-			// positive float64 gives the same ε-SVR problem as ε = 0 (it
-			// vanishes in every pᵢ = ε ∓ yᵢ and in ε·Σ(αᵢ + αᵢ*)).
-			eps = math.SmallestNonzeroFloat64
-		}
-		cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol, Hard: *hard}
-		if *trace {
-			cfg.Trace = func(s optimize.SMOStep) { fmt.Fprintln(stderr, formatSMOStep(s)) }
-		}
-		x, y, err := loadLabelled(ops[0], *target)
-		if err != nil {
-			return err
-		}
-		m, fields, err = trainSVM(cfg, x, y)
-		if err != nil {
-			return err
-		}
-		if *save != "" {
-			fh, err := os.Create(*save)
-			if err != nil {
-				return err
-			}
-			if err := m.Save(fh); err != nil {
-				fh.Close()
-				return err
-			}
-			if err := fh.Close(); err != nil {
-				return err
-			}
+		return svmClassifier{learn.SVMClassifier{SVMModel: m}}, append(fields, f...), nil
+	})
+}
+
+// scaleGamma is scikit-learn's gamma="scale": 1/(d·Var(X)) with Var(X) the
+// (1/(nd)) variance of all the entries of X; 1 when that variance is 0.
+func scaleGamma(x *matrix.Dense) float64 {
+	n, d := x.Dims()
+	mean := 0.0
+	for i := range n {
+		for _, v := range x.Row(i) {
+			mean += v
 		}
 	}
-	if *test != "" {
-		tx, ty, err := loadLabelled(*test, *target)
-		if err != nil {
-			return err
+	mean /= float64(n * d)
+	ss := 0.0
+	for i := range n {
+		for _, v := range x.Row(i) {
+			ss += (v - mean) * (v - mean)
 		}
-		name, score, err := scoreSVM(m, tx, ty)
-		if err != nil {
-			return err
-		}
-		fields = append(fields, field{"test_" + name, score})
 	}
-	return emit(stdout, *asJSON, fields)
+	v := ss / float64(n*d)
+	g := 1 / (float64(d) * v)
+	if v == 0 || math.IsInf(g, 0) || math.IsNaN(g) {
+		return 1
+	}
+	return g
+}
+
+// checkSVMApplicable refuses, as usage errors, the flags that the chosen
+// type and kernel do not use (they would otherwise be silently ignored).
+func checkSVMApplicable(s *supervised, typ, kind string, hard bool) error {
+	uses := map[string]bool{
+		"C":       typ != "nu" && !hard,
+		"nu":      typ == "nu" || typ == "nu-svr",
+		"epsilon": typ == "eps-svr",
+		"sigma2":  kind == "rbf",
+		"gamma":   kind == "rbf" || kind == "poly",
+		"degree":  kind == "poly",
+		"coef0":   kind == "poly",
+	}
+	for _, name := range []string{"C", "nu", "epsilon", "sigma2", "gamma", "degree", "coef0"} {
+		if s.set(name) && !uses[name] {
+			why := "-type " + typ
+			switch name {
+			case "sigma2", "gamma", "degree", "coef0":
+				why = "-kernel " + kind
+			case "C":
+				if hard {
+					why = "-hard (C = ∞)"
+				}
+			}
+			return s.usage("-%s does not apply to %s", name, why)
+		}
+	}
+	return nil
 }
 
 // checkSVMFlags rejects, as usage errors (exit 2), the flag values that
@@ -155,17 +199,14 @@ func containsFlag(args []string, name string) bool {
 }
 
 // trainSVM fits the model and collects the certificate of docs/cli.md.
-func trainSVM(cfg learn.SVM, x *matrix.Dense, y []float64) (*learn.SVMModel, []field, error) {
+func trainSVM(cfg learn.SVM, d *trainingSet) (*learn.SVMModel, []field, error) {
 	var m *learn.SVMModel
 	var err error
+	x := d.X
 	if cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR {
-		m, err = cfg.FitRegressor(x, y)
+		m, err = cfg.FitRegressor(x, d.Y)
 	} else {
-		var labels []int
-		if labels, err = intLabels(y); err != nil {
-			return nil, nil, err
-		}
-		m, err = cfg.FitClassifier(x, labels)
+		m, err = cfg.FitClassifier(x, d.Labels)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -196,33 +237,5 @@ func trainSVM(cfg learn.SVM, x *matrix.Dense, y []float64) (*learn.SVMModel, []f
 	} else {
 		fields = append(fields, field{"classes", m.Classes})
 	}
-	name, score, err := scoreSVM(m, x, y)
-	if err != nil {
-		return nil, nil, err
-	}
-	fields = append(fields, field{"train_" + name, score})
 	return m, fields, nil
-}
-
-// scoreSVM returns ("accuracy", fraction right) for classifiers and
-// ("mse", mean squared error) for regressors.
-func scoreSVM(m *learn.SVMModel, x *matrix.Dense, y []float64) (string, float64, error) {
-	pred, err := m.Predict(x)
-	if err != nil {
-		return "", 0, err
-	}
-	if m.Type == learn.EpsSVR || m.Type == learn.NuSVR {
-		var s float64
-		for i := range pred {
-			s += (pred[i] - y[i]) * (pred[i] - y[i])
-		}
-		return "mse", s / float64(len(y)), nil
-	}
-	right := 0
-	for i := range pred {
-		if pred[i] == y[i] {
-			right++
-		}
-	}
-	return "accuracy", float64(right) / float64(len(y)), nil
 }

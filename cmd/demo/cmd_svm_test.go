@@ -55,7 +55,7 @@ func TestSVMFlags(t *testing.T) {
 	}
 	// split returns the features (every other column) and the target column.
 	split := func(col int) (*matrix.Dense, []float64) {
-		x, y, _ := tab.Split(col)
+		x, y, _, _ := tab.Split(col)
 		return x, y
 	}
 	rbf := func(g float64) learn.Kernel { return learn.Kernel{Type: learn.GaussianKernel, Gamma: g} }
@@ -154,8 +154,11 @@ func TestSVMFlagErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"-C", "0"}, {"-C", "-1"}, {"-C", "NaN"}, {"-nu", "0"}, {"-nu", "1.5"}, {"-tol", "0"}, {"-tol", "-1e-3"},
 		{"-epsilon", "-0.1"}, {"-type", "svc"}, {"-type", "nu", "-hard"}, {"-kernel", "sigmoid"},
-		{"-kernel", "poly", "-degree", "0"}, {"-kernel", "rbf"}, {"-kernel", "rbf", "-gamma", "1", "-sigma2", "1"},
+		{"-kernel", "poly", "-degree", "0"}, {"-kernel", "rbf", "-gamma", "1", "-sigma2", "1"},
 		{"-kernel", "rbf", "-gamma", "-1"},
+		// Flags that the type or kernel does not use are refused, not ignored.
+		{"-type", "nu", "-C", "2"}, {"-kernel", "rbf", "-degree", "2"}, {"-epsilon", "0.2"}, {"-nu", "0.3"},
+		{"-gamma", "1"}, {"-sigma2", "1"}, {"-coef0", "0"}, {"-hard", "-C", "2"}, {"-kernel", "rbf", "-coef0", "1"},
 	} {
 		a := append([]string{"svm", "-kernel", "linear"}, args...)
 		if status, _, errOut := runDemo(append(a, "-target", "label", train)...); status != 2 {

@@ -61,8 +61,8 @@ func loadFeatures(ops []string, target, idx string) (*matrix.Dense, error) {
 	if t.Data.Cols() < 2 {
 		return nil, fmt.Errorf("%s: no feature columns left after removing the target", ops[0])
 	}
-	x, _, _ := t.Split(j)
-	return x, nil
+	x, _, _, err := t.Split(j)
+	return x, err
 }
 
 // loadLabelled reads the data of a supervised command: the label is the
@@ -81,8 +81,8 @@ func loadLabelled(path, target string) (x *matrix.Dense, y []float64, err error)
 			return nil, nil, err
 		}
 	}
-	x, y, _ = t.Split(j)
-	return x, y, nil
+	x, y, _, err = t.Split(j)
+	return x, y, err
 }
 
 // intLabels converts class labels read as numbers to ints, refusing

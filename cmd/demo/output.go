@@ -20,7 +20,12 @@ type field struct {
 }
 
 // emit writes the results of a command as aligned text or as one JSON object.
+// A non-finite number in any field is an error before anything is written,
+// in both forms (docs/cli.md: exit 1, never an Inf printed with status 0).
 func emit(w io.Writer, asJSON bool, fields []field) error {
+	if err := checkFinite(fields); err != nil {
+		return err
+	}
 	if asJSON {
 		return emitJSON(w, fields)
 	}
@@ -118,4 +123,37 @@ func formatMatrix(m *matrix.Dense) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// checkFinite returns an error naming the first field that holds a NaN or
+// an infinity, and where in it.
+func checkFinite(fields []field) error {
+	for _, f := range fields {
+		bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
+		switch v := f.value.(type) {
+		case float64:
+			if bad(v) {
+				return fmt.Errorf("%s is %v: the result overflows float64 (or is undefined)", f.name, v)
+			}
+		case []float64:
+			for i, x := range v {
+				if bad(x) {
+					return fmt.Errorf("%s[%d] is %v: the result overflows float64 (or is undefined)", f.name, i, x)
+				}
+			}
+		case *matrix.Dense:
+			if v == nil {
+				continue
+			}
+			r, c := v.Dims()
+			for i := range r {
+				for j := range c {
+					if x := v.At(i, j); bad(x) {
+						return fmt.Errorf("%s[%d][%d] is %v: the result overflows float64 (or is undefined)", f.name, i, j, x)
+					}
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -25,7 +25,7 @@ func tourEigen(t *tour) error {
 	if err != nil {
 		return err
 	}
-	x, _, _ := wine.Split(wine.Data.Cols() - 1)
+	x, _, _, _ := wine.Split(wine.Data.Cols() - 1)
 	z, _, _, err := matrix.Standardize(x, matrix.Population)
 	if err != nil {
 		return err
@@ -82,7 +82,7 @@ func tourDivideConquer(t *tour) error {
 	if err != nil {
 		return err
 	}
-	x, _, _ := digits.Split(digits.Data.Cols() - 1)
+	x, _, _, _ := digits.Split(digits.Data.Cols() - 1)
 	s, err := matrix.Covariance(x, matrix.Population)
 	if err != nil {
 		return err

@@ -26,7 +26,7 @@ func tourLinalg(t *tour) error {
 	if err != nil {
 		return err
 	}
-	x, _, _ := iris.Split(iris.Data.Cols() - 1)
+	x, _, _, _ := iris.Split(iris.Data.Cols() - 1)
 	s, err := matrix.Covariance(x, matrix.Population) // 4×4, SPD
 	if err != nil {
 		return err
@@ -94,7 +94,7 @@ func tourLinalg(t *tour) error {
 	if err != nil {
 		return err
 	}
-	a, y, _ := diab.Split(diab.Data.Cols() - 1)
+	a, y, _, _ := diab.Split(diab.Data.Cols() - 1)
 	a1 := withIntercept(a)
 	ym, _ := matrix.NewFromSlice(len(y), 1, y)
 	w, rank, err := matrix.LeastSquares(a1, ym, 0)

@@ -36,7 +36,7 @@ func tourPCA(t *tour) error {
 	if err != nil {
 		return err
 	}
-	x, labels, _ := tab.Split(tab.Data.Cols() - 1)
+	x, labels, _, _ := tab.Split(tab.Data.Cols() - 1)
 	n, d := x.Dims()
 	t.say("digits: %d images of 8×8 = %d pixels (the notes' example uses 28×28 = 784)", n, d)
 	full, err := learn.PCA{}.Fit(x)
@@ -149,7 +149,7 @@ func tourWhiten(t *tour) error {
 	if err != nil {
 		return err
 	}
-	x, _, _ := tab.Split(tab.Data.Cols() - 1)
+	x, _, _, _ := tab.Split(tab.Data.Cols() - 1)
 	d := x.Cols()
 	for _, method := range []learn.WhitenMethod{learn.PCAWhitening, learn.ZCAWhitening} {
 		w, err := learn.Whiten{Method: method}.Fit(x)
@@ -170,7 +170,7 @@ func tourWhiten(t *tour) error {
 	if err != nil {
 		return err
 	}
-	xd, _, _ := dig.Split(dig.Data.Cols() - 1)
+	xd, _, _, _ := dig.Split(dig.Data.Cols() - 1)
 	small := xd.Slice(0, 40, 0, 64).Clone()
 	gram, err := learn.PCA{Components: 5, Method: learn.PCAGram}.Fit(small)
 	if err != nil {
@@ -260,7 +260,7 @@ func tourFisher(t *tour) error {
 	if err != nil {
 		return err
 	}
-	x, yf, _ := tab.Split(tab.Data.Cols() - 1)
+	x, yf, _, _ := tab.Split(tab.Data.Cols() - 1)
 	var rows [][]float64
 	var y []int
 	for i, c := range yf {

@@ -244,7 +244,7 @@ func tourSVMDigits(t *tour) error {
 	if err != nil {
 		return err
 	}
-	x, yf, _ := tab.Split(tab.Data.Cols() - 1)
+	x, yf, _, _ := tab.Split(tab.Data.Cols() - 1)
 	y := make([]int, len(yf))
 	for i, v := range yf {
 		y[i] = int(v)
