@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -634,6 +635,12 @@ func (m *TreeModel) Regressor() Regressor { return treeRegressor{m} }
 type treeRegressor struct{ m *TreeModel }
 
 func (r treeRegressor) Predict(x *matrix.Dense) ([]float64, error) { return r.m.PredictValues(x) }
+
+// Save writes the regression tree (as TreeModel.Save).
+func (r treeRegressor) Save(w io.Writer) error { return r.m.Save(w) }
+
+// Tree returns the fitted tree.
+func (r treeRegressor) Tree() *TreeModel { return r.m }
 
 // Depth returns the depth of the deepest leaf (a single leaf has depth 0).
 func (m *TreeModel) Depth() int {
