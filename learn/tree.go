@@ -263,19 +263,29 @@ func newTreeData(op string, x *matrix.Dense, ny int) (*treeData, error) {
 	t := &treeData{n: n, d: d, cols: make([][]float64, d), sorted: make([][]int32, d)}
 	parallelRows(d, func(j int) {
 		col := x.Col(j)
-		idx := make([]int32, n)
-		for i := range idx {
-			idx[i] = int32(i)
+		// Sort (value, index) pairs: the index breaks ties, so the order is
+		// the stable one without a stable sort's cost.
+		type pair struct {
+			v float64
+			i int32
 		}
-		slices.SortStableFunc(idx, func(a, b int32) int {
+		ps := make([]pair, n)
+		for i, v := range col {
+			ps[i] = pair{v, int32(i)}
+		}
+		slices.SortFunc(ps, func(a, b pair) int {
 			switch {
-			case col[a] < col[b]:
+			case a.v < b.v:
 				return -1
-			case col[a] > col[b]:
+			case a.v > b.v:
 				return 1
 			}
-			return 0
+			return int(a.i - b.i)
 		})
+		idx := make([]int32, n)
+		for k, p := range ps {
+			idx[k] = p.i
+		}
 		t.cols[j], t.sorted[j] = col, idx
 	})
 	return t, nil
@@ -309,24 +319,25 @@ func newTreeDataReg(op string, x *matrix.Dense, y []float64) (*treeData, error) 
 
 // treeBuilder holds the working state of one tree's growth.
 type treeBuilder struct {
-	data  *treeData
-	s     treeSettings
-	w     []float64 // sample weights (all 1 when the caller gave none)
-	idx   [][]int32 // idx[j][start:end]: the node's samples sorted by feature j
-	left  []bool    // per sample: goes left at the split being applied
-	buf   []int32
-	rng   *rand.Rand
-	feats []int
-	nodes []TreeNode
-	imp   []float64
-	k     int // classes (0 for regression)
+	data    *treeData
+	s       treeSettings
+	w       []float64 // sample weights (all 1 when the caller gave none)
+	idx     [][]int32 // idx[j][start:end]: the node's samples sorted by feature j
+	left    []bool    // per sample: goes left at the split being applied
+	buf     []int32
+	rng     *rand.Rand
+	feats   []int
+	nodes   []TreeNode
+	imp     []float64
+	k       int  // classes (0 for regression)
+	entropy bool // the criterion is the entropy
 	// per-scan statistics
 	total, lsum, rsum []float64
 }
 
 // growTree builds a tree on data with settings s and weights w (nil: 1).
 func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *TreeModel {
-	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]bool, data.n)}
+	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]bool, data.n), entropy: s.criterion == "entropy"}
 	if w == nil {
 		w = make([]float64, data.n)
 		for i := range w {
@@ -403,7 +414,7 @@ func (b *treeBuilder) nodeStats(start, end int) (weight, impurity float64, value
 // classImpurity is the Gini index or the entropy (base 2) of weighted
 // class counts cnt summing to w, written as scikit-learn evaluates them.
 func (b *treeBuilder) classImpurity(cnt []float64, w float64) float64 {
-	if b.s.criterion == "entropy" {
+	if b.entropy {
 		e := 0.0
 		for _, c := range cnt {
 			if c > 0 {
@@ -504,15 +515,24 @@ func (b *treeBuilder) scan(col []float64, idx []int32, weight float64) (bestP in
 		}
 		wr := weight - wl
 		var proxy float64
-		if classify {
+		switch {
+		case !classify:
+			sl := b.lsum[0]
+			sr := b.total[0] - sl
+			proxy = sl*sl/wl + sr*sr/wr
+		case b.entropy:
 			for c := range rsum {
 				rsum[c] = b.total[c] - b.lsum[c]
 			}
 			proxy = -wr*b.classImpurity(rsum, wr) - wl*b.classImpurity(b.lsum, wl)
-		} else {
-			sl := b.lsum[0]
-			sr := b.total[0] - sl
-			proxy = sl*sl/wl + sr*sr/wr
+		default: // Gini, as scikit-learn evaluates it
+			sqL, sqR := 0.0, 0.0
+			for c, l := range b.lsum {
+				r := b.total[c] - l
+				sqL += l * l
+				sqR += r * r
+			}
+			proxy = -wr*(1-sqR/(wr*wr)) - wl*(1-sqL/(wl*wl))
 		}
 		if proxy > best {
 			best, bestP = proxy, p
