@@ -227,4 +227,6 @@ type roundsClassifier struct {
 	rounds int
 }
 
-func (r roundsClassifier) Predict(x *matrix.Dense) ([]int, error) { return r.m.PredictRounds(x, r.rounds) }
+func (r roundsClassifier) Predict(x *matrix.Dense) ([]int, error) {
+	return r.m.PredictRounds(x, r.rounds)
+}
