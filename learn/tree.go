@@ -369,7 +369,7 @@ func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *Tree
 	nv := max(b.k, 1)
 	b.total, b.lsum, b.rsum = make([]float64, nv), make([]float64, nv), make([]float64, nv)
 	b.imp = make([]float64, data.d)
-	b.grow(0, m, 0)
+	b.grow(0, m, 0, 0)
 	model := &TreeModel{Classes: slices.Clone(data.classes), Features: data.d, Criterion: s.criterion, Nodes: b.nodes, Importances: b.imp}
 	sum := 0.0
 	for _, v := range b.imp {
@@ -383,12 +383,13 @@ func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *Tree
 	return model
 }
 
-// nodeStats fills b.total with the node's weighted class counts (or
-// weighted target sum in b.total[0]) and returns its weight and impurity.
-func (b *treeBuilder) nodeStats(start, end int) (weight, impurity float64, value []float64) {
+// nodeStats fills b.total with the weighted class counts (or the weighted
+// target sum in b.total[0]) of the samples in list and returns their
+// weight, impurity and value.
+func (b *treeBuilder) nodeStats(list []int32) (weight, impurity float64, value []float64) {
 	clear(b.total)
 	sq := 0.0
-	for _, i := range b.idx[0][start:end] {
+	for _, i := range list {
 		wi := b.w[i]
 		weight += wi
 		if b.k > 0 {
@@ -433,26 +434,47 @@ func (b *treeBuilder) classImpurity(cnt []float64, w float64) float64 {
 
 // grow makes the node of the samples idx[·][start:end] at the given depth
 // and, unless it is a leaf, its two subtrees; it returns the node's index.
-func (b *treeBuilder) grow(start, end, depth int) int {
+// key is a feature whose list is ordered for this node (the parent's split
+// feature): the node's statistics are summed in that order.
+func (b *treeBuilder) grow(start, end, depth, key int) int {
 	id := len(b.nodes)
-	weight, impurity, value := b.nodeStats(start, end)
+	weight, impurity, value := b.nodeStats(b.idx[key][start:end])
 	b.nodes = append(b.nodes, TreeNode{Feature: -1, Samples: end - start, Weight: weight, Impurity: impurity, Value: value})
-	nS := end - start
-	if depth >= b.s.maxDepth || nS < b.s.minSplit || nS < 2*b.s.minLeaf || impurity <= eps {
+	if b.isLeaf(end-start, depth, impurity) {
 		return id
 	}
 	f, pos, thr, ok := b.bestSplit(start, end, weight)
 	if !ok {
 		return id
 	}
-	b.partition(f, thr, start, end, pos)
-	l := b.grow(start, pos, depth+1)
-	r := b.grow(pos, end, depth+1)
+	// The children's statistics, in the order of feature f (whose list is
+	// already split): when both children are leaves the other features'
+	// lists need not be partitioned at all.
+	lw, li, lv := b.nodeStats(b.idx[f][start:pos])
+	rw, ri, rv := b.nodeStats(b.idx[f][pos:end])
+	leftLeaf, rightLeaf := b.isLeaf(pos-start, depth+1, li), b.isLeaf(end-pos, depth+1, ri)
+	if !leftLeaf || !rightLeaf {
+		b.partition(f, thr, start, end, pos)
+	}
+	child := func(lo, hi int, leaf bool, w, imp float64, v []float64) int {
+		if leaf {
+			b.nodes = append(b.nodes, TreeNode{Feature: -1, Samples: hi - lo, Weight: w, Impurity: imp, Value: v})
+			return len(b.nodes) - 1
+		}
+		return b.grow(lo, hi, depth+1, f)
+	}
+	l := child(start, pos, leftLeaf, lw, li, lv)
+	r := child(pos, end, rightLeaf, rw, ri, rv)
 	n := &b.nodes[id]
 	n.Feature, n.Threshold, n.Left, n.Right = f, thr, l, r
 	ln, rn := b.nodes[l], b.nodes[r]
 	b.imp[f] += weight*impurity - ln.Weight*ln.Impurity - rn.Weight*rn.Impurity
 	return id
+}
+
+// isLeaf applies the stopping rules to a node of n samples.
+func (b *treeBuilder) isLeaf(n, depth int, impurity float64) bool {
+	return depth >= b.s.maxDepth || n < b.s.minSplit || n < 2*b.s.minLeaf || impurity <= eps
 }
 
 // bestSplit scans the features (all in order, or a random draw of
