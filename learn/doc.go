@@ -41,6 +41,14 @@
 //	004, "v- SVM"                                                        SVM.FitClassifier (NuSVC), BinarySVM.FractionSV, EquivalentC, NuRho
 //	004, "Support Vector Regression", "v-SVR"                            SVM.FitRegressor (EpsSVR, NuSVR)
 //	004, "SMO Algorithm"                                                 the solver optimize.SMO, reached through SVM
+//	004, "Bias-Variance Trade-off"                                       BiasVariance.Run (with VandermondeFit)
+//	004, "Hold out Validation Set"                                       HoldOutSplit, HoldOutClassifier, ModelSelectionCurve*
+//	004, "K-fold Cross-Validation" (ρ, e_cv)                             KFold, StratifiedKFold, CrossValidateClassifier/Regressor
+//	004, "Bootstrap Methods" (e¹_boot, e_boot, .632; 1-NN example)       Bootstrap, KNN
+//	004, "Bagging Estimate"                                              Bagging
+//	004, "Combining Classifier" (the three-classifier example)           ThreeClassifier
+//	004, "Random Forest", "Decision Trees"                               RandomForest, DecisionTree
+//	004, "AdaBoost", "AdaBoost Algorithm" (the half-weight property)     AdaBoost, Stump
 //
 // docs/index.md maps every heading of every note, with its status.
 //
