@@ -73,3 +73,33 @@ func ExampleBiasVariance() {
 	fmt.Println(r.MaxIdentityGap < 1e-15)
 	// Output: true
 }
+
+// Bagging any learner: here ten depth-1 trees.
+func ExampleBagging() {
+	x := line(0, 1, 2, 3, 4, 5, 6, 7)
+	m, _ := learn.Bagging{B: 10, Seed: 1}.FitClassifier(learn.DecisionTree{MaxDepth: 1}, x, []int{0, 0, 0, 0, 1, 1, 1, 1})
+	p, _ := m.Predict(line(-1, 9))
+	fmt.Println(p, len(m.Models))
+	// Output: [0 1] 10
+}
+
+// A stratified hold-out split keeps the class proportions.
+func ExampleStratifiedHoldOutSplit() {
+	y := []int{0, 0, 0, 0, 0, 0, 1, 1, 1, 1}
+	train, validation, _ := learn.StratifiedHoldOutSplit(y, 0.5, 3)
+	c := 0
+	for _, i := range validation {
+		c += y[i]
+	}
+	fmt.Println(len(train), len(validation), c)
+	// Output: 5 5 2
+}
+
+// The three-classifier ensemble: h₁ is at chance on D₂ by construction.
+func ExampleThreeClassifier() {
+	x := line(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+	y := []int{0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1}
+	m, _ := learn.ThreeClassifier{N1: 4, Seed: 2}.Fit(learn.KNN{K: 1}, x, y)
+	fmt.Println(m.H1OnD2)
+	// Output: 0.5
+}
