@@ -80,6 +80,14 @@
 //	004, "Multilayer feed-forward Network"                               Network, NewNetwork, Network.Forward, MLP
 //	004, "Backpropagation Algorithm"                                     Network.backward (δ recursion), GradientCheck, Network.Train, MLP.FitClassifier
 //	004, "Auto-Encoder", "Denoising Autoencoder", "Sparse Autoencoder"   Autoencoder.Fit, AutoencoderModel.Encode, Decode
+//	004, "Bias-Variance Trade-off"                                       BiasVariance.Run (with VandermondeFit)
+//	004, "Hold out Validation Set"                                       HoldOutSplit, HoldOutClassifier, ModelSelectionCurve*
+//	004, "K-fold Cross-Validation" (ρ, e_cv)                             KFold, StratifiedKFold, CrossValidateClassifier/Regressor
+//	004, "Bootstrap Methods" (e¹_boot, e_boot, .632; 1-NN example)       Bootstrap, KNN
+//	004, "Bagging Estimate"                                              Bagging
+//	004, "Combining Classifier" (the three-classifier example)           ThreeClassifier
+//	004, "Random Forest", "Decision Trees"                               RandomForest, DecisionTree
+//	004, "AdaBoost", "AdaBoost Algorithm" (the half-weight property)     AdaBoost, Stump
 //
 // docs/index.md maps every heading of every note, with its status.
 //

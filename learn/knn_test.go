@@ -1,11 +1,13 @@
 package learn
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"mlnotes/matrix"
@@ -111,5 +113,27 @@ func TestKNNErrors(t *testing.T) {
 	m, _ := KNN{K: 1}.Fit(x, []int{0, 1, 0})
 	if _, err := m.Predict(matrix.New(2, 2)); !errors.Is(err, matrix.ErrShape) {
 		t.Errorf("wrong width: %v", err)
+	}
+}
+
+func TestKNNPersistence(t *testing.T) {
+	x, y := loadLabelled(t, "iris.csv")
+	m, _ := KNN{K: 3}.Fit(x, y)
+	var buf bytes.Buffer
+	if err := m.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	l, err := LoadKNN(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, _ := m.PredictProba(x)
+	p2, _ := l.PredictProba(x)
+	if !matrix.EqualApprox(p1, p2, 0) {
+		t.Error("the loaded model differs")
+	}
+	bad := strings.Replace(buf.String(), `"K": 3`, `"K": 151`, 1)
+	if _, err := LoadKNN(strings.NewReader(bad)); !errors.Is(err, ErrFormat) {
+		t.Errorf("k = 151 of 150: %v", err)
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 // anisotropic returns n samples of d correlated variables whose covariance
 // has well separated eigenvalues (scales 3, 2, 1.4, 1, 0.6, … rotated).
-func anisotropic(n, d int, seed uint64) *matrix.Dense {
+func anisotropicSeeded(n, d int, seed uint64) *matrix.Dense {
 	z := randomDense(n, d, seed)
 	for i := range n {
 		r := z.Row(i)
@@ -44,8 +44,8 @@ func TestLinearAutoencoderReachesPCA(t *testing.T) {
 		x    *matrix.Dense
 		k    int
 	}{
-		{"synthetic 400×6, k = 2", anisotropic(400, 6, 4), 2},
-		{"synthetic 400×8, k = 4", anisotropic(400, 8, 6), 4},
+		{"synthetic 400×6, k = 2", anisotropicSeeded(400, 6, 4), 2},
+		{"synthetic 400×8, k = 4", anisotropicSeeded(400, 8, 6), 4},
 		{"wine standardized, k = 3", wineStd, 3},
 	} {
 		pca, err := PCA{Components: c.k}.Fit(c.x)

@@ -41,7 +41,7 @@ func digitsSplit(t testing.TB) (xTrain *matrix.Dense, yTrain []int, xTest *matri
 	return
 }
 
-func accuracy(pred, want []int) float64 {
+func fractionRight(pred, want []int) float64 {
 	c := 0
 	for i := range pred {
 		if pred[i] == want[i] {
@@ -88,7 +88,7 @@ func TestMLPAgainstScikitLearn(t *testing.T) {
 				t.Fatal(err)
 			}
 			pred, _ := m.Predict(xTest)
-			mean += accuracy(pred, yTest) / float64(seeds)
+			mean += fractionRight(pred, yTest) / float64(seeds)
 		}
 		want := ref.Runs[name].Mean
 		t.Logf("%s: mean test accuracy %.4f, scikit-learn %.4f", name, mean, want)
@@ -119,7 +119,7 @@ func TestMLPClassifierLabelsAndPersistence(t *testing.T) {
 			t.Fatalf("labels %v", m.Labels())
 		}
 		pred, _ := m.Predict(xs)
-		if acc := accuracy(pred, labels); acc < 0.95 {
+		if acc := fractionRight(pred, labels); acc < 0.95 {
 			t.Errorf("%s: training accuracy %.3f on iris", loss, acc)
 		}
 		if got := m.History.Accuracy[len(m.History.Accuracy)-1]; !(got > 0.9) {

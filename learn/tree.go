@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -262,19 +263,29 @@ func newTreeData(op string, x *matrix.Dense, ny int) (*treeData, error) {
 	t := &treeData{n: n, d: d, cols: make([][]float64, d), sorted: make([][]int32, d)}
 	parallelRows(d, func(j int) {
 		col := x.Col(j)
-		idx := make([]int32, n)
-		for i := range idx {
-			idx[i] = int32(i)
+		// Sort (value, index) pairs: the index breaks ties, so the order is
+		// the stable one without a stable sort's cost.
+		type pair struct {
+			v float64
+			i int32
 		}
-		slices.SortStableFunc(idx, func(a, b int32) int {
+		ps := make([]pair, n)
+		for i, v := range col {
+			ps[i] = pair{v, int32(i)}
+		}
+		slices.SortFunc(ps, func(a, b pair) int {
 			switch {
-			case col[a] < col[b]:
+			case a.v < b.v:
 				return -1
-			case col[a] > col[b]:
+			case a.v > b.v:
 				return 1
 			}
-			return 0
+			return int(a.i - b.i)
 		})
+		idx := make([]int32, n)
+		for k, p := range ps {
+			idx[k] = p.i
+		}
 		t.cols[j], t.sorted[j] = col, idx
 	})
 	return t, nil
@@ -308,24 +319,25 @@ func newTreeDataReg(op string, x *matrix.Dense, y []float64) (*treeData, error) 
 
 // treeBuilder holds the working state of one tree's growth.
 type treeBuilder struct {
-	data  *treeData
-	s     treeSettings
-	w     []float64 // sample weights (all 1 when the caller gave none)
-	idx   [][]int32 // idx[j][start:end]: the node's samples sorted by feature j
-	left  []bool    // per sample: goes left at the split being applied
-	buf   []int32
-	rng   *rand.Rand
-	feats []int
-	nodes []TreeNode
-	imp   []float64
-	k     int // classes (0 for regression)
+	data    *treeData
+	s       treeSettings
+	w       []float64 // sample weights (all 1 when the caller gave none)
+	idx     [][]int32 // idx[j][start:end]: the node's samples sorted by feature j
+	left    []bool    // per sample: goes left at the split being applied
+	buf     []int32
+	rng     *rand.Rand
+	feats   []int
+	nodes   []TreeNode
+	imp     []float64
+	k       int  // classes (0 for regression)
+	entropy bool // the criterion is the entropy
 	// per-scan statistics
 	total, lsum, rsum []float64
 }
 
 // growTree builds a tree on data with settings s and weights w (nil: 1).
 func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *TreeModel {
-	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]bool, data.n)}
+	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]bool, data.n), entropy: s.criterion == "entropy"}
 	if w == nil {
 		w = make([]float64, data.n)
 		for i := range w {
@@ -357,7 +369,7 @@ func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *Tree
 	nv := max(b.k, 1)
 	b.total, b.lsum, b.rsum = make([]float64, nv), make([]float64, nv), make([]float64, nv)
 	b.imp = make([]float64, data.d)
-	b.grow(0, m, 0)
+	b.grow(0, m, 0, 0)
 	model := &TreeModel{Classes: slices.Clone(data.classes), Features: data.d, Criterion: s.criterion, Nodes: b.nodes, Importances: b.imp}
 	sum := 0.0
 	for _, v := range b.imp {
@@ -371,12 +383,13 @@ func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *Tree
 	return model
 }
 
-// nodeStats fills b.total with the node's weighted class counts (or
-// weighted target sum in b.total[0]) and returns its weight and impurity.
-func (b *treeBuilder) nodeStats(start, end int) (weight, impurity float64, value []float64) {
+// nodeStats fills b.total with the weighted class counts (or the weighted
+// target sum in b.total[0]) of the samples in list and returns their
+// weight, impurity and value.
+func (b *treeBuilder) nodeStats(list []int32) (weight, impurity float64, value []float64) {
 	clear(b.total)
 	sq := 0.0
-	for _, i := range b.idx[0][start:end] {
+	for _, i := range list {
 		wi := b.w[i]
 		weight += wi
 		if b.k > 0 {
@@ -402,7 +415,7 @@ func (b *treeBuilder) nodeStats(start, end int) (weight, impurity float64, value
 // classImpurity is the Gini index or the entropy (base 2) of weighted
 // class counts cnt summing to w, written as scikit-learn evaluates them.
 func (b *treeBuilder) classImpurity(cnt []float64, w float64) float64 {
-	if b.s.criterion == "entropy" {
+	if b.entropy {
 		e := 0.0
 		for _, c := range cnt {
 			if c > 0 {
@@ -421,26 +434,47 @@ func (b *treeBuilder) classImpurity(cnt []float64, w float64) float64 {
 
 // grow makes the node of the samples idx[·][start:end] at the given depth
 // and, unless it is a leaf, its two subtrees; it returns the node's index.
-func (b *treeBuilder) grow(start, end, depth int) int {
+// key is a feature whose list is ordered for this node (the parent's split
+// feature): the node's statistics are summed in that order.
+func (b *treeBuilder) grow(start, end, depth, key int) int {
 	id := len(b.nodes)
-	weight, impurity, value := b.nodeStats(start, end)
+	weight, impurity, value := b.nodeStats(b.idx[key][start:end])
 	b.nodes = append(b.nodes, TreeNode{Feature: -1, Samples: end - start, Weight: weight, Impurity: impurity, Value: value})
-	nS := end - start
-	if depth >= b.s.maxDepth || nS < b.s.minSplit || nS < 2*b.s.minLeaf || impurity <= eps {
+	if b.isLeaf(end-start, depth, impurity) {
 		return id
 	}
 	f, pos, thr, ok := b.bestSplit(start, end, weight)
 	if !ok {
 		return id
 	}
-	b.partition(f, thr, start, end, pos)
-	l := b.grow(start, pos, depth+1)
-	r := b.grow(pos, end, depth+1)
+	// The children's statistics, in the order of feature f (whose list is
+	// already split): when both children are leaves the other features'
+	// lists need not be partitioned at all.
+	lw, li, lv := b.nodeStats(b.idx[f][start:pos])
+	rw, ri, rv := b.nodeStats(b.idx[f][pos:end])
+	leftLeaf, rightLeaf := b.isLeaf(pos-start, depth+1, li), b.isLeaf(end-pos, depth+1, ri)
+	if !leftLeaf || !rightLeaf {
+		b.partition(f, thr, start, end, pos)
+	}
+	child := func(lo, hi int, leaf bool, w, imp float64, v []float64) int {
+		if leaf {
+			b.nodes = append(b.nodes, TreeNode{Feature: -1, Samples: hi - lo, Weight: w, Impurity: imp, Value: v})
+			return len(b.nodes) - 1
+		}
+		return b.grow(lo, hi, depth+1, f)
+	}
+	l := child(start, pos, leftLeaf, lw, li, lv)
+	r := child(pos, end, rightLeaf, rw, ri, rv)
 	n := &b.nodes[id]
 	n.Feature, n.Threshold, n.Left, n.Right = f, thr, l, r
 	ln, rn := b.nodes[l], b.nodes[r]
 	b.imp[f] += weight*impurity - ln.Weight*ln.Impurity - rn.Weight*rn.Impurity
 	return id
+}
+
+// isLeaf applies the stopping rules to a node of n samples.
+func (b *treeBuilder) isLeaf(n, depth int, impurity float64) bool {
+	return depth >= b.s.maxDepth || n < b.s.minSplit || n < 2*b.s.minLeaf || impurity <= eps
 }
 
 // bestSplit scans the features (all in order, or a random draw of
@@ -503,15 +537,24 @@ func (b *treeBuilder) scan(col []float64, idx []int32, weight float64) (bestP in
 		}
 		wr := weight - wl
 		var proxy float64
-		if classify {
+		switch {
+		case !classify:
+			sl := b.lsum[0]
+			sr := b.total[0] - sl
+			proxy = sl*sl/wl + sr*sr/wr
+		case b.entropy:
 			for c := range rsum {
 				rsum[c] = b.total[c] - b.lsum[c]
 			}
 			proxy = -wr*b.classImpurity(rsum, wr) - wl*b.classImpurity(b.lsum, wl)
-		} else {
-			sl := b.lsum[0]
-			sr := b.total[0] - sl
-			proxy = sl*sl/wl + sr*sr/wr
+		default: // Gini, as scikit-learn evaluates it
+			sqL, sqR := 0.0, 0.0
+			for c, l := range b.lsum {
+				r := b.total[c] - l
+				sqL += l * l
+				sqR += r * r
+			}
+			proxy = -wr*(1-sqR/(wr*wr)) - wl*(1-sqL/(wl*wl))
 		}
 		if proxy > best {
 			best, bestP = proxy, p
@@ -634,6 +677,12 @@ func (m *TreeModel) Regressor() Regressor { return treeRegressor{m} }
 type treeRegressor struct{ m *TreeModel }
 
 func (r treeRegressor) Predict(x *matrix.Dense) ([]float64, error) { return r.m.PredictValues(x) }
+
+// Save writes the regression tree (as TreeModel.Save).
+func (r treeRegressor) Save(w io.Writer) error { return r.m.Save(w) }
+
+// Tree returns the fitted tree.
+func (r treeRegressor) Tree() *TreeModel { return r.m }
 
 // Depth returns the depth of the deepest leaf (a single leaf has depth 0).
 func (m *TreeModel) Depth() int {

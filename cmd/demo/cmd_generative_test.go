@@ -31,19 +31,6 @@ func generativeData(t *testing.T, name string, n int, seed uint64) (string, *mat
 	return writeCSV(t, name, b.String()), x, y
 }
 
-func floats(t *testing.T, v any) []float64 {
-	t.Helper()
-	a, ok := v.([]any)
-	if !ok {
-		t.Fatalf("not an array: %v", v)
-	}
-	out := make([]float64, len(a))
-	for i, e := range a {
-		out[i] = e.(float64)
-	}
-	return out
-}
-
 func floatRows(t *testing.T, v any) [][]float64 {
 	t.Helper()
 	var out [][]float64

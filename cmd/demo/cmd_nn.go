@@ -157,7 +157,7 @@ func parseActivationFlag(s string, allowed ...string) (learn.Activation, error) 
 }
 
 func runMLP(args []string, stdout, stderr io.Writer) error {
-	s := newSupervised("mlp", "mlp-classifier", stderr)
+	s := newSupervised("mlp", "mlp-classifier", stderr, "mlp-regressor")
 	fs := s.fs
 	hidden := fs.String("hidden", "100", "widths of the hidden layers, comma-separated (\"\" for none)")
 	activation := fs.String("activation", "relu", "hidden activation: relu, sigmoid or tanh")

@@ -169,8 +169,7 @@ func TestPredictErrors(t *testing.T) {
 	dir := t.TempDir()
 	model := filepath.Join(dir, "m.json")
 	mustRun(t, "svm", "-kernel", "linear", "-save", model, train)
-	// An SVM can give probabilities, but this one was trained without them.
-	mustFail(t, 1, []string{"predict", "-model", model, "-proba", train}, "-proba", "without probabilities")
+	mustFail(t, 1, []string{"predict", "-model", model, "-proba", train}, "-proba", "no class probabilities")
 	mustFail(t, 2, []string{"predict", train}, "-model")
 	mustFail(t, 2, []string{"predict", "-model", model}, "operand")
 	mustFail(t, 2, []string{"predict", "-model", model, "-sep", "ab", train}, "-sep")

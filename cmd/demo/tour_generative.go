@@ -41,27 +41,6 @@ func gaussianBlobs(rng *rand.Rand, n int, centers [][2]float64, sd []float64) (*
 	return x, y
 }
 
-// classGrid predicts the class of every node of a g×g grid over the box
-// in one batched call and returns a nearest-node lookup for ClassRegions.
-func classGrid(m learn.Classifier, x0, x1, y0, y1 float64, g int) (func(a, b float64) int, error) {
-	pts := matrix.New((g+1)*(g+1), 2)
-	for i := 0; i <= g; i++ {
-		for j := 0; j <= g; j++ {
-			pts.Set(i*(g+1)+j, 0, x0+(x1-x0)*float64(i)/float64(g))
-			pts.Set(i*(g+1)+j, 1, y0+(y1-y0)*float64(j)/float64(g))
-		}
-	}
-	cls, err := m.Predict(pts)
-	if err != nil {
-		return nil, err
-	}
-	return func(a, b float64) int {
-		i := int(math.Round(math.Max(0, math.Min(1, (a-x0)/(x1-x0))) * float64(g)))
-		j := int(math.Round(math.Max(0, math.Min(1, (b-y0)/(y1-y0))) * float64(g)))
-		return cls[i*(g+1)+j]
-	}, nil
-}
-
 func tourBayes(t *tour) error {
 	rng := rand.New(rand.NewPCG(15, 1))
 	x, y := gaussianBlobs(rng, 80, [][2]float64{{0, 0}, {2.5, 0.5}, {1, 2.5}}, []float64{0.9, 0.7, 1.1})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"mlnotes/cmd/demo/internal/plot"
@@ -23,19 +22,6 @@ func init() {
 		notes: `004, "Single Neuron Models"`, run: tourPerceptron})
 	registerSection(section{order: 110, name: "feature-selection", title: "Feature selection by correlation and mutual information",
 		notes: `002, "Feature Selection"; 004, "Feature Selection"`, run: tourFeatureSelection})
-}
-
-// noisySine samples y = sin(2πx) + noise at n points of [0, 1].
-func noisySine(n int, noise float64, seed uint64) (*matrix.Dense, []float64) {
-	r := rand.New(rand.NewPCG(seed, 3))
-	x := matrix.New(n, 1)
-	y := make([]float64, n)
-	for i := range n {
-		v := r.Float64()
-		x.Set(i, 0, v)
-		y[i] = math.Sin(2*math.Pi*v) + noise*r.NormFloat64()
-	}
-	return x, y
 }
 
 func tourLeastSquares(t *tour) error {

@@ -1,0 +1,181 @@
+package learn
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"mlnotes/matrix"
+)
+
+// Bagging is bootstrap aggregation over any learner (004, "Bagging
+// Estimate"): B models, each trained on its own bootstrap resample of the
+// n points (n draws with replacement), combined by a majority vote for
+// classifiers and by the notes' average f̂_bag(x) = (1/B) Σ_b f̂_b(x) for
+// regressors. The resamples are drawn from one generator seeded by Seed,
+// in order, so the ensemble is reproducible.
+type Bagging struct {
+	// B is the number of models; zero means 10 (scikit-learn's default).
+	B int
+	// Seed makes the resamples reproducible.
+	Seed uint64
+	// Progress, if not nil, is called after each model.
+	Progress func(done, total int)
+}
+
+// BaggedClassifier is a fitted bagging ensemble of classifiers.
+type BaggedClassifier struct {
+	Classes []int
+	Models  []Classifier
+}
+
+// BaggedRegressor is a fitted bagging ensemble of regressors.
+type BaggedRegressor struct {
+	Models []Regressor
+}
+
+func (c Bagging) count(op string) (int, error) {
+	b := c.B
+	if b == 0 {
+		b = 10
+	}
+	if b < 1 {
+		return 0, fmt.Errorf("%s: %w: B = %d models, need at least 1", op, ErrInvalidParameter, c.B)
+	}
+	return b, nil
+}
+
+// Classifier returns the trainer that bags t.
+func (c Bagging) Classifier(t ClassifierTrainer) ClassifierTrainer {
+	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) { return c.FitClassifier(t, x, y) })
+}
+
+// Regressor returns the trainer that bags t.
+func (c Bagging) Regressor(t RegressorTrainer) RegressorTrainer {
+	return RegressorFunc(func(x *matrix.Dense, y []float64) (Regressor, error) { return c.FitRegressor(t, x, y) })
+}
+
+// FitClassifier trains B copies of t on bootstrap resamples of (X, y).
+// Errors: B < 0, bad data, and any error of the learner (a resample with
+// a single class, for a learner that refuses one) with the model's number.
+func (c Bagging) FitClassifier(t ClassifierTrainer, x *matrix.Dense, y []int) (*BaggedClassifier, error) {
+	const op = "learn: bagging"
+	if _, err := newClassTask(op, t, x, y); err != nil {
+		return nil, err
+	}
+	b, err := c.count(op)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(c.Seed, 0x62616767))
+	m := &BaggedClassifier{Classes: sortedLabels(y), Models: make([]Classifier, b)}
+	ys := make([]int, len(y))
+	for k := range b {
+		idx := BootstrapSample(rng, len(y))
+		for j, i := range idx {
+			ys[j] = y[i]
+		}
+		f, err := t.FitClassifier(rowsOf(x, idx), ys)
+		if err != nil {
+			return nil, fmt.Errorf("%s: model %d: %w", op, k, err)
+		}
+		m.Models[k] = f
+		if c.Progress != nil {
+			c.Progress(k+1, b)
+		}
+	}
+	return m, nil
+}
+
+// FitRegressor trains B copies of t on bootstrap resamples of (X, y).
+func (c Bagging) FitRegressor(t RegressorTrainer, x *matrix.Dense, y []float64) (*BaggedRegressor, error) {
+	const op = "learn: bagging"
+	if _, err := newRegTask(op, t, x, y); err != nil {
+		return nil, err
+	}
+	b, err := c.count(op)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(c.Seed, 0x62616767))
+	m := &BaggedRegressor{Models: make([]Regressor, b)}
+	ys := make([]float64, len(y))
+	for k := range b {
+		idx := BootstrapSample(rng, len(y))
+		for j, i := range idx {
+			ys[j] = y[i]
+		}
+		f, err := t.FitRegressor(rowsOf(x, idx), ys)
+		if err != nil {
+			return nil, fmt.Errorf("%s: model %d: %w", op, k, err)
+		}
+		m.Models[k] = f
+		if c.Progress != nil {
+			c.Progress(k+1, b)
+		}
+	}
+	return m, nil
+}
+
+// Labels returns the sorted labels of the training set.
+func (m *BaggedClassifier) Labels() []int { return m.Classes }
+
+// Predict returns the majority vote of the B models (ties to the smallest
+// label).
+func (m *BaggedClassifier) Predict(x *matrix.Dense) ([]int, error) {
+	votes, err := m.votes(x)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, x.Rows())
+	for i := range out {
+		out[i] = m.Classes[argmaxFirst(votes.Row(i))]
+	}
+	return out, nil
+}
+
+// PredictProba returns the fraction of the models voting for each class.
+func (m *BaggedClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
+	votes, err := m.votes(x)
+	if err != nil {
+		return nil, err
+	}
+	return matrix.Scale(1/float64(len(m.Models)), votes), nil
+}
+
+func (m *BaggedClassifier) votes(x *matrix.Dense) (*matrix.Dense, error) {
+	votes := matrix.New(x.Rows(), len(m.Classes))
+	for k, f := range m.Models {
+		p, err := f.Predict(x)
+		if err != nil {
+			return nil, fmt.Errorf("learn: bagging: model %d: %w", k, err)
+		}
+		if len(p) != x.Rows() {
+			return nil, fmt.Errorf("learn: bagging: model %d: %w: %d predictions for %d rows", k, matrix.ErrShape, len(p), x.Rows())
+		}
+		for i, v := range p {
+			c, ok := slices.BinarySearch(m.Classes, v)
+			if !ok {
+				return nil, fmt.Errorf("learn: bagging: model %d predicts label %d, not in the training set", k, v)
+			}
+			votes.Set(i, c, votes.At(i, c)+1)
+		}
+	}
+	return votes, nil
+}
+
+// Predict returns f̂_bag(x) = (1/B) Σ_b f̂_b(x) for every row.
+func (m *BaggedRegressor) Predict(x *matrix.Dense) ([]float64, error) {
+	out := make([]float64, x.Rows())
+	for k, f := range m.Models {
+		p, err := f.Predict(x)
+		if err != nil {
+			return nil, fmt.Errorf("learn: bagging: model %d: %w", k, err)
+		}
+		if len(p) != x.Rows() {
+			return nil, fmt.Errorf("learn: bagging: model %d: %w: %d predictions for %d rows", k, matrix.ErrShape, len(p), x.Rows())
+		}
+		matrix.Axpy(1/float64(len(m.Models)), p, out)
+	}
+	return out, nil
+}
