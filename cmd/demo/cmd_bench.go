@@ -14,6 +14,7 @@ import (
 
 	"mlnotes/learn"
 	"mlnotes/matrix"
+	"mlnotes/optimize"
 )
 
 // The benchmark table of docs/performance.md: every classifier of the notes
@@ -52,8 +53,34 @@ type benchMethod struct {
 
 // benchMethods lists the rows in the order of the notes.
 var benchMethods = []benchMethod{
+	{"gauss-bayes", "Bayes classifier, Gaussian classes with one shared (pooled, 1/n) covariance + 0.01·I, empirical priors, 0–1 loss",
+		func(uint64) learn.ClassifierTrainer {
+			return learn.Classify(learn.BayesClassifier{Density: learn.SharedGaussDensity, Reg: 0.01}.Fit)
+		}},
 	{"fisher", "Fisher's discriminant, c − 1 = 9 directions, S_w + 1e-3·I, nearest projected class mean",
 		func(uint64) learn.ClassifierTrainer { return learn.Classify(learn.FisherLDA{Ridge: 1e-3}.Fit) }},
+	{"logreg", "softmax regression, λ = 1 (C = 1), L-BFGS to a gradient of at most 1e-4 (max-abs; scikit-learn's default tol), at most 1000 iterations",
+		func(uint64) learn.ClassifierTrainer {
+			return learn.Classify(learn.LogisticRegression{Lambda: 1, Solver: learn.LogRegLBFGS, Tol: 1e-4, MaxIter: 1000}.Fit)
+		}},
+	{"knn", "k-nearest neighbours, k = 5, Euclidean distance, majority vote",
+		func(uint64) learn.ClassifierTrainer { return learn.KNN{K: 5} }},
+	{"tree", "decision tree, Gini, grown until the leaves are pure",
+		func(seed uint64) learn.ClassifierTrainer { return learn.DecisionTree{Seed: seed} }},
+	{"forest", "random forest, 100 trees, √d features per split, bootstrap samples, Gini, full depth",
+		func(seed uint64) learn.ClassifierTrainer { return learn.RandomForest{Trees: 100, Seed: seed} }},
+	{"adaboost", "AdaBoost (SAMME for the ten classes), 100 rounds of depth-3 trees",
+		func(seed uint64) learn.ClassifierTrainer {
+			return learn.AdaBoost{Rounds: 100, Base: learn.DecisionTree{MaxDepth: 3, Seed: seed}, Seed: seed}
+		}},
+	{"mlp", "MLP 784-256-10, ReLU, softmax and cross-entropy, Adam α = 0.001, batches of 128, 20 epochs, weight decay λ = 1e-4/n (scikit-learn's alpha = 1e-4)",
+		func(seed uint64) learn.ClassifierTrainer {
+			return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+				adam := &optimize.AdamSettings{LearningRate: 1e-3, BatchSize: 128, Epochs: 20, Seed: seed}
+				mlp := learn.MLP{Hidden: []int{256}, Lambda: 1e-4 / float64(x.Rows()), Training: learn.Training{Adam: adam}}
+				return mlp.FitClassifier(x, y)
+			})
+		}},
 	{"svm-linear", "C-SVM, linear kernel, C = 1, tol 1e-3, one-versus-one",
 		func(uint64) learn.ClassifierTrainer {
 			return learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3}.Classifier()

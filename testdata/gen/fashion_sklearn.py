@@ -23,6 +23,7 @@ import time
 
 import numpy as np
 import scipy.linalg
+from sklearn.base import BaseEstimator
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.decomposition import PCA
 from sklearn.ensemble import AdaBoostClassifier, RandomForestClassifier
@@ -41,6 +42,20 @@ def read_idx(path):
     dims = [int.from_bytes(data[4 + 4 * i:8 + 4 * i], "big") for i in range(ndim)]
     arr = np.frombuffer(data, dtype=np.uint8, offset=4 + 4 * ndim)
     return arr.reshape(dims)
+
+
+class RegularizedCovariance(BaseEstimator):
+    """The 1/n covariance plus reg·I, the shared covariance of mlnotes'
+    Bayes classifier (LinearDiscriminantAnalysis pools the class covariances
+    with the priors, which is the pooled 1/n covariance; adding reg·I to
+    each class adds it to the pool)."""
+
+    def __init__(self, reg=0.01):
+        self.reg = reg
+
+    def fit(self, x):
+        self.covariance_ = np.cov(x, rowvar=False, bias=True) + self.reg * np.eye(x.shape[1])
+        return self
 
 
 class Fisher:
@@ -75,9 +90,9 @@ class Fisher:
 
 def methods(seed):
     return {
-        "gauss-bayes": lambda: LinearDiscriminantAnalysis(solver="lsqr", shrinkage=1e-3),
+        "gauss-bayes": lambda: LinearDiscriminantAnalysis(solver="lsqr", covariance_estimator=RegularizedCovariance(0.01)),
         "fisher": lambda: Fisher(1e-3),
-        "logreg": lambda: LogisticRegression(C=1.0, multi_class="multinomial", solver="lbfgs", tol=1e-6, max_iter=1000),
+        "logreg": lambda: LogisticRegression(C=1.0, multi_class="multinomial", solver="lbfgs", tol=1e-4, max_iter=1000),
         "knn": lambda: KNeighborsClassifier(n_neighbors=5, algorithm="brute"),
         "tree": lambda: DecisionTreeClassifier(random_state=seed),
         "forest": lambda: RandomForestClassifier(n_estimators=100, max_features="sqrt", random_state=seed, n_jobs=1),
