@@ -145,8 +145,13 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	var err error
 	switch solver {
 	case LogRegNewton:
-		res, err = optimize.Newton(obj, theta0, &optimize.NewtonSettings{Stop: stop})
-		if errors.Is(err, optimize.ErrLineSearch) && res != nil {
+		// FuncRelTol detects a run that has stalled in the rounding of f
+		// (a relative change of at most 4ε) before the gradient test.
+		nstop := stop
+		nstop.FuncRelTol = 4 * eps
+		res, err = optimize.Newton(obj, theta0, &optimize.NewtonSettings{Stop: nstop})
+		stalled := err == nil && res.Status == optimize.FunctionConverged && res.GradNorm > tol
+		if (stalled || errors.Is(err, optimize.ErrLineSearch)) && res != nil {
 			// Newton's backtracking never lets the computed f rise, and
 			// near the optimum the decrease of a Newton step can be below
 			// the rounding of f (a sum of n terms) before the gradient

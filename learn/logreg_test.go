@@ -427,3 +427,34 @@ func TestSelectFeatures(t *testing.T) {
 		t.Errorf("reload: %v", err)
 	}
 }
+
+// TestLogisticDegenerateColumns: with λ > 0 a constant column gets weight
+// 0 (its gradient is c·Σᵢ(pᵢ − tᵢ) + λw, and the intercept's condition
+// makes the sum 0) and two equal columns get equal weights (the objective
+// is symmetric in them and strictly convex), for every solver, two and
+// three classes.
+func TestLogisticDegenerateColumns(t *testing.T) {
+	for _, labels := range [][]int{{0, 1}, {4, 5, 6}} {
+		x0, y := classBlobs(20, 2, labels, 1, 15)
+		n := x0.Rows()
+		x := matrix.New(n, 4)
+		for i := range n {
+			x.Set(i, 0, x0.At(i, 0))
+			x.Set(i, 1, 2.5) // constant
+			x.Set(i, 2, x0.At(i, 1))
+			x.Set(i, 3, x0.At(i, 1)) // duplicate of column 2
+		}
+		for _, s := range []LogRegSolver{LogRegNewton, LogRegLBFGS} {
+			m, err := LogisticRegression{Lambda: 0.5, Solver: s, Tol: 1e-10}.Fit(x, y)
+			if err != nil {
+				t.Fatalf("%v %s: %v", labels, s, err)
+			}
+			for k := range m.Coef.Rows() {
+				w := m.Coef.Row(k)
+				if math.Abs(w[1]) > 1e-9 || math.Abs(w[2]-w[3]) > 1e-9 {
+					t.Errorf("%v %s: row %d = %v", labels, s, k, w)
+				}
+			}
+		}
+	}
+}
