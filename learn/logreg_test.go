@@ -458,3 +458,31 @@ func TestLogisticDegenerateColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadCorrupt: files that are valid JSON of the right kind but
+// inconsistent are refused with ErrFormat, so that a later Predict cannot
+// panic.
+func TestLoadCorrupt(t *testing.T) {
+	env := func(kind, model string) string {
+		return `{"format":"mlnotes/` + kind + `","version":1,"model":` + model + `}`
+	}
+	cases := []struct {
+		name string
+		load func(string) error
+	}{
+		{env("logreg", `{"Classes":[0,1],"Coef":{"rows":1,"cols":2,"data":[1,2]},"Intercept":[0,1]}`), func(s string) error { _, err := LoadLogistic(strings.NewReader(s)); return err }},
+		{env("logreg", `{"Classes":[1,0],"Coef":{"rows":1,"cols":2,"data":[1,2]},"Intercept":[0]}`), func(s string) error { _, err := LoadLogistic(strings.NewReader(s)); return err }},
+		{env("logreg", `{"Classes":[0,1,2],"Coef":{"rows":1,"cols":2,"data":[1,2]},"Intercept":[0]}`), func(s string) error { _, err := LoadLogistic(strings.NewReader(s)); return err }},
+		{env("perceptron", `{"Classes":[0],"Coef":[1],"Intercept":0}`), func(s string) error { _, err := LoadPerceptron(strings.NewReader(s)); return err }},
+		{env("adaline", `{"Classes":[0,1],"Coef":[],"Intercept":0,"MSE":[1]}`), func(s string) error { _, err := LoadAdaline(strings.NewReader(s)); return err }},
+		{env("linreg", `{"Basis":{"Kind":"gauss","D":2,"Mu":{"rows":1,"cols":3,"data":[1,2,3]},"S":[1,1]},"Coef":[1,2,3,4,5,6],"Intercept":0}`), func(s string) error { _, err := LoadLinear(strings.NewReader(s)); return err }},
+		{env("linreg", `{"Basis":{"Kind":"none","D":2},"Coef":[1],"Intercept":0}`), func(s string) error { _, err := LoadLinear(strings.NewReader(s)); return err }},
+		{env("ridge", `{"Basis":{"Kind":"poly","D":1,"Degree":0},"Coef":[],"Intercept":0}`), func(s string) error { _, err := LoadRidge(strings.NewReader(s)); return err }},
+		{env("select", `{"Scores":[1,2],"Selected":[5],"D":2}`), func(s string) error { _, err := LoadSelection(strings.NewReader(s)); return err }},
+	}
+	for _, c := range cases {
+		if err := c.load(c.name); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
