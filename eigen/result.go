@@ -116,6 +116,9 @@ func flipSign(v []float64) {
 // entry (rounding in a product like XᵀX stays far below this; a matrix that
 // is simply not symmetric is far above it).
 func checkSymmetric(op string, a *matrix.Dense) error {
+	if a == nil {
+		return fmt.Errorf("eigen: %s: %w: nil matrix", op, matrix.ErrEmpty)
+	}
 	r, c := a.Dims()
 	if r == 0 || c == 0 {
 		return fmt.Errorf("eigen: %s: %w: %d×%d matrix", op, matrix.ErrEmpty, r, c)

@@ -180,6 +180,9 @@ func (c *Cholesky) SolveVec(b []float64) ([]float64, error) {
 // Solve returns X with A X = B for an n×k right-hand side B. Errors: those
 // of SolveVec.
 func (c *Cholesky) Solve(b *Dense) (*Dense, error) {
+	if b == nil {
+		return nil, errNil("cholesky solve")
+	}
 	if b.rows != c.l.rows {
 		return nil, newError("cholesky solve", ErrShape, "right-hand side %s for order %d", b.shape(), c.l.rows)
 	}

@@ -391,6 +391,9 @@ func (f *LU) solveTransVecInPlace(x []float64) {
 // working precision (estimated κ₁ of the equilibrated A above 1/ε; X is
 // returned with the error).
 func (f *LU) Solve(b *Dense) (*Dense, error) {
+	if b == nil {
+		return nil, errNil(f.op.solve)
+	}
 	n := f.lu.rows
 	if b.rows != n {
 		return nil, newError(f.op.solve, ErrShape, "right-hand side %s for order %d", b.shape(), n)
