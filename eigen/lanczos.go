@@ -115,14 +115,15 @@ func TopK(a *matrix.Dense, k int, opts TopKOptions) (*Result, error) {
 // responsible for the scale of A (no scaling is applied) and for its
 // symmetry; the result follows TopK's rules.
 //
-// Errors: ErrRange when k is not in 1..n; a non-finite product or
+// Errors: ErrRange when k is not in 1..n, matrix.ErrEmpty for a nil
+// apply; a non-finite product or
 // eigenvalue wraps matrix.ErrNotFinite.
 func TopKFunc(n int, apply func(dst, x []float64), k int, opts TopKOptions) (*Result, error) {
 	if k < 1 || k > n {
 		return nil, fmt.Errorf("eigen: top-k: %w: k = %d for an operator of order %d", ErrRange, k, n)
 	}
 	if apply == nil {
-		return nil, fmt.Errorf("eigen: top-k: %w: nil operator", ErrRange)
+		return nil, fmt.Errorf("eigen: top-k: %w: nil operator", matrix.ErrEmpty)
 	}
 	if n <= 2*k+20 { // small: form A column by column and solve densely
 		a := matrix.New(n, n)
