@@ -155,6 +155,8 @@ func TestNilMatrix(t *testing.T) {
 		"TopK":          func() error { _, err := TopK(z, 1, TopKOptions{}); return err },
 		"Generalized A": func() error { _, err := Generalized(z, matrix.Identity(2), SymmetricOptions{}); return err },
 		"Generalized B": func() error { _, err := Generalized(matrix.Identity(2), z, SymmetricOptions{}); return err },
+		"Largest":       func() error { _, err := (*Result)(nil).Largest(1); return err },
+		"Smallest":      func() error { _, err := (*Result)(nil).Smallest(1); return err },
 	}
 	for name, call := range calls {
 		func() {
