@@ -174,7 +174,7 @@ func (c *Cholesky) SolveVec(b []float64) ([]float64, error) {
 	}
 	x := append([]float64(nil), b...)
 	c.solveInPlace(x)
-	return x, conditionWarning("cholesky solve", c.condEq)
+	return x, solutionError("cholesky solve", x, conditionWarning("cholesky solve", c.condEq))
 }
 
 // Solve returns X with A X = B for an n×k right-hand side B. Errors: those
@@ -198,7 +198,7 @@ func (c *Cholesky) Solve(b *Dense) (*Dense, error) {
 		c.solveInPlace(col)
 		x.SetCol(j, col)
 	}
-	return x, conditionWarning("cholesky solve", c.condEq)
+	return x, solutionError("cholesky solve", x, conditionWarning("cholesky solve", c.condEq))
 }
 
 // solveInPlace overwrites x with A⁻¹x.

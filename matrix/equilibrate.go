@@ -91,13 +91,15 @@ func scaledNorm1(a *Dense, rho, gamma []int) float64 {
 // ‖RAC‖₁ and a solver: solve(x, false) overwrites x with A⁻¹x and
 // solve(x, true) with A⁻ᵀx. It returns +Inf when the estimate overflows.
 //
-// The operator is applied as (2^{t}C⁻¹)·A⁻¹·(2^{−t}R⁻¹), with t chosen so
-// that the vector A⁻¹ receives is of the size of A's entries, and its
-// result of order 1: the triangular solves then stay far from overflow
-// and underflow at any scale of A (entries near 1e308 or 1e−300), as the
-// √s scaling of LU.estimateCond does for κ₁(A).
+// The operator is applied as (2^{t}C⁻¹)·A⁻¹·(2^{−t}R⁻¹), with 2^{−t}
+// about 1/√s for entries of A of size s (R⁻¹ ≈ s): the vector A⁻¹
+// receives is then of size √s and its result of size 1/√s, so the
+// triangular solves stay far from overflow and underflow at any scale of
+// A, from subnormal entries (s = 1e-320, whose inverse 1e320 is not a
+// float64) to entries near 1e308 (where s·n overflows in the forward
+// substitution), as the √s scaling of LU.estimateCond does for κ₁(A).
 func equilibratedCond(norm1 float64, rho, gamma []int, solve func(x []float64, trans bool)) float64 {
-	t := -(slices.Min(rho) + slices.Max(rho)) / 2 // R⁻¹ ≈ 2^t·I in the middle of its range
+	t := -(slices.Min(rho) + slices.Max(rho)) / 4 // 2^{−t}R⁻¹ ≈ √s, s the middle of the row sizes
 	scale := func(x []float64, e []int, shift int) {
 		for i := range x {
 			x[i] = math.Ldexp(x[i], shift-e[i])
@@ -128,4 +130,22 @@ func conditionWarning(op string, condEq float64) error {
 		return nil
 	}
 	return newError(op, ErrSingular, "estimated condition number %.3g of the equilibrated matrix exceeds 1/ε: singular to working precision (the solution is returned but may have no correct digit)", condEq)
+}
+
+// solutionError completes the policy: a solution with an entry beyond the
+// float64 range (A⁻¹ of diag(1e-320) is 1e320) is an error wrapping
+// ErrNotFinite, returned with the solution as the condition warning is;
+// otherwise the warning, if any. x is a []float64 or a *Dense.
+func solutionError(op string, x any, warning error) error {
+	var bad error
+	switch v := x.(type) {
+	case []float64:
+		bad = VecFinite(v)
+	case *Dense:
+		bad = v.CheckFinite()
+	}
+	if bad != nil {
+		return newError(op, ErrNotFinite, "the solution overflows float64 (%s)", bad.(*Error).Detail)
+	}
+	return warning
 }
