@@ -28,6 +28,8 @@ import (
 //     error wrapping ErrSingular that gives the estimate (as gonum returns
 //     a ConditionError), so a caller who checks err refuses the system and
 //     one who wants the numbers anyway still has them;
+//   - a solution with an entry beyond the float64 range: the solution and
+//     an error wrapping ErrNotFinite (solutionError);
 //   - otherwise the solution and no error.
 //
 // Reference: LAPACK's dgeequb, dpoequb and dgesvx; Higham, Accuracy and
