@@ -29,8 +29,14 @@
 //   - Jacobi: cyclic Jacobi with a threshold strategy, the method a teacher
 //     shows first, and the most accurate for graded matrices.
 //   - Generalized: Cholesky reduction to a standard problem.
-//   - TopK: Lanczos with full reorthogonalization, for a few extreme pairs
-//     of a large matrix.
+//   - TopK: Lanczos with full reorthogonalization, locking and restarts
+//     (so repeated eigenvalues are found), for a few extreme pairs of a
+//     large matrix; TopKFunc for an operator known only by its products.
+//
+// Every solver works on 2ᵏA with max|aᵢⱼ| in [1/2, 1) (matrix.ScaleExponent,
+// exact), so subnormal and near-overflow entries are safe; an eigenvalue
+// beyond the float64 range is an error wrapping matrix.ErrNotFinite. A nil
+// matrix is an error wrapping matrix.ErrEmpty.
 //
 // # Notes map
 //

@@ -86,14 +86,7 @@ func TopK(a *matrix.Dense, k int, opts TopKOptions) (*Result, error) {
 		return nil, fmt.Errorf("eigen: top-k: %w: k = %d for a %d×%d matrix", ErrRange, k, n, n)
 	}
 	if n <= 2*k+20 { // the Krylov space would be the whole space anyway
-		res, err := Symmetric(a, SymmetricOptions{})
-		if err != nil {
-			return nil, err
-		}
-		if opts.Smallest {
-			return res.Smallest(k)
-		}
-		return res.Largest(k)
+		return denseExtremes(a, k, opts.Smallest)
 	}
 	e := matrix.ScaleExponent(a)
 	w := matrix.ScalePow2(e, a) // 2ᵉA, max|aᵢⱼ| in [1/2, 1): exact
@@ -115,14 +108,15 @@ func TopK(a *matrix.Dense, k int, opts TopKOptions) (*Result, error) {
 // responsible for the scale of A (no scaling is applied) and for its
 // symmetry; the result follows TopK's rules.
 //
-// Errors: ErrRange when k is not in 1..n; a non-finite product or
+// Errors: ErrRange when k is not in 1..n, matrix.ErrEmpty for a nil
+// apply; a non-finite product or
 // eigenvalue wraps matrix.ErrNotFinite.
 func TopKFunc(n int, apply func(dst, x []float64), k int, opts TopKOptions) (*Result, error) {
 	if k < 1 || k > n {
 		return nil, fmt.Errorf("eigen: top-k: %w: k = %d for an operator of order %d", ErrRange, k, n)
 	}
 	if apply == nil {
-		return nil, fmt.Errorf("eigen: top-k: %w: nil operator", ErrRange)
+		return nil, fmt.Errorf("eigen: top-k: %w: nil operator", matrix.ErrEmpty)
 	}
 	if n <= 2*k+20 { // small: form A column by column and solve densely
 		a := matrix.New(n, n)
@@ -137,16 +131,22 @@ func TopKFunc(n int, apply func(dst, x []float64), k int, opts TopKOptions) (*Re
 		if err := a.CheckFinite(); err != nil {
 			return nil, fmt.Errorf("eigen: top-k: %w", err)
 		}
-		res, err := Symmetric(a, SymmetricOptions{})
-		if err != nil {
-			return nil, err
-		}
-		if opts.Smallest {
-			return res.Smallest(k)
-		}
-		return res.Largest(k)
+		return denseExtremes(a, k, opts.Smallest)
 	}
 	return topK(n, apply, k, opts)
+}
+
+// denseExtremes returns the k largest (or smallest) pairs of a small A by
+// the dense solver.
+func denseExtremes(a *matrix.Dense, k int, smallest bool) (*Result, error) {
+	res, err := Symmetric(a, SymmetricOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if smallest {
+		return res.Smallest(k)
+	}
+	return res.Largest(k)
 }
 
 // symmetrizeScaledCopy replaces A by (A + Aᵀ)/2.

@@ -29,6 +29,9 @@ type Result struct {
 // Descending returns a copy of the result with the pairs in descending
 // order of eigenvalue, the order PCA uses (largest variance first).
 func (r *Result) Descending() *Result {
+	if r == nil {
+		return nil
+	}
 	k := len(r.Values)
 	out := &Result{Values: make([]float64, k)}
 	for j := range k {
@@ -48,6 +51,9 @@ func (r *Result) Descending() *Result {
 // ascending order. It returns an error wrapping ErrRange if k is not in
 // 1..len(Values).
 func (r *Result) Largest(k int) (*Result, error) {
+	if r == nil {
+		return nil, fmt.Errorf("eigen: largest: %w: nil result", matrix.ErrEmpty)
+	}
 	if k < 1 || k > len(r.Values) {
 		return nil, fmt.Errorf("eigen: largest: %w: k = %d for %d eigenvalues", ErrRange, k, len(r.Values))
 	}
@@ -57,6 +63,9 @@ func (r *Result) Largest(k int) (*Result, error) {
 // Smallest returns the k pairs with the smallest eigenvalues, in ascending
 // order. It returns an error wrapping ErrRange if k is not in 1..len(Values).
 func (r *Result) Smallest(k int) (*Result, error) {
+	if r == nil {
+		return nil, fmt.Errorf("eigen: smallest: %w: nil result", matrix.ErrEmpty)
+	}
 	if k < 1 || k > len(r.Values) {
 		return nil, fmt.Errorf("eigen: smallest: %w: k = %d for %d eigenvalues", ErrRange, k, len(r.Values))
 	}
@@ -116,6 +125,9 @@ func flipSign(v []float64) {
 // entry (rounding in a product like XᵀX stays far below this; a matrix that
 // is simply not symmetric is far above it).
 func checkSymmetric(op string, a *matrix.Dense) error {
+	if a == nil {
+		return fmt.Errorf("eigen: %s: %w: nil matrix", op, matrix.ErrEmpty)
+	}
 	r, c := a.Dims()
 	if r == 0 || c == 0 {
 		return fmt.Errorf("eigen: %s: %w: %d×%d matrix", op, matrix.ErrEmpty, r, c)

@@ -130,5 +130,10 @@ func TestAutoMethod(t *testing.T) {
 		if (want == DivideConquer) != (merges > 0 && steps == 0) {
 			t.Errorf("n = %d: %d QR steps and %d merges, want %v", n, steps, merges, want)
 		}
+		// A QR-step trace alone selects QR at any size.
+		qrSteps := 0
+		if _, err := Symmetric(a, SymmetricOptions{Trace: func(QRStep) { qrSteps++ }}); err != nil || qrSteps == 0 {
+			t.Errorf("n = %d: Trace alone gave %d QR steps (%v)", n, qrSteps, err)
+		}
 	}
 }

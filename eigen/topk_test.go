@@ -1,9 +1,11 @@
 package eigen
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"mlnotes/matrix"
@@ -140,5 +142,32 @@ func TestTopKScalesAndErrors(t *testing.T) {
 		if r, err := TopKFunc(n, inf, 1, TopKOptions{}); err == nil || r != nil {
 			t.Errorf("operator giving Inf, n = %d: %v, %v", n, r, err)
 		}
+	}
+}
+
+// TestNilMatrix: a nil matrix is an error wrapping matrix.ErrEmpty that
+// says "nil", from every solver, never a nil-pointer panic.
+func TestNilMatrix(t *testing.T) {
+	var z *matrix.Dense
+	calls := map[string]func() error{
+		"Symmetric":     func() error { _, err := Symmetric(z, SymmetricOptions{}); return err },
+		"Jacobi":        func() error { _, err := Jacobi(z, JacobiOptions{}); return err },
+		"TopK":          func() error { _, err := TopK(z, 1, TopKOptions{}); return err },
+		"Generalized A": func() error { _, err := Generalized(z, matrix.Identity(2), SymmetricOptions{}); return err },
+		"Generalized B": func() error { _, err := Generalized(matrix.Identity(2), z, SymmetricOptions{}); return err },
+		"Largest":       func() error { _, err := (*Result)(nil).Largest(1); return err },
+		"Smallest":      func() error { _, err := (*Result)(nil).Smallest(1); return err },
+	}
+	for name, call := range calls {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s(nil) panicked: %v", name, r)
+				}
+			}()
+			if err := call(); !errors.Is(err, matrix.ErrEmpty) || !strings.Contains(err.Error(), "nil") {
+				t.Errorf("%s(nil): %v", name, err)
+			}
+		}()
 	}
 }

@@ -22,7 +22,9 @@ type Method int
 const (
 	// Auto, the zero value, picks by size as LAPACK's drivers do:
 	// TridiagonalQR below n = autoDCMin, DivideConquer from there on
-	// (values only always take the O(n²) QR path).
+	// (values only always take the O(n²) QR path). A caller who sets
+	// Trace (QR steps) and not MergeTrace gets QR at every size, so that
+	// the trace it asked for is written.
 	Auto Method = iota
 	// TridiagonalQR is implicit QR with Wilkinson shifts, rotations
 	// applied one by one: the readable method, fastest for small n.
@@ -123,6 +125,9 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 		return nil, fmt.Errorf("eigen: symmetric: %w: unknown method %v", ErrMethod, opts.Method)
 	}
 	method := opts.Method.resolve(a.Rows())
+	if opts.Method == Auto && opts.Trace != nil && opts.MergeTrace == nil {
+		method = TridiagonalQR // the caller traces QR steps: give it QR
+	}
 	k := matrix.ScaleExponent(a)
 	w := matrix.ScalePow2(k, a) // 2ᵏA, max|aᵢⱼ| in [1/2, 1): exact
 	var d []float64

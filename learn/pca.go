@@ -25,9 +25,10 @@ const (
 	// PCACovariance solves S u = λ u for S = (1/n) XcᵀXc (d×d) with
 	// eigen.Symmetric: the notes' own procedure. When d > n, S has rank
 	// below n, and its non-zero eigenpairs are those the n×n Gram problem
-	// gives (the identity of PCAGram); they are computed that way, with
-	// the d − rank zero eigenvalues reported as 0, unless more directions
-	// than the rank are asked for, which needs the full d×d eigensolve.
+	// gives (the identity of PCAGram); they are computed that way, the
+	// d − rank zero eigenvalues are reported as 0, and directions beyond
+	// the rank, when asked for, are an orthonormal basis of the null space
+	// of S (from a QR factorization, O(d²·rank)): no d×d eigensolve.
 	PCACovariance PCAMethod = "eig"
 	// PCASVD takes the SVD of the centred data Xc = UΣVᵀ: the directions are
 	// the columns of V and λ = σ²/n. It never forms S, whose condition is
@@ -169,10 +170,11 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 			xc, mu, _ := matrix.Center(xs)
 			mean, total = mu, totalVariance(xc, div)
 			lambda, dirs, err = pcaByGram(xc, div, p.Eigen)
-			if err == nil && p.Components > dirs.Rows() {
-				// More directions than the data spans: only the full
-				// d×d eigensolve can complete them.
-				lambda, dirs, err = pcaByCovarianceOf(xs, p.Variance, p.Eigen)
+			if err == nil && (p.Components > dirs.Rows() || p.Components == 0 && p.VarianceFraction == 0) {
+				// More directions than the data spans (every direction,
+				// by default): the rest are eigenvectors of λ = 0, any
+				// orthonormal basis of the complement of the span.
+				dirs = completeOrthonormalRows(dirs, d)
 			}
 			break
 		}
@@ -288,13 +290,27 @@ func pcaByCovariance(s *matrix.Dense, opts eigen.SymmetricOptions) ([]float64, *
 	return r.Values, r.Vectors.T(), nil
 }
 
-// pcaByCovarianceOf forms S of X and solves it densely (pcaByCovariance).
-func pcaByCovarianceOf(x *matrix.Dense, v matrix.Variance, opts eigen.SymmetricOptions) ([]float64, *matrix.Dense, error) {
-	s, err := matrix.Covariance(x, v)
-	if err != nil {
-		return nil, nil, err
+// completeOrthonormalRows returns the d×d matrix whose first rows are the
+// r orthonormal rows of u and whose other rows are an orthonormal basis of
+// their complement: the last d − r columns of the full Q of the QR
+// factorization of uᵀ (d×r), O(d²r) flops. The sign rule is applied later,
+// with the other directions.
+func completeOrthonormalRows(u *matrix.Dense, d int) *matrix.Dense {
+	r := u.Rows()
+	out := matrix.New(d, d)
+	out.Slice(0, r, 0, d).Copy(u)
+	if r == 0 {
+		return matrix.Identity(d)
 	}
-	return pcaByCovariance(s, opts)
+	f, err := matrix.FactorizeQR(u.T())
+	if err != nil {
+		return out // u is finite and non-empty: not reached
+	}
+	q := f.QFull()
+	for j := r; j < d; j++ {
+		copy(out.Row(j), q.Col(j))
+	}
+	return out
 }
 
 // pcaByLanczos finds the k leading eigenpairs of S = XcᵀXc/div by Lanczos:

@@ -123,6 +123,28 @@ func TestPCAShapeChoice(t *testing.T) {
 			}
 		}
 	}
+	// Every direction (no k) of wide data by eig: the rank's from the Gram
+	// problem, the rest an orthonormal basis of the null space of S:
+	// A orthogonal, S·uⱼ = λⱼuⱼ to rounding, λⱼ = 0 beyond the rank.
+	small := anisotropic(rng, 4, 60)
+	all, err := PCA{Method: PCACovariance}.Fit(small)
+	if err != nil || all.K() != 60 {
+		t.Fatalf("4×60 eig, every direction: %v components, %v", all.K(), err)
+	}
+	aat, _ := matrix.MulABT(all.Components, all.Components)
+	if diff, _ := matrix.Sub(aat, matrix.Identity(60)); matrix.NormMax(diff) > 60*4*eps {
+		t.Errorf("4×60 eig: ‖AAᵀ − I‖max = %.3g", matrix.NormMax(diff))
+	}
+	s, _ := matrix.Covariance(small, matrix.Population)
+	for j := range 60 {
+		u := all.Components.Row(j)
+		su, _ := matrix.MulVec(s, u)
+		matrix.Axpy(-all.Eigenvalues[j], u, su)
+		if r := matrix.Nrm2(su); r > 60*4*eps*all.Eigenvalues[0] || j >= 3 && all.Eigenvalues[j] != 0 {
+			t.Errorf("4×60 eig: pair %d has residual %.3g, λ = %v", j, r, all.Eigenvalues[j])
+			break
+		}
+	}
 	if _, err := (PCA{Method: PCALanczos}).Fit(wide); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("lanczos without k: %v", err)
 	}

@@ -174,12 +174,15 @@ func (c *Cholesky) SolveVec(b []float64) ([]float64, error) {
 	}
 	x := append([]float64(nil), b...)
 	c.solveInPlace(x)
-	return x, conditionWarning("cholesky solve", c.condEq)
+	return x, solutionError("cholesky solve", x, conditionWarning("cholesky solve", c.condEq))
 }
 
 // Solve returns X with A X = B for an n×k right-hand side B. Errors: those
 // of SolveVec.
 func (c *Cholesky) Solve(b *Dense) (*Dense, error) {
+	if b == nil {
+		return nil, errNil("cholesky solve")
+	}
 	if b.rows != c.l.rows {
 		return nil, newError("cholesky solve", ErrShape, "right-hand side %s for order %d", b.shape(), c.l.rows)
 	}
@@ -195,7 +198,7 @@ func (c *Cholesky) Solve(b *Dense) (*Dense, error) {
 		c.solveInPlace(col)
 		x.SetCol(j, col)
 	}
-	return x, conditionWarning("cholesky solve", c.condEq)
+	return x, solutionError("cholesky solve", x, conditionWarning("cholesky solve", c.condEq))
 }
 
 // solveInPlace overwrites x with A⁻¹x.

@@ -28,6 +28,8 @@ import (
 //     error wrapping ErrSingular that gives the estimate (as gonum returns
 //     a ConditionError), so a caller who checks err refuses the system and
 //     one who wants the numbers anyway still has them;
+//   - a solution with an entry beyond the float64 range: the solution and
+//     an error wrapping ErrNotFinite (solutionError);
 //   - otherwise the solution and no error.
 //
 // Reference: LAPACK's dgeequb, dpoequb and dgesvx; Higham, Accuracy and
@@ -91,32 +93,30 @@ func scaledNorm1(a *Dense, rho, gamma []int) float64 {
 // ‖RAC‖₁ and a solver: solve(x, false) overwrites x with A⁻¹x and
 // solve(x, true) with A⁻ᵀx. It returns +Inf when the estimate overflows.
 //
-// The operator is applied as (2^{−s}C⁻¹)·A⁻¹·(2^{s}R⁻¹) with one shift s:
-// A⁻¹R⁻¹ = C·(RAC)⁻¹ is of the size of C, so the vector A⁻¹ receives is of
-// size 2^{s}R⁻¹ and the one it returns of size 2^{s}C. The shift
-// s = (ρ̄ − γ̄)/2 (ρ̄, γ̄ the middles of the exponent ranges) puts both at
-// 2^{∓(ρ̄+γ̄)/2}, symmetric about 1, so the triangular solves stay far from
-// overflow and underflow at any scale of A (entries near 1e308 or
-// 1e−320), as the √s scaling of LU.estimateCond does for κ₁(A). The
-// transpose R⁻¹A⁻ᵀC⁻¹ takes the opposite shift.
+// The operator is applied as (2^{t}C⁻¹)·A⁻¹·(2^{−t}R⁻¹), with 2^{−t}
+// about 1/√s for entries of A of size s (R⁻¹ ≈ s): the vector A⁻¹
+// receives is then of size √s and its result of size 1/√s, so the
+// triangular solves stay far from overflow and underflow at any scale of
+// A, from subnormal entries (s = 1e-320, whose inverse 1e320 is not a
+// float64) to entries near 1e308 (where s·n overflows in the forward
+// substitution), as the √s scaling of LU.estimateCond does for κ₁(A).
 func equilibratedCond(norm1 float64, rho, gamma []int, solve func(x []float64, trans bool)) float64 {
-	mid := func(e []int) int { return (slices.Min(e) + slices.Max(e)) / 2 }
-	s := (mid(rho) - mid(gamma)) / 2
+	t := -(slices.Min(rho) + slices.Max(rho)) / 4 // 2^{−t}R⁻¹ ≈ √s, s the middle of the row sizes
 	scale := func(x []float64, e []int, shift int) {
 		for i := range x {
 			x[i] = math.Ldexp(x[i], shift-e[i])
 		}
 	}
 	apply := func(x []float64, trans bool) {
-		if trans { // (C⁻¹A⁻¹R⁻¹)ᵀ = R⁻¹·A⁻ᵀ·C⁻¹
-			scale(x, gamma, -s)
+		if trans { // (C⁻¹A⁻¹R⁻¹)ᵀ = (2^{−t}R⁻¹)·A⁻ᵀ·(2^{t}C⁻¹)
+			scale(x, gamma, t)
 			solve(x, true)
-			scale(x, rho, s)
+			scale(x, rho, -t)
 			return
 		}
-		scale(x, rho, s) // 2^{s}R⁻¹x
+		scale(x, rho, -t) // 2^{−t}R⁻¹x, of order 1
 		solve(x, false)
-		scale(x, gamma, -s) // 2^{−s}C⁻¹·A⁻¹(2^{s}R⁻¹x)
+		scale(x, gamma, t)
 	}
 	est := norm1 * estimateNorm1(len(rho), apply)
 	if math.IsNaN(est) || math.IsInf(est, 0) {
@@ -132,4 +132,22 @@ func conditionWarning(op string, condEq float64) error {
 		return nil
 	}
 	return newError(op, ErrSingular, "estimated condition number %.3g of the equilibrated matrix exceeds 1/ε: singular to working precision (the solution is returned but may have no correct digit)", condEq)
+}
+
+// solutionError completes the policy: a solution with an entry beyond the
+// float64 range (A⁻¹ of diag(1e-320) is 1e320) is an error wrapping
+// ErrNotFinite, returned with the solution as the condition warning is;
+// otherwise the warning, if any. x is a []float64 or a *Dense.
+func solutionError(op string, x any, warning error) error {
+	var bad error
+	switch v := x.(type) {
+	case []float64:
+		bad = VecFinite(v)
+	case *Dense:
+		bad = v.CheckFinite()
+	}
+	if bad != nil {
+		return newError(op, ErrNotFinite, "the solution overflows float64 (%s)", bad.(*Error).Detail)
+	}
+	return warning
 }

@@ -127,3 +127,30 @@ func (m *Dense) withCol(v []float64) *Dense {
 	m.SetCol(0, v)
 	return m
 }
+
+// TestSolutionOverflow: a well-posed system whose solution is beyond the
+// float64 range (diag(1e-320)⁻¹ = 1e320) is an error wrapping
+// ErrNotFinite from every solver, not +Inf with a nil error.
+func TestSolutionOverflow(t *testing.T) {
+	a := Diag([]float64{1e-320, 1e-320})
+	if _, err := Inverse(a); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("Inverse(diag(1e-320)): %v", err)
+	}
+	f, _ := FactorizeLU(a)
+	if c := f.EquilibratedCond(); c != 1 {
+		t.Errorf("EquilibratedCond(diag(1e-320)) = %v, want 1", c)
+	}
+	if _, err := f.SolveVec([]float64{1, 1}); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("LU.SolveVec: %v", err)
+	}
+	c, err := FactorizeCholesky(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SolveVec([]float64{1, 1}); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("Cholesky.SolveVec: %v", err)
+	}
+	if x, err := Solve(a, Diag([]float64{1e-320, 1e-320})); err != nil || x.At(0, 0) != 1 {
+		t.Errorf("Solve(diag(1e-320), diag(1e-320)) = %v, %v; want I", x, err)
+	}
+}

@@ -16,6 +16,9 @@ package matrix
 // Implements: 004, "Linear Least Squares Regression" (w = A⁺y with the
 // pseudo-inverse computed by the SVD); 002, "Linear Regression in ℝᵈ".
 func LeastSquares(a, b *Dense, rcond float64) (x *Dense, rank int, err error) {
+	if err := checkNotNil("least squares", a, b); err != nil {
+		return nil, 0, err
+	}
 	if b.rows != a.rows {
 		return nil, 0, newError("least squares", ErrShape, "A is %s but B is %s", a.shape(), b.shape())
 	}

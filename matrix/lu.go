@@ -344,7 +344,7 @@ func (f *LU) SolveVec(b []float64) ([]float64, error) {
 		x[i] = b[p] // x = P b
 	}
 	f.solveVecInPlace(x)
-	return x, warning
+	return x, solutionError(f.op.solve, x, warning)
 }
 
 // solveVecInPlace overwrites x (already permuted, x = Pb) with U⁻¹L⁻¹x.
@@ -391,6 +391,9 @@ func (f *LU) solveTransVecInPlace(x []float64) {
 // working precision (estimated κ₁ of the equilibrated A above 1/ε; X is
 // returned with the error).
 func (f *LU) Solve(b *Dense) (*Dense, error) {
+	if b == nil {
+		return nil, errNil(f.op.solve)
+	}
 	n := f.lu.rows
 	if b.rows != n {
 		return nil, newError(f.op.solve, ErrShape, "right-hand side %s for order %d", b.shape(), n)
@@ -427,7 +430,7 @@ func (f *LU) Solve(b *Dense) (*Dense, error) {
 			xi[c] /= ui[i]
 		}
 	}
-	return x, warning
+	return x, solutionError(f.op.solve, x, warning)
 }
 
 // Inverse returns A⁻¹, computed by solving A X = I (2n³ flops on top of

@@ -5,6 +5,9 @@ import "math"
 // NormFrobenius returns ‖A‖_F = √(Σᵢⱼ aᵢⱼ²), computed with the same
 // overflow-safe scaling as Nrm2.
 func NormFrobenius(a *Dense) float64 {
+	if a == nil {
+		return 0
+	}
 	s := newSumSquares()
 	for i := range a.rows {
 		s.add(Nrm2(a.Row(i))) // folding a row norm is folding one element
@@ -14,6 +17,9 @@ func NormFrobenius(a *Dense) float64 {
 
 // Norm1 returns ‖A‖₁ = maxⱼ Σᵢ |aᵢⱼ|, the largest absolute column sum.
 func Norm1(a *Dense) float64 {
+	if a == nil {
+		return 0
+	}
 	sums := make([]float64, a.cols)
 	for i := range a.rows {
 		for j, v := range a.Row(i) {
@@ -29,6 +35,9 @@ func Norm1(a *Dense) float64 {
 
 // NormInf returns ‖A‖∞ = maxᵢ Σⱼ |aᵢⱼ|, the largest absolute row sum.
 func NormInf(a *Dense) float64 {
+	if a == nil {
+		return 0
+	}
 	var m float64
 	for i := range a.rows {
 		m = math.Max(m, Asum(a.Row(i)))
@@ -39,6 +48,9 @@ func NormInf(a *Dense) float64 {
 // NormMax returns maxᵢⱼ |aᵢⱼ| (not a sub-multiplicative norm, but the
 // natural scale for element-wise tolerances).
 func NormMax(a *Dense) float64 {
+	if a == nil {
+		return 0
+	}
 	var m float64
 	for i := range a.rows {
 		for _, v := range a.Row(i) {
@@ -53,6 +65,9 @@ func NormMax(a *Dense) float64 {
 // Trace returns Σᵢ aᵢᵢ. It returns an error wrapping ErrNotSquare for a
 // rectangular matrix.
 func Trace(a *Dense) (float64, error) {
+	if a == nil {
+		return 0, errNil("trace")
+	}
 	if a.rows != a.cols {
 		return 0, newError("trace", ErrNotSquare, "%s", a.shape())
 	}

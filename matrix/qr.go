@@ -209,6 +209,9 @@ func (f *QR) ApplyQ(b *Dense) (*Dense, error) {
 }
 
 func (f *QR) applyQ(op string, b *Dense, trans bool) (*Dense, error) {
+	if b == nil {
+		return nil, errNil(op)
+	}
 	if b.rows != f.m {
 		return nil, newError(op, ErrShape, "%s matrix for Q of order %d", b.shape(), f.m)
 	}
@@ -290,6 +293,9 @@ func (f *QR) applyInPlace(c *Dense, trans bool) {
 // Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §20.2.
 func (f *QR) LeastSquares(b *Dense) (*Dense, error) {
 	const op = "qr least squares"
+	if b == nil {
+		return nil, errNil(op)
+	}
 	m, n := f.m, f.n
 	if m < n {
 		return nil, newError(op, ErrRankDeficient, "under-determined %d×%d system (m < n) has no unique solution: use LeastSquares (SVD) for the minimum-norm one", m, n)

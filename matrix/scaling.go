@@ -31,6 +31,9 @@ func ScaleExponent(a *Dense) int {
 // otherwise. It is the dlascl of LAPACK restricted to powers of two, which
 // need no care about the order of the multiplications.
 func ScalePow2(k int, a *Dense) *Dense {
+	if a == nil {
+		return nil
+	}
 	if k >= -1022 && k <= 1023 {
 		return Scale(math.Ldexp(1, k), a)
 	}
@@ -84,6 +87,9 @@ func (s *sumSquares) norm() float64 {
 // NormOffDiag returns off(A) = √(Σᵢ≠ⱼ aᵢⱼ²), the quantity the Jacobi
 // eigenvalue method drives to zero, with the overflow-safe scaling of Nrm2.
 func NormOffDiag(a *Dense) float64 {
+	if a == nil {
+		return 0
+	}
 	s := newSumSquares()
 	for i := range a.rows {
 		r := a.Row(i)

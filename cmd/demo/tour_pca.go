@@ -202,22 +202,6 @@ func circles(n int, seed uint64) (*matrix.Dense, []int) {
 	return x, y
 }
 
-// bestThreshold returns the accuracy of the best threshold on v.
-func bestThreshold(v []float64, y []int) float64 {
-	best := 0.0
-	for _, th := range v {
-		right := 0
-		for i, x := range v {
-			if (x > th) == (y[i] == 1) {
-				right++
-			}
-		}
-		acc := float64(right) / float64(len(v))
-		best = math.Max(best, math.Max(acc, 1-acc))
-	}
-	return best
-}
-
 // tourKernelPCA: PCA cannot separate concentric circles along any
 // direction; kernel PCA with a Gaussian kernel and spectral embedding can.
 func tourKernelPCA(t *tour) error {
@@ -233,9 +217,9 @@ func tourKernelPCA(t *tour) error {
 	if err != nil {
 		return err
 	}
-	accP := math.Max(bestThreshold(yp.Col(0), y), bestThreshold(yp.Col(1), y))
-	accK := bestThreshold(yk.Col(0), y)
-	accS := bestThreshold(sp.Embedding.Col(0), y)
+	accP := math.Max(learn.ThresholdAccuracy(yp.Col(0), y), learn.ThresholdAccuracy(yp.Col(1), y))
+	accK := learn.ThresholdAccuracy(yk.Col(0), y)
+	accS := learn.ThresholdAccuracy(sp.Embedding.Col(0), y)
 	t.say("300 points on two concentric circles (radius 1 and 3)")
 	t.say("best threshold on one linear PCA component: %.3f accuracy (no direction separates rings)", accP)
 	t.checkTrue("kernel PCA (Gaussian, σ² = 2) separates the circles on its first component", accK >= 0.99, fmt.Sprintf("accuracy %.3f ≥ 0.99", accK))
