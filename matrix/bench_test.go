@@ -93,9 +93,11 @@ func BenchmarkKernels(b *testing.B) {
 			rng := rand.New(rand.NewPCG(5, 5))
 			x, y, c := randDense(rng, n, n), randDense(rng, n, n), New(n, n)
 			b.Run(fmt.Sprintf("%s/n=%d", kern.name, n), func(b *testing.B) {
+				cpu := processCPU()
 				for range b.N {
 					gemmPacked(kern, false, false, 1, x, y, c, false, 1, nil)
 				}
+				reportCPU(b, cpu)
 				b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}

@@ -17,13 +17,13 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// reportCPU adds the metric cpu-s/op, the process's CPU time per
+// reportCPU adds the metric cpu-ns/op, the process's CPU time per
 // operation since start. On a machine shared with other work a benchmark
 // on one goroutine waits for a core part of the time; its CPU time does
 // not count the waiting, so it is the steadier figure there (on several
 // goroutines it is their sum).
 func reportCPU(b *testing.B, start time.Duration) {
 	if b.N > 0 {
-		b.ReportMetric((processCPU()-start).Seconds()/float64(b.N), "cpu-s/op")
+		b.ReportMetric(float64((processCPU()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }

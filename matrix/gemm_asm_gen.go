@@ -68,6 +68,19 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 	p("MOVQ c+24(FP), DX")
 	p("MOVQ ldc+32(FP), R8")
 	p("SHLQ $3, R8") // ldc in bytes
+	// Prefetch the tile of C, row by row: the loop below then runs while
+	// its cache lines arrive, instead of the final additions waiting for
+	// them (each row is 8·nr bytes, which may straddle one more line).
+	p("MOVQ DX, R9")
+	for i := range s.mr {
+		for off := 0; off < 8*s.nr(); off += 64 {
+			p("PREFETCHT0 %d(R9)", off)
+		}
+		p("PREFETCHT0 %d(R9)", 8*s.nr()-1)
+		if i < s.mr-1 {
+			p("ADDQ R8, R9")
+		}
+	}
 	for i := range s.mr {
 		for v := range s.nv {
 			p("%s %s, %s, %s", s.zero, s.acc(i, v), s.acc(i, v), s.acc(i, v))
