@@ -234,7 +234,7 @@ func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 	logNorm := -math.Log(float64(n)) - 0.5*float64(d)*math.Log(2*math.Pi*h2)
 	scale := -0.5 / h2
 	blocks := (q.Rows() + kdeQueryBlock - 1) / kdeQueryBlock
-	parallelBlocks(blocks, func() func(int) {
+	parallelBlocks(blocks, func(int) func(int) {
 		qc := matrix.New(kdeQueryBlock, d)
 		g := matrix.New(kdeQueryBlock, min(kdePointBlock, n))
 		qsq := make([]float64, kdeQueryBlock)
@@ -305,14 +305,15 @@ func addExpTerms(g []float64, scale, amax, sum float64) (float64, float64) {
 }
 
 // parallelBlocks runs the blocks 0 … nb−1 on up to GOMAXPROCS goroutines,
-// each taking the next block from a shared counter; newWorker is called
-// once per goroutine and returns the function that processes one block
-// with that goroutine's scratch space. Each block is processed exactly
-// once, so results written per block do not depend on the scheduling.
-func parallelBlocks(nb int, newWorker func() func(int)) {
+// each taking the next block from a shared counter; newWorker(w) is called
+// once by goroutine w (0, 1, …) and returns the function that processes
+// one block with that goroutine's scratch space. Each block is processed
+// exactly once, so results written per block do not depend on the
+// scheduling.
+func parallelBlocks(nb int, newWorker func(w int) func(int)) {
 	workers := min(runtime.GOMAXPROCS(0), nb)
 	if workers <= 1 {
-		f := newWorker()
+		f := newWorker(0)
 		for b := range nb {
 			f(b)
 		}
@@ -320,11 +321,11 @@ func parallelBlocks(nb int, newWorker func() func(int)) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			f := newWorker()
+			f := newWorker(w)
 			for {
 				b := int(next.Add(1)) - 1
 				if b >= nb {
