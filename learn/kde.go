@@ -225,9 +225,9 @@ func (m *KDEModel) Density(q *matrix.Dense) ([]float64, error) {
 // The queries are cut into blocks of kdeQueryBlock rows, the blocks shared
 // among GOMAXPROCS workers; each worker runs its block against the points
 // in tiles of kdePointBlock, so that the tile of exponents (256 KB) stays
-// in cache between the product that forms it and the two passes that read
-// it. The log-sum-exp runs across tiles with a running maximum a* and a sum
-// s of e^{a − a*}: when a tile raises a*, s is rescaled by e^{a*old − a*new}.
+// in cache between the product that forms it and the pass that reads it.
+// The log-sum-exp runs with a running maximum a* and a sum s of e^{a − a*}:
+// when a term raises a*, s is rescaled by e^{a*old − a*new}.
 func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 	n, d := m.xc.Dims()
 	h2 := m.H * m.H
@@ -274,29 +274,24 @@ func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 	})
 }
 
-// addExpTerms turns the squared distances in g into exponents
-// aⱼ = scale·max(gⱼ, 0) (in place) and adds Σⱼ e^{aⱼ} to the running
-// log-sum-exp (amax, sum), which it returns updated. Rounding can make a
-// squared distance slightly negative: it is clamped to 0. Plain
-// comparisons, not the builtin max (which orders NaNs and signed zeros and
-// cost most of the loop).
+// addExpTerms adds Σⱼ e^{aⱼ}, aⱼ = scale·max(gⱼ, 0) for the squared
+// distances gⱼ, to the running log-sum-exp (amax, sum) and returns it
+// updated, in one pass: a term above the running maximum becomes the new
+// maximum and the sum is rescaled by e^{amax_old − amax_new} (in random
+// order that happens about log n times per query, not once per term).
+// Rounding can make a squared distance slightly negative: it is clamped to
+// 0. Plain comparisons, not the builtin max, which orders NaNs and signed
+// zeros and would cost most of the loop.
 func addExpTerms(g []float64, scale, amax, sum float64) (float64, float64) {
-	tmax := math.Inf(-1)
-	for j, d2 := range g {
+	for _, d2 := range g {
 		if d2 < 0 {
 			d2 = 0
 		}
 		a := scale * d2
-		g[j] = a
-		if a > tmax {
-			tmax = a
+		if a > amax {
+			sum *= math.Exp(amax - a) // 0 on the first term (sum = 0, e^{−∞} = 0)
+			amax = a
 		}
-	}
-	if tmax > amax {
-		sum *= math.Exp(amax - tmax) // 0 on the first tile (sum = 0)
-		amax = tmax
-	}
-	for _, a := range g {
 		if t := a - amax; t > kdeNegligible {
 			sum += matrix.Exp(t)
 		}
