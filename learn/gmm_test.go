@@ -118,8 +118,8 @@ func TestGMMCollapseAndDuplicates(t *testing.T) {
 	}
 	checkMonotoneEM(t, m)
 	k := slices.Index(m.Weights, slices.Min(m.Weights))
-	// Nₖ = 1 + 10ε: the mean is 1e3 to a few ε, the covariance r·I to
-	// the rounding of the (tiny) responsibilities of the other points.
+	// Nₖ = 1 plus the (tiny) responsibilities of the other points: the
+	// mean is 1e3 to a few ε, the covariance r·I to their rounding.
 	if c := m.Covariances[k]; math.Abs(c.At(0, 0)-1e-6) > 1e-12 || math.Abs(m.Means.At(k, 0)-1e3) > 1e3*16*eps {
 		t.Errorf("collapsed component: mean %v, covariance %v", m.Means.Row(k), c)
 	}
