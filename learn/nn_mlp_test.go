@@ -71,7 +71,7 @@ func TestMLPAgainstScikitLearn(t *testing.T) {
 	xTrain, yTrain, xTest, yTest := digitsSplit(t)
 	seeds := 5
 	if testing.Short() {
-		seeds = 2
+		seeds = 1 // the race run: one seed of Adam, within the same 1.5 points
 	}
 	for name, tr := range map[string]func(seed uint64) Training{
 		"adam": func(s uint64) Training {
@@ -81,6 +81,9 @@ func TestMLPAgainstScikitLearn(t *testing.T) {
 			return Training{SGD: &optimize.SGDSettings{LearningRate: 0.01, Momentum: 0.9, BatchSize: 32, Epochs: ref.Epochs, Seed: s}}
 		},
 	} {
+		if testing.Short() && name != "adam" {
+			continue
+		}
 		var mean float64
 		for s := range seeds {
 			m, err := MLP{Hidden: []int{64}, Training: tr(uint64(s))}.FitClassifier(xTrain, yTrain)
