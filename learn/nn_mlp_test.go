@@ -200,6 +200,13 @@ func TestMLPRegressor(t *testing.T) {
 	if pred2, _ := m2.Predict(x); !slices.Equal(pred, pred2) {
 		t.Error("predictions differ after loading")
 	}
+	// η = x₁ + x₂ overflows for x = (10³⁰⁸, 10³⁰⁸): an error, not +Inf.
+	sum := &MLPRegressor{Network: &Network{Sizes: []int{2, 1, 1}, Hidden: Activation{Kind: ActIdentity},
+		Output: Activation{Kind: ActIdentity}, Theta: []float64{1, 1, 0, 1, 0}}}
+	huge, _ := matrix.NewFromRows([][]float64{{1e308, 1e308}})
+	if _, err := sum.Predict(huge); !errors.Is(err, matrix.ErrNotFinite) {
+		t.Errorf("an input that overflows the net inputs: %v", err)
+	}
 	if _, err := m.Predict(matrix.New(3, 5)); !errors.Is(err, matrix.ErrShape) {
 		t.Errorf("wrong width: %v", err)
 	}
