@@ -226,6 +226,8 @@ func TestAssessBadInput(t *testing.T) {
 		{2, []string{"grid", "tree", iris}, "-param"},
 		{2, []string{"adaboost", "-base", "forest", iris}, "-base"},
 		{2, []string{"biasvar", "-degrees", "1,x"}, "-degrees"},
+		{2, []string{"cv", "-stratified", "tree", "-regression", "../../testdata/diabetes.csv"}, "-stratified applies to classifiers"},
+		{2, []string{"cv", "-stratified", "-folds", short, "tree", iris}, "exclude each other"},
 	} {
 		mustFail(t, c.status, c.args, c.frag)
 		_, _, e := runDemo(c.args...)
