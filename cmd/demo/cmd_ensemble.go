@@ -137,7 +137,7 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 		}
 		fields := []field{{"nodes", len(m.Nodes)}, {"leaves", m.Leaves()}, {"depth", m.Depth()}, {"root", root}, {"importances", m.Importances}}
 		if *print {
-			text := m.Text(d.Features)
+			text := m.TextNamed(d.Features, d.Names)
 			if !*s.asJSON {
 				text = "\n" + text // under its name, one node per line
 			}
