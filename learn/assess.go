@@ -21,7 +21,7 @@ import (
 type task interface {
 	size() int
 	// fitLoss trains on the rows train (repetitions allowed) and returns
-	// the training model's losses on each row of query, and on train.
+	// the model's loss on each row of query.
 	fitLoss(train, query []int) ([]float64, error)
 	// classify reports whether the loss is the 0–1 loss.
 	classify() bool

@@ -271,7 +271,7 @@ func TestForest(t *testing.T) {
 	if !matrix.EqualApprox(p1, p2, 0) {
 		t.Error("the loaded forest differs")
 	}
-	for _, c := range []RandomForest{{Trees: -1}, {MaxFeatures: 31}, {MaxDepth: -1}} {
+	for _, c := range []RandomForest{{Trees: -1}, {MaxFeatures: 31}, {MaxDepth: -1}, {Workers: -1}} {
 		if _, err := c.Fit(xtr, ytr); !errors.Is(err, ErrInvalidParameter) {
 			t.Errorf("%+v: %v", c, err)
 		}

@@ -114,7 +114,10 @@ func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 		return nil, err
 	}
 	workers := c.Workers
-	if workers <= 0 {
+	if workers < 0 {
+		return nil, fmt.Errorf("%s: %w: %d workers", op, ErrInvalidParameter, workers)
+	}
+	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, nt)

@@ -323,7 +323,7 @@ type treeBuilder struct {
 	s       treeSettings
 	w       []float64 // sample weights (all 1 when the caller gave none)
 	idx     [][]int32 // idx[j][start:end]: the node's samples sorted by feature j
-	left    []bool    // per sample: goes left at the split being applied
+	left    []uint8   // per sample: 1 if it goes left at the split being applied
 	buf     []int32
 	rng     *rand.Rand
 	feats   []int
@@ -337,7 +337,7 @@ type treeBuilder struct {
 
 // growTree builds a tree on data with settings s and weights w (nil: 1).
 func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *TreeModel {
-	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]bool, data.n), entropy: s.criterion == "entropy"}
+	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]uint8, data.n), entropy: s.criterion == "entropy"}
 	if w == nil {
 		w = make([]float64, data.n)
 		for i := range w {
@@ -565,29 +565,34 @@ func (b *treeBuilder) scan(col []float64, idx []int32, weight float64) (bestP in
 
 // partition splits every feature's sorted list of the node stably into
 // the samples with x[f] ≤ thr followed by the others; pos is where the
-// right part starts.
+// right part starts. The loop has no data-dependent branch (a left/right
+// test mispredicts half the time): each sample is written both at the
+// left cursor, in place (which never passes the read position), and at the
+// right cursor of a scratch buffer, and only the cursor of its side moves.
 func (b *treeBuilder) partition(f int, thr float64, start, end, pos int) {
 	col := b.data.cols[f]
 	for _, i := range b.idx[f][start:end] {
-		b.left[i] = col[i] <= thr
+		b.left[i] = 0
+		if col[i] <= thr {
+			b.left[i] = 1
+		}
 	}
+	nl := pos - start
 	for j := range b.data.d {
 		if j == f {
 			continue // already ordered by x[f]: its left part comes first
 		}
 		l := b.idx[j][start:end]
-		li, ri := 0, pos-start
-		buf := b.buf[:end-start]
+		right := b.buf[:len(l)]
+		li, ri := 0, 0
 		for _, i := range l {
-			if b.left[i] {
-				buf[li] = i
-				li++
-			} else {
-				buf[ri] = i
-				ri++
-			}
+			g := int(b.left[i])
+			l[li] = i
+			right[ri] = i
+			li += g
+			ri += 1 - g
 		}
-		copy(l, buf)
+		copy(l[nl:], right[:ri])
 	}
 }
 

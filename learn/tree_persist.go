@@ -70,7 +70,12 @@ func (m *TreeModel) check() error {
 // scikit-learn's export_text: the rule of each branch, indented by depth,
 // and at each leaf the predicted class (or value) with its sample count.
 // names, if not nil, gives the feature names; otherwise feature_j (0-based).
-func (m *TreeModel) Text(names []string) string {
+func (m *TreeModel) Text(names []string) string { return m.TextNamed(names, nil) }
+
+// TextNamed is Text with the classes printed by name: classNames[c] for
+// the label c (when 0 ≤ c < len(classNames)), as the CLI does for text
+// labels.
+func (m *TreeModel) TextNamed(names, classNames []string) string {
 	var sb strings.Builder
 	name := func(j int) string {
 		if j < len(names) {
@@ -84,7 +89,12 @@ func (m *TreeModel) Text(names []string) string {
 		indent := strings.Repeat("|   ", depth) + "|--- "
 		if n.Feature < 0 {
 			if m.Classes != nil {
-				fmt.Fprintf(&sb, "%sclass: %d (samples %d)\n", indent, m.Classes[argmaxFirst(n.Value)], n.Samples)
+				c := m.Classes[argmaxFirst(n.Value)]
+				label := fmt.Sprint(c)
+				if c >= 0 && c < len(classNames) {
+					label = classNames[c]
+				}
+				fmt.Fprintf(&sb, "%sclass: %s (samples %d)\n", indent, label, n.Samples)
 			} else {
 				fmt.Fprintf(&sb, "%svalue: %.4g (samples %d)\n", indent, n.Value[0], n.Samples)
 			}

@@ -396,6 +396,9 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 	if *strat && *folds != "" {
 		return s.usage("-stratified and -folds exclude each other")
 	}
+	if *strat && mc.plan.regression {
+		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
+	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		n := d.X.Rows()
 		rho, err := foldsFor(d, n, *k, *strat, *seed, *folds)
@@ -438,11 +441,14 @@ func runHoldout(args []string, stdout, stderr io.Writer) error {
 	if !(*frac > 0 && *frac < 1) {
 		return s.usage("-frac %g: want 0 < P < 1", *frac)
 	}
+	if *strat && mc.plan.regression {
+		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
+	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		n := d.X.Rows()
 		var tr, va []int
 		var err error
-		if *strat && !mc.plan.regression {
+		if *strat {
 			tr, va, err = learn.StratifiedHoldOutSplit(d.Labels, *frac, *seed)
 		} else {
 			tr, va, err = learn.HoldOutSplit(n, *frac, *seed)

@@ -137,7 +137,11 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 		}
 		fields := []field{{"nodes", len(m.Nodes)}, {"leaves", m.Leaves()}, {"depth", m.Depth()}, {"root", root}, {"importances", m.Importances}}
 		if *print {
-			fields = append(fields, field{"tree", "\n" + m.Text(d.Features)})
+			text := m.TextNamed(d.Features, d.Names)
+			if !*s.asJSON {
+				text = "\n" + text // under its name, one node per line
+			}
+			fields = append(fields, field{"tree", text})
 		}
 		if *reg {
 			return m.Regressor(), fields, nil

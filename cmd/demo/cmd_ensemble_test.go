@@ -183,6 +183,15 @@ func TestEnsembleCommands(t *testing.T) {
 			t.Errorf("%s: loaded model scores %s, trained %s", c[0], loaded, out)
 		}
 	}
+	diab := "../../testdata/diabetes.csv"
+	for _, c := range [][]string{{"tree", "-regression", "-max-depth", "3"}, {"knn", "-regression", "-k", "7"}} {
+		m := filepath.Join(dir, c[0]+"-reg.json")
+		out, _ := mustRun(t, append(c, "-save", m, "-test", diab, "-json", diab)...)
+		pred, _ := mustRun(t, "predict", "-model", m, "-json", diab)
+		if o, p := jsonOf(t, out), jsonOf(t, pred); o["test_mse"] != p["mse"] || !slices.Equal(floats(t, o["predictions"]), floats(t, p["predictions"])) {
+			t.Errorf("%s: predict after -save differs: %v vs %v", c[0], o["test_mse"], p["mse"])
+		}
+	}
 	out, _ = mustRun(t, "biasvar", "-degrees", "1,3", "-trials", "50", "-json")
 	for _, d := range jsonOf(t, out)["degrees"].([]any) {
 		r := d.(map[string]any)
@@ -226,6 +235,8 @@ func TestAssessBadInput(t *testing.T) {
 		{2, []string{"grid", "tree", iris}, "-param"},
 		{2, []string{"adaboost", "-base", "forest", iris}, "-base"},
 		{2, []string{"biasvar", "-degrees", "1,x"}, "-degrees"},
+		{2, []string{"cv", "-stratified", "tree", "-regression", "../../testdata/diabetes.csv"}, "-stratified applies to classifiers"},
+		{2, []string{"cv", "-stratified", "-folds", short, "tree", iris}, "exclude each other"},
 	} {
 		mustFail(t, c.status, c.args, c.frag)
 		_, _, e := runDemo(c.args...)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"mlnotes/cmd/demo/internal/plot"
 	"mlnotes/learn"
@@ -49,7 +50,7 @@ func tourTree(t *tour) error {
 		return err
 	}
 	t.say("two moons, 300 points; Gini impurity, thresholds halfway between consecutive values, depth ≤ 3:")
-	for _, line := range splitLines(m.Text([]string{"x1", "x2"})) {
+	for _, line := range strings.Split(strings.TrimSuffix(m.Text([]string{"x1", "x2"}), "\n"), "\n") {
 		t.say("  %s", line)
 	}
 	// The root split checked against every candidate, by brute force.
@@ -74,21 +75,6 @@ func tourTree(t *tour) error {
 		return err
 	}
 	return t.savePlot(f, "tree-depth3")
-}
-
-func splitLines(s string) []string {
-	var out []string
-	start := 0
-	for i, c := range s {
-		if c == '\n' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	if start < len(s) {
-		out = append(out, s[start:])
-	}
-	return out
 }
 
 // giniCost is n_L·Gini(L) + n_R·Gini(R) of the split x_j ≤ thr.
