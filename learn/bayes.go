@@ -132,12 +132,14 @@ func (c BayesClassifier) Fit(x *matrix.Dense, y []int) (*BayesModel, error) {
 	case SharedGaussDensity:
 		sigma := withinScatter(x, y, classes, means)
 		sigma = matrix.Scale(1/float64(n), sigma)
+		// One factorization serves every class: the classes differ only in
+		// their means.
+		g0, err := NewMultivariateNormal(means.Row(0), sigma, c.Reg)
+		if err != nil {
+			return nil, fmt.Errorf("%s: shared covariance: %w", op, err)
+		}
 		for j := range nc {
-			g, err := NewMultivariateNormal(means.Row(j), sigma, c.Reg)
-			if err != nil {
-				return nil, fmt.Errorf("%s: shared covariance: %w", op, err)
-			}
-			m.Gaussians = append(m.Gaussians, g)
+			m.Gaussians = append(m.Gaussians, normalFromFactor(means.Row(j), g0.cov, g0.chol))
 		}
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown density %d", op, ErrInvalidParameter, int(c.Density))
@@ -255,10 +257,17 @@ func (m *BayesModel) LogJoint(x *matrix.Dense) (*matrix.Dense, error) {
 	if m.Gaussians != nil {
 		xt, work = x.T(), matrix.New(x.Cols(), n)
 	}
+	var shared *sharedWhitening
+	if m.Density == SharedGaussDensity && m.Gaussians != nil {
+		shared = whitenShared(xt, m.Gaussians)
+	}
 	for j := range nc {
-		if m.Gaussians != nil {
+		switch {
+		case shared != nil:
+			shared.logPdf(m.Gaussians[j], col)
+		case m.Gaussians != nil:
 			m.Gaussians[j].logPdfT(xt, work, col)
-		} else {
+		default:
 			v, _ := m.KDEs[j].LogDensity(x)
 			copy(col, v)
 		}
