@@ -328,8 +328,13 @@ func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 func addExpTerms(g []float64, amax, sum float64) (float64, float64) {
 	tmax := math.Inf(-1)
 	for j, d2 := range g {
-		if d2 < 0 {
+		switch {
+		case d2 < 0:
 			d2 = 0
+		case d2 != d2:
+			// ∞ − ∞: the query is beyond ~10¹⁵⁴ h from the data mean and
+			// the term is 0 to working precision.
+			d2 = math.Inf(1)
 		}
 		a := -0.5 * d2
 		g[j] = a
@@ -340,6 +345,9 @@ func addExpTerms(g []float64, amax, sum float64) (float64, float64) {
 	if tmax > amax {
 		sum *= math.Exp(amax - tmax) // 0 on the first tile (sum = 0, e^{−∞} = 0)
 		amax = tmax
+	}
+	if math.IsInf(amax, -1) {
+		return amax, sum // every term so far is 0
 	}
 	for j := range g {
 		g[j] -= amax
