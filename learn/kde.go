@@ -195,14 +195,6 @@ func (m *KDEModel) prepare() {
 	}
 }
 
-// kdeNegligible: a kernel term e^t relative to the largest (t ≤ 0) is
-// skipped below e^kdeNegligible < 2⁻⁵⁴, where adding it to a sum that is
-// at least 1 (the largest term) could not change it; each skip perturbs
-// the sum by less than 2⁻⁵⁴ relative, n of them by n·2⁻⁵⁴. Far from a
-// query most of the n terms are below it, and skipping them avoids their
-// exponentials.
-const kdeNegligible = -37.5
-
 // kdeQueryBlock and kdePointBlock are the tile of the Gaussian estimate:
 // 32 queries against 1024 points, a 256 KB tile of exponents that stays in
 // the L2 cache from the product that writes it to the passes that read it.
@@ -275,9 +267,9 @@ func (m *KDEModel) Density(q *matrix.Dense) ([]float64, error) {
 // The queries are cut into blocks of kdeQueryBlock rows, the blocks shared
 // among GOMAXPROCS workers; each worker runs its block against the points
 // in tiles of kdePointBlock, so that the tile of exponents (256 KB) stays
-// in cache between the product that forms it and the pass that reads it.
-// The log-sum-exp runs with a running maximum a* and a sum s of e^{a − a*}:
-// when a term raises a*, s is rescaled by e^{a*old − a*new}.
+// in cache between the product that forms it and the passes that read it.
+// The log-sum-exp runs across tiles with a running maximum a* and a sum s
+// of e^{a − a*}: when a tile raises a*, s is rescaled by e^{a*old − a*new}.
 func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 	n, d := m.xc.Dims()
 	// log of (1/n)(2πh²)^(−d/2), without forming h² (which overflows for
@@ -325,26 +317,44 @@ func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 }
 
 // addExpTerms adds Σⱼ e^{aⱼ}, aⱼ = −½ max(gⱼ, 0) for the squared
-// distances gⱼ (in units of h²), to the running log-sum-exp (amax, sum) and returns it
-// updated, in one pass: a term above the running maximum becomes the new
-// maximum and the sum is rescaled by e^{amax_old − amax_new} (in random
-// order that happens about log n times per query, not once per term).
-// Rounding can make a squared distance slightly negative: it is clamped to
-// 0. Plain comparisons, not the builtin max, which orders NaNs and signed
+// distances gⱼ (in units of h²), to the running log-sum-exp (amax, sum)
+// and returns it updated; g is overwritten. The tile's maximum is found
+// first; if it exceeds amax the sum is rescaled by e^{amax − new}; then
+// the shifted exponents aⱼ − amax ≤ 0 are exponentiated in one call of
+// matrix.ExpTo (a loop with no call per element) and summed. Rounding
+// can make a squared distance slightly negative: it is clamped to 0.
+// Plain comparisons, not the builtin max, which orders NaNs and signed
 // zeros and would cost most of the loop.
 func addExpTerms(g []float64, amax, sum float64) (float64, float64) {
-	for _, d2 := range g {
-		if d2 < 0 {
+	tmax := math.Inf(-1)
+	for j, d2 := range g {
+		switch {
+		case d2 < 0:
 			d2 = 0
+		case d2 != d2:
+			// ∞ − ∞: the query is beyond ~10¹⁵⁴ h from the data mean and
+			// the term is 0 to working precision.
+			d2 = math.Inf(1)
 		}
 		a := -0.5 * d2
-		if a > amax {
-			sum *= math.Exp(amax - a) // 0 on the first term (sum = 0, e^{−∞} = 0)
-			amax = a
+		g[j] = a
+		if a > tmax {
+			tmax = a
 		}
-		if t := a - amax; t > kdeNegligible {
-			sum += matrix.Exp(t)
-		}
+	}
+	if tmax > amax {
+		sum *= math.Exp(amax - tmax) // 0 on the first tile (sum = 0, e^{−∞} = 0)
+		amax = tmax
+	}
+	if math.IsInf(amax, -1) {
+		return amax, sum // every term so far is 0
+	}
+	for j := range g {
+		g[j] -= amax
+	}
+	matrix.ExpTo(g, g)
+	for _, e := range g {
+		sum += e
 	}
 	return amax, sum
 }
