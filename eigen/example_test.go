@@ -75,24 +75,22 @@ func ExampleTopK_repeated() {
 }
 
 func ExampleTopKFunc() {
-	// The largest eigenvalue of the path Laplacian on 200 nodes, applied
-	// as a stencil without forming the matrix: 2 − 2cos(199π/200).
+	// The largest eigenvalue of I + 11ᵀ (n = 200), applied as
+	// x ↦ x + (Σᵢxᵢ)·1 without forming the matrix: 1 + n, with the
+	// eigenvector 1/√n.
 	n := 200
 	apply := func(dst, x []float64) {
-		for i := range n {
-			deg, s := 0.0, 0.0
-			if i > 0 {
-				deg, s = deg+1, s+x[i-1]
-			}
-			if i < n-1 {
-				deg, s = deg+1, s+x[i+1]
-			}
-			dst[i] = deg*x[i] - s
+		var sum float64
+		for _, v := range x {
+			sum += v
+		}
+		for i, v := range x {
+			dst[i] = v + sum
 		}
 	}
 	r, _ := eigen.TopKFunc(n, apply, 1, eigen.TopKOptions{})
-	fmt.Printf("λ = %.6f\n", r.Values[0])
-	// Output: λ = 3.999753
+	fmt.Printf("λ = %.6f, v₀ = %.6f\n", r.Values[0], r.Vectors.At(0, 0))
+	// Output: λ = 201.000000, v₀ = 0.070711
 }
 
 func ExampleSymmetric_divideConquer() {
