@@ -673,7 +673,7 @@ func TestSameBitsAnyWorkers(t *testing.T) {
 // TestMethodString checks the names of the methods, which are those of
 // the CLI's -method flag.
 func TestMethodString(t *testing.T) {
-	for m, want := range map[Method]string{TridiagonalQR: "qr", DivideConquer: "dc", Method(9): "Method(9)"} {
+	for m, want := range map[Method]string{Auto: "auto", TridiagonalQR: "qr", DivideConquer: "dc", Method(9): "Method(9)"} {
 		if got := m.String(); got != want {
 			t.Errorf("Method(%d).String() = %q, want %q", int(m), got, want)
 		}

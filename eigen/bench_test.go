@@ -18,15 +18,24 @@ func BenchmarkSym(b *testing.B) {
 		mats[n] = randSym(rng, n)
 		return mats[n]
 	}
+	// The zero-options call: the method Symmetric picks by size (Auto).
 	for _, n := range []int{100, 300, 1000} {
 		a := get(n).(*matrix.Dense)
-		b.Run(fmt.Sprintf("qr/n=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("default/n=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				Symmetric(a, SymmetricOptions{})
 			}
 		})
 	}
-	for _, n := range []int{100, 300, 1000} {
+	for _, n := range []int{50, 100, 150, 200, 300, 1000} {
+		a := get(n).(*matrix.Dense)
+		b.Run(fmt.Sprintf("qr/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				Symmetric(a, SymmetricOptions{Method: TridiagonalQR})
+			}
+		})
+	}
+	for _, n := range []int{50, 100, 150, 200, 300, 1000} {
 		a := get(n).(*matrix.Dense)
 		b.Run(fmt.Sprintf("dc/n=%d", n), func(b *testing.B) {
 			for b.Loop() {

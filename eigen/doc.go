@@ -18,16 +18,25 @@
 //
 // # Methods
 //
-//   - Symmetric with Method TridiagonalQR (the default): Householder
-//     reduction and implicit QR with Wilkinson shifts.
+//   - Symmetric with Method Auto (the zero value, the default): QR below
+//     n = 180, divide and conquer from there on, the choice LAPACK's
+//     drivers make by size (the crossover measured on BenchmarkSym).
+//   - Symmetric with Method TridiagonalQR: Householder reduction and
+//     implicit QR with Wilkinson shifts.
 //   - Symmetric with Method DivideConquer: the same reduction, then Cuppen's
 //     divide and conquer with Gu–Eisenstat vectors; several times faster
 //     for large n, because its eigenvector work is matrix products.
 //   - Jacobi: cyclic Jacobi with a threshold strategy, the method a teacher
 //     shows first, and the most accurate for graded matrices.
 //   - Generalized: Cholesky reduction to a standard problem.
-//   - TopK: Lanczos with full reorthogonalization, for a few extreme pairs
-//     of a large matrix.
+//   - TopK: Lanczos with full reorthogonalization, locking and restarts
+//     (so repeated eigenvalues are found), for a few extreme pairs of a
+//     large matrix; TopKFunc for an operator known only by its products.
+//
+// Every solver works on 2ᵏA with max|aᵢⱼ| in [1/2, 1) (matrix.ScaleExponent,
+// exact), so subnormal and near-overflow entries are safe; an eigenvalue
+// beyond the float64 range is an error wrapping matrix.ErrNotFinite. A nil
+// matrix is an error wrapping matrix.ErrEmpty.
 //
 // # Notes map
 //

@@ -15,7 +15,7 @@ type solver func(a *matrix.Dense, valuesOnly bool) (*Result, error)
 
 var solvers = map[string]solver{
 	"qr": func(a *matrix.Dense, vo bool) (*Result, error) {
-		return Symmetric(a, SymmetricOptions{ValuesOnly: vo})
+		return Symmetric(a, SymmetricOptions{Method: TridiagonalQR, ValuesOnly: vo})
 	},
 	"dc": func(a *matrix.Dense, vo bool) (*Result, error) {
 		return Symmetric(a, SymmetricOptions{Method: DivideConquer, ValuesOnly: vo})

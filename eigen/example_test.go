@@ -61,6 +61,40 @@ func ExampleTopK() {
 	// Output: λ = [99.0000 100.0000]
 }
 
+func ExampleTopK_repeated() {
+	// A triple largest eigenvalue: one Lanczos run sees it once, the
+	// restarts orthogonal to the locked vectors find the other copies.
+	d := make([]float64, 100)
+	for i := range d {
+		d[i] = float64(i + 1)
+	}
+	d[0], d[1] = 100, 100
+	r, _ := eigen.TopK(matrix.Diag(d), 4, eigen.TopKOptions{})
+	fmt.Printf("λ = %.4f\n", r.Values)
+	// Output: λ = [99.0000 100.0000 100.0000 100.0000]
+}
+
+func ExampleTopKFunc() {
+	// The largest eigenvalue of the path Laplacian on 200 nodes, applied
+	// as a stencil without forming the matrix: 2 − 2cos(199π/200).
+	n := 200
+	apply := func(dst, x []float64) {
+		for i := range n {
+			deg, s := 0.0, 0.0
+			if i > 0 {
+				deg, s = deg+1, s+x[i-1]
+			}
+			if i < n-1 {
+				deg, s = deg+1, s+x[i+1]
+			}
+			dst[i] = deg*x[i] - s
+		}
+	}
+	r, _ := eigen.TopKFunc(n, apply, 1, eigen.TopKOptions{})
+	fmt.Printf("λ = %.6f\n", r.Values[0])
+	// Output: λ = 3.999753
+}
+
 func ExampleSymmetric_divideConquer() {
 	// The second-difference matrix tridiag(−1, 2, −1) of size 60, whose
 	// eigenvalues are 2 − 2cos(kπ/61), by divide and conquer: 60 is split

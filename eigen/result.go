@@ -29,6 +29,9 @@ type Result struct {
 // Descending returns a copy of the result with the pairs in descending
 // order of eigenvalue, the order PCA uses (largest variance first).
 func (r *Result) Descending() *Result {
+	if r == nil {
+		return nil
+	}
 	k := len(r.Values)
 	out := &Result{Values: make([]float64, k)}
 	for j := range k {
@@ -48,6 +51,9 @@ func (r *Result) Descending() *Result {
 // ascending order. It returns an error wrapping ErrRange if k is not in
 // 1..len(Values).
 func (r *Result) Largest(k int) (*Result, error) {
+	if r == nil {
+		return nil, fmt.Errorf("eigen: largest: %w: nil result", matrix.ErrEmpty)
+	}
 	if k < 1 || k > len(r.Values) {
 		return nil, fmt.Errorf("eigen: largest: %w: k = %d for %d eigenvalues", ErrRange, k, len(r.Values))
 	}
@@ -57,6 +63,9 @@ func (r *Result) Largest(k int) (*Result, error) {
 // Smallest returns the k pairs with the smallest eigenvalues, in ascending
 // order. It returns an error wrapping ErrRange if k is not in 1..len(Values).
 func (r *Result) Smallest(k int) (*Result, error) {
+	if r == nil {
+		return nil, fmt.Errorf("eigen: smallest: %w: nil result", matrix.ErrEmpty)
+	}
 	if k < 1 || k > len(r.Values) {
 		return nil, fmt.Errorf("eigen: smallest: %w: k = %d for %d eigenvalues", ErrRange, k, len(r.Values))
 	}
@@ -116,6 +125,9 @@ func flipSign(v []float64) {
 // entry (rounding in a product like XᵀX stays far below this; a matrix that
 // is simply not symmetric is far above it).
 func checkSymmetric(op string, a *matrix.Dense) error {
+	if a == nil {
+		return fmt.Errorf("eigen: %s: %w: nil matrix", op, matrix.ErrEmpty)
+	}
 	r, c := a.Dims()
 	if r == 0 || c == 0 {
 		return fmt.Errorf("eigen: %s: %w: %d×%d matrix", op, matrix.ErrEmpty, r, c)
@@ -134,14 +146,16 @@ func checkSymmetric(op string, a *matrix.Dense) error {
 
 const eps = 0x1p-52
 
-// powerOfTwoScale returns the power of two s that brings max|aᵢⱼ| into
-// [0.5, 1): scaling by it is exact, and keeps every sum of squares of the
-// iterations far from overflow and underflow.
-func powerOfTwoScale(a *matrix.Dense) float64 {
-	m := matrix.NormMax(a)
-	if m == 0 {
-		return 1
+// unscaleValues turns the eigenvalues d of the scaled 2ᵏA into those of A,
+// d ← 2⁻ᵏd, and returns an error wrapping matrix.ErrNotFinite when one of
+// them lies beyond the float64 range (|λ| can reach n·max|aᵢⱼ|, which
+// overflows for entries near 1.8e308 although every entry is finite).
+func unscaleValues(op string, d []float64, k int) error {
+	for i, x := range d {
+		d[i] = math.Ldexp(x, -k)
+		if math.IsInf(d[i], 0) {
+			return fmt.Errorf("eigen: %s: %w: eigenvalue %.17g·2^%d overflows float64", op, matrix.ErrNotFinite, x, -k)
+		}
 	}
-	_, e := math.Frexp(m)
-	return math.Ldexp(1, -e)
+	return nil
 }

@@ -20,18 +20,43 @@ type QRStep struct {
 type Method int
 
 const (
+	// Auto, the zero value, picks by size as LAPACK's drivers do:
+	// TridiagonalQR below n = autoDCMin, DivideConquer from there on
+	// (values only always take the O(n²) QR path). A caller who sets
+	// Trace (QR steps) and not MergeTrace gets QR at every size, so that
+	// the trace it asked for is written.
+	Auto Method = iota
 	// TridiagonalQR is implicit QR with Wilkinson shifts, rotations
-	// applied one by one: the readable default.
-	TridiagonalQR Method = iota
+	// applied one by one: the readable method, fastest for small n.
+	TridiagonalQR
 	// DivideConquer is Cuppen's divide and conquer with the Gu–Eisenstat
 	// eigenvectors: the eigenvector work becomes matrix products, several
 	// times faster than TridiagonalQR for n in the hundreds and beyond.
 	DivideConquer
 )
 
-// String returns "qr" or "dc", the names of the CLI's -method flag.
+// autoDCMin is the order from which Auto chooses divide and conquer.
+// Measured with BenchmarkSym (medians of 5, 2 shared cores): QR vs D&C
+// 0.26 vs 0.37 ms at n = 50, 1.6 vs 1.8 ms at 100, 5.0 vs 6.0 ms at 150,
+// 12.1 vs 8.2 ms at 200, and D&C keeps gaining with n (docs/eigenproblems.md).
+const autoDCMin = 180
+
+// resolve returns the method Auto stands for at order n, or m itself.
+func (m Method) resolve(n int) Method {
+	if m != Auto {
+		return m
+	}
+	if n >= autoDCMin {
+		return DivideConquer
+	}
+	return TridiagonalQR
+}
+
+// String returns "auto", "qr" or "dc", the names of the CLI's -method flag.
 func (m Method) String() string {
 	switch m {
+	case Auto:
+		return "auto"
 	case TridiagonalQR:
 		return "qr"
 	case DivideConquer:
@@ -41,9 +66,9 @@ func (m Method) String() string {
 }
 
 // SymmetricOptions configures Symmetric. The zero value computes values
-// and vectors by tridiagonal QR.
+// and vectors by the method best for the size (Auto).
 type SymmetricOptions struct {
-	Method     Method        // TridiagonalQR (the default) or DivideConquer
+	Method     Method        // Auto (the default: by size), TridiagonalQR or DivideConquer
 	ValuesOnly bool          // never accumulate eigenvectors: O(n²) after the reduction
 	MaxSteps   int           // limit on the QR steps; default 30n
 	Trace      func(QRStep)  // called after every QR step, if not nil (QR method and values-only path)
@@ -52,8 +77,10 @@ type SymmetricOptions struct {
 
 // Symmetric computes all eigenpairs of a symmetric matrix, A = VΛVᵀ, by
 // Householder reduction to tridiagonal form T = QᵀAQ followed by the
-// implicit symmetric QR algorithm with Wilkinson shifts on T; V = QZ where
-// Z accumulates the QR rotations. It is the default solver of mlnotes.
+// implicit symmetric QR algorithm with Wilkinson shifts on T (V = QZ where
+// Z accumulates the QR rotations) or, for n ≥ 180 unless the caller names
+// a method, by divide and conquer on T. It is the default solver of
+// mlnotes.
 //
 // Each QR step on the unreduced block T[l..m] takes the Wilkinson shift μ
 // (the eigenvalue of the trailing 2×2 block closer to t_mm), starts with
@@ -93,12 +120,16 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 		return nil, err
 	}
 	switch opts.Method {
-	case TridiagonalQR, DivideConquer:
+	case Auto, TridiagonalQR, DivideConquer:
 	default:
 		return nil, fmt.Errorf("eigen: symmetric: %w: unknown method %v", ErrMethod, opts.Method)
 	}
-	scale := powerOfTwoScale(a)
-	w := matrix.Scale(scale, a)
+	method := opts.Method.resolve(a.Rows())
+	if opts.Method == Auto && opts.Trace != nil && opts.MergeTrace == nil {
+		method = TridiagonalQR // the caller traces QR steps: give it QR
+	}
+	k := matrix.ScaleExponent(a)
+	w := matrix.ScalePow2(k, a) // 2ᵏA, max|aᵢⱼ| in [1/2, 1): exact
 	var d []float64
 	var vt *matrix.Dense // rows: eigenvectors of A
 	switch {
@@ -108,7 +139,7 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 		if err := tridiagonalQR(d, e, nil, opts.MaxSteps, opts.Trace); err != nil {
 			return nil, err
 		}
-	case opts.Method == DivideConquer:
+	case method == DivideConquer:
 		var e, taus []float64
 		d, e, taus = reduceTridiagonalBlocked(w)
 		zt, err := tridiagonalDC(d, e, opts.MergeTrace)
@@ -124,8 +155,8 @@ func Symmetric(a *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 			return nil, err
 		}
 	}
-	for i := range d {
-		d[i] /= scale
+	if err := unscaleValues("symmetric", d, k); err != nil {
+		return nil, err
 	}
 	return fromRows(d, vt), nil
 }

@@ -2,15 +2,20 @@ package learn
 
 import (
 	"fmt"
+	"math"
 
 	"mlnotes/matrix"
+	"mlnotes/optimize"
 )
 
 const eps = 0x1p-52
 
-// checkData validates a training matrix: at least minRows samples, at
-// least one feature, finite values.
+// checkData validates a training matrix: not nil, at least minRows
+// samples, at least one feature, finite values.
 func checkData(op string, x *matrix.Dense, minRows int) error {
+	if x == nil {
+		return fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
+	}
 	n, d := x.Dims()
 	if n < minRows || d == 0 {
 		return fmt.Errorf("%s: %w: %d×%d data, need at least %d sample(s) and 1 feature", op, matrix.ErrEmpty, n, d, minRows)
@@ -21,9 +26,12 @@ func checkData(op string, x *matrix.Dense, minRows int) error {
 	return nil
 }
 
-// checkQuery validates data given to a fitted model: the width it was
-// fitted on, at least one row, finite values.
+// checkQuery validates data given to a fitted model: not nil, the width it
+// was fitted on, at least one row, finite values.
 func checkQuery(op string, x *matrix.Dense, width int) error {
+	if x == nil {
+		return fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
+	}
 	n, d := x.Dims()
 	if d != width {
 		return fmt.Errorf("%s: %w: %d columns, the model has %d", op, matrix.ErrShape, d, width)
@@ -35,4 +43,28 @@ func checkQuery(op string, x *matrix.Dense, width int) error {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	return nil
+}
+
+// errNilModel is the error of a method called on a nil fitted model.
+func errNilModel(op string) error {
+	return fmt.Errorf("%s: %w: nil model", op, ErrInvalidParameter)
+}
+
+// Zero asks for a real zero in a setting whose zero value stands for a
+// non-zero default (SVM.Epsilon: ε = 0, no tube). Any negative value of
+// such a setting means zero; Zero names it. It is optimize.Zero: one
+// convention for the whole project (package documentation, "Zero values
+// and defaults").
+const Zero = optimize.Zero
+
+// zeroOr resolves a setting with that convention: 0 means def, a finite
+// negative value means 0, anything else is kept for the range check.
+func zeroOr(v, def float64) float64 {
+	switch {
+	case v == 0:
+		return def
+	case v < 0 && !math.IsInf(v, -1):
+		return 0
+	}
+	return v
 }

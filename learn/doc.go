@@ -9,7 +9,24 @@
 // A data matrix X is n×d, rows are samples; the notes write d×n. Every
 // algorithm is split into a configuration struct whose zero value means
 // "use the defaults" and a fitted model returned by Fit, so that an unfitted
-// model cannot exist. Fit never modifies its inputs.
+// model cannot exist. Fit never modifies its inputs. A nil matrix, a nil
+// fitted model or a nil reader is an error like any other bad input
+// (wrapping matrix.ErrEmpty or ErrInvalidParameter), never a panic.
+//
+// # Zero values and defaults
+//
+// A configuration field's zero value means its documented default. New
+// fields are chosen so that, where zero is a meaningful value, zero is the
+// default (FisherLDA.Ridge: zero means no ridge). A few fields keep a
+// non-zero default for which zero is also meaningful — SVM.Epsilon
+// (default 0.1, LIBSVM's) and, in package optimize, the momentum β and
+// Adam's β₁, β₂ — and for them one convention holds throughout mlnotes: a
+// negative value asks for a real zero, and the constant Zero (=
+// optimize.Zero) names it: SVM{Type: EpsSVR, Epsilon: learn.Zero} is the
+// ε-SVR with no tube. This is net.Dialer.KeepAlive's rule (zero default,
+// negative off) and optimize.Stop's (a negative tolerance turns a test
+// off). Fields for which zero is not meaningful (C, ν, a tolerance, a
+// cache size) refuse negative values.
 //
 // # Supervised learners
 //
@@ -17,8 +34,10 @@
 // FitClassifier, FitRegressor) returns its own concrete model. Code that
 // trains any learner — cross-validation, the bootstrap, bagging, the CLI —
 // takes a ClassifierTrainer or a RegressorTrainer and gets back a Classifier
-// (Predict returns one label per row as []int) or a Regressor (Predict
-// returns []float64). Classify and Regress adapt a concrete Fit method in one
+// (Predict returns one label per row as []int, the labels the model was
+// trained with) or a Regressor (Predict returns []float64); every
+// classifier has the []int form (SVMModel, which serves both tasks, through
+// SVMClassifier or PredictClass). Classify and Regress adapt a concrete Fit method in one
 // line, learn.Classify(learn.FisherLDA{}.Fit); SVM has Classifier and
 // Regressor methods because one SVMModel type serves both tasks. Optional
 // capabilities (probabilities, decision values) are the interfaces
@@ -36,11 +55,31 @@
 //	004, "Kernel function", "Mercer Theorem"                             Kernel, GramMatrix, CrossGram, MercerCheck
 //	004, "Kernel PCA"                                                    KernelPCA.Fit, KernelPCAModel.Transform
 //	002, "Problem Formulation" (min trace(HᵀLH), HᵀH = I)                SpectralEmbedding.Fit
+//	004, "Multivariate Normal Distribution"                             MultivariateNormal (LogPdf, Sample)
+//	004, "Maximum Likelihood Estimation", "In-variance of the MLE"      GaussianMLE.Fit
+//	004, "Bayes Classifier", "Optimality"                               BayesClassifier.Fit, BayesModel.Predict, GaussianBayesError
+//	004, "Mixture density Estimate and EM algorithm"                    GaussianMixture.Fit, GMMModel
+//	004, "Bayesian Estimation"                                          BetaBernoulli.Update, NormalMean.Update, NormalInverseGamma.Update
+//	004, "Parzen Window"                                                KernelDensity.Fit, KDEModel.LogDensity
 //	004, "Fisher Linear Discriminant"                                    FisherLDA.Fit, FisherModel.Predict
 //	004, "Support Vector Machines(SVM)", "Using Slack Variable"          SVM.FitClassifier (CSVC, Hard), SVMModel.Decision, PrimalW
 //	004, "v- SVM"                                                        SVM.FitClassifier (NuSVC), BinarySVM.FractionSV, EquivalentC, NuRho
 //	004, "Support Vector Regression", "v-SVR"                            SVM.FitRegressor (EpsSVR, NuSVR)
 //	004, "SMO Algorithm"                                                 the solver optimize.SMO, reached through SVM
+//	001, "Linear models" (h(x) = wᵀφ(x), fixed basis functions)         Basis.Fit, BasisMap.Transform, LinearRegression (Basis)
+//	002, "Linear Regression", "Linear Regression in ℝᵈ"                  LinearRegression.Fit (SolverNormal is the notes' form)
+//	004, "Linear Least Squares Regression" (W = A⁺Y)                     LinearRegression.Fit (SolverQR, SolverSVD)
+//	004, "Statistical viewpoint of Linear Regression"                    LinearModel.Sigma2, LinearModel.LogLikelihood
+//	004, "Ridge Regression" ((AᵀA + λI)W = AᵀY, MAP)                     Ridge.Fit, Ridge.Path, Example_ridgeMAP
+//	004, "Logistic Regression"                                           LogisticRegression.Fit, LogisticModel.PredictProba
+//	004, "Single Neuron Models" (perceptron, AdaLinE)                    Perceptron.Fit, Adaline.Fit
+//	002, "Feature Selection", "Pearson's Correlation Coefficient"        Pearson, SelectFeatures
+//	004, "Feature Selection" (mutual information)                        MutualInformation, SelectFeatures
+//	004, "Logistic Regression", "K-fold Cross-Validation" (Platt)        SVM.Probability, SVMModel.PredictProba
+//	004, "Single Neuron Models", "Typical Activation function"           Neuron, Activation (ActHardLimiter, ActSigmoid, ActTanh, ActReLU)
+//	004, "Multilayer feed-forward Network"                               Network, NewNetwork, Network.Forward, MLP
+//	004, "Backpropagation Algorithm"                                     Network.backward (δ recursion), GradientCheck, Network.Train, MLP.FitClassifier
+//	004, "Auto-Encoder", "Denoising Autoencoder", "Sparse Autoencoder"   Autoencoder.Fit, AutoencoderModel.Encode, Decode
 //	004, "Bias-Variance Trade-off"                                       BiasVariance.Run (with VandermondeFit)
 //	004, "Hold out Validation Set"                                       HoldOutSplit, HoldOutClassifier, ModelSelectionCurve*
 //	004, "K-fold Cross-Validation" (ρ, e_cv)                             KFold, StratifiedKFold, CrossValidateClassifier/Regressor

@@ -76,15 +76,6 @@ func loadEnsembleRef(t testing.TB) *ensembleRef {
 	return &r
 }
 
-func mustRows(t testing.TB, rows [][]float64) *matrix.Dense {
-	t.Helper()
-	m, err := matrix.NewFromRows(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // ridgeTrainer is ridge regression with an unpenalized intercept, written
 // here for the cross-validation check only (the library's ridge lives in
 // linreg*.go): centre X and y, solve the stacked least-squares problem

@@ -100,3 +100,13 @@ func ExampleFisherModel_Predict() {
 	// directions 2, eigenvalues [70.8880 14.4453], predictions [1 2 0]
 	// J at the first direction equals λ₁: true
 }
+
+func ExampleThresholdAccuracy() {
+	// One coordinate of an embedding and the two classes it should
+	// separate: the 0.5 of class 0 sits among class 1, so the best
+	// threshold gets 3 of 4 right.
+	v := []float64{0.1, 0.5, 0.9, 0.4}
+	y := []int{0, 0, 1, 1}
+	fmt.Println(learn.ThresholdAccuracy(v, y))
+	// Output: 0.75
+}

@@ -55,3 +55,26 @@ func ExampleLoadSVM() {
 	fmt.Printf("f = %.4f, identical after loading: %v\n", f1, fmt.Sprint(f1) == fmt.Sprint(f2))
 	// Output: f = [0.6747 -0.8186 -0.6747], identical after loading: true
 }
+
+// Class probabilities by Platt's method (LIBSVM's -b 1): three classes on
+// a line, the probabilities of points at each class and between two.
+func ExampleSVMModel_PredictProba() {
+	var rows [][]float64
+	var y []int
+	for i := range 60 {
+		c := i % 3
+		rows = append(rows, []float64{3*float64(c) + 0.9*math.Sin(float64(7*i))})
+		y = append(y, c)
+	}
+	x, _ := matrix.NewFromRows(rows)
+	m, _ := learn.SVM{Kernel: learn.Gaussian(1), Probability: true, Seed: 1}.FitClassifier(x, y)
+	q, _ := matrix.NewFromRows([][]float64{{0}, {1.5}, {6}})
+	p, _ := m.PredictProba(q)
+	for i := range q.Rows() {
+		fmt.Printf("x = %.1f: %.2f\n", q.At(i, 0), p.Row(i))
+	}
+	// Output:
+	// x = 0.0: [0.91 0.04 0.04]
+	// x = 1.5: [0.41 0.50 0.08]
+	// x = 6.0: [0.04 0.05 0.91]
+}

@@ -58,8 +58,8 @@ type FisherModel struct {
 // S_B w = λ S_w w and has only the two-class S_B: see docs/errata.md,
 // item 32, and docs/pca.md §9).
 //
-// Special cases: one class, mismatched lengths, fewer than two samples and
-// non-finite data are errors. A singular S_w (fewer samples than classes
+// Special cases: one class, mismatched lengths, fewer than two samples,
+// non-finite data and two classes with equal means are errors. A singular S_w (fewer samples than classes
 // plus features, a feature constant within every class, collinear
 // features) is an error wrapping matrix.ErrNotSPD unless Ridge > 0 — also
 // when rounding has left it a tiny positive pivot (see factorizeScatter):
@@ -96,7 +96,12 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 		diff := append([]float64(nil), means.Row(1)...)
 		matrix.Axpy(-1, means.Row(0), diff) // M₁ − M₀
 		w, _ := chol.SolveVec(diff)         // w = S_w⁻¹(M₁ − M₀)
-		matrix.ScaleVec(1/matrix.Nrm2(w), w)
+		norm := matrix.Nrm2(w)
+		if norm == 0 || math.IsInf(norm, 0) || math.IsNaN(norm) {
+			// Equal class means: J(w) = 0 for every w, no direction separates them.
+			return nil, fmt.Errorf("%s: %w: the two class means are equal (M₁ = M₀), so no direction separates the classes", op, ErrInvalidParameter)
+		}
+		matrix.ScaleVec(1/norm, w)
 		m.W = w
 		sb := outer(diff)
 		m.Criterion = rayleigh(sb, sw, w)
@@ -227,6 +232,9 @@ func rayleigh(a, b *matrix.Dense, w []float64) float64 {
 // training data (X, y) with the two-class scatter matrices of the notes,
 // for checking that the Fisher direction maximizes it.
 func (m *FisherModel) CriterionAt(x *matrix.Dense, y []int, w []float64) (float64, error) {
+	if m == nil {
+		return 0, errNilModel("learn: fisher: criterion")
+	}
 	if err := checkQuery("learn: fisher: criterion", x, len(m.W)); err != nil {
 		return 0, err
 	}
@@ -254,6 +262,9 @@ func criterionScatters(x *matrix.Dense, y []int) (sb, sw *matrix.Dense) {
 // Project returns wᵀxᵢ for every row: the one-dimensional data of the
 // notes' derivation.
 func (m *FisherModel) Project(x *matrix.Dense) ([]float64, error) {
+	if m == nil {
+		return nil, errNilModel("learn: fisher: project")
+	}
 	if err := checkQuery("learn: fisher: project", x, len(m.W)); err != nil {
 		return nil, err
 	}
@@ -263,6 +274,9 @@ func (m *FisherModel) Project(x *matrix.Dense) ([]float64, error) {
 // Transform projects the rows of X on the discriminant directions (n×1
 // for two classes, n×(c−1) otherwise).
 func (m *FisherModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
+	if m == nil {
+		return nil, errNilModel("learn: fisher: transform")
+	}
 	if err := checkQuery("learn: fisher: transform", x, len(m.W)); err != nil {
 		return nil, err
 	}

@@ -96,3 +96,12 @@ func containsAll(s string, parts ...string) bool {
 	}
 	return true
 }
+
+// Two classes with the same mean: S_B = 0, no direction exists; an error,
+// never a model of NaN.
+func TestFisherEqualMeans(t *testing.T) {
+	x := mustRows(t, [][]float64{{0, 1}, {2, 1}, {1, 0}, {1, 2}})
+	if _, err := (FisherLDA{}).Fit(x, []int{0, 0, 1, 1}); !errors.Is(err, ErrInvalidParameter) {
+		t.Fatalf("equal class means: err = %v, want ErrInvalidParameter", err)
+	}
+}

@@ -207,7 +207,7 @@ func checkKernelInput(k Kernel, x *matrix.Dense) error {
 	if err := k.Validate(); err != nil {
 		return err
 	}
-	if x.IsEmpty() {
+	if x == nil || x.IsEmpty() {
 		return fmt.Errorf("learn: kernel: %w: no samples", matrix.ErrEmpty)
 	}
 	if err := x.CheckFinite(); err != nil {

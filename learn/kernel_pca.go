@@ -62,34 +62,19 @@ type KernelPCAModel struct {
 // analysis as a kernel eigenvalue problem", Neural Computation 10 (1998).
 func (c KernelPCA) Fit(x *matrix.Dense) (*KernelPCAModel, error) {
 	const op = "learn: kernel pca"
-	if err := checkData(op, x, 2); err != nil {
+	n, k, err := embeddingComponents(op, x, c.Components, func(n int) int { return n })
+	if err != nil {
 		return nil, err
-	}
-	n := x.Rows()
-	k := c.Components
-	if k == 0 {
-		k = 2
-	}
-	if k < 0 || k > n {
-		return nil, fmt.Errorf("%s: %w: %d components for %d samples", op, ErrInvalidParameter, k, n)
 	}
 	g, err := GramMatrix(c.Kernel, x)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	kmeans, kmean := centreGram(g) // g becomes K̃
-	var res *eigen.Result
-	switch c.Solver {
-	case "", "topk", "full":
-		useTopK := c.Solver == "topk" || c.Solver == "" && n > 300 && k <= n/10
-		if useTopK {
-			res, err = eigen.TopK(g, k, eigen.TopKOptions{})
-		} else {
-			res, err = eigen.Symmetric(g, withVectors(c.Eigen))
-		}
-	default:
+	if c.Solver != "" && c.Solver != "topk" && c.Solver != "full" {
 		return nil, fmt.Errorf("%s: %w: solver %q (want full or topk)", op, ErrInvalidParameter, c.Solver)
 	}
+	res, err := extremePairs(g, k, false, c.Solver, c.Eigen) // all n pairs when dense
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}

@@ -104,7 +104,7 @@ func TestKernelPCASeparatesCircles(t *testing.T) {
 	// Some single kernel component splits the classes by a threshold.
 	best := 0.0
 	for j := range 2 {
-		best = math.Max(best, separability(z.Col(j), y))
+		best = math.Max(best, ThresholdAccuracy(z.Col(j), y))
 	}
 	if best < 0.99 {
 		t.Errorf("best single-component threshold accuracy %.3f", best)
@@ -120,22 +120,6 @@ func TestKernelPCASeparatesCircles(t *testing.T) {
 	}
 }
 
-// separability returns the best accuracy of a threshold on v for labels y.
-func separability(v []float64, y []int) float64 {
-	best := 0.0
-	for _, th := range v {
-		right := 0
-		for i, x := range v {
-			if (x > th) == (y[i] == 1) {
-				right++
-			}
-		}
-		acc := float64(right) / float64(len(v))
-		best = math.Max(best, math.Max(acc, 1-acc))
-	}
-	return best
-}
-
 func TestSpectralEmbedding(t *testing.T) {
 	x, y := circles(rand.New(rand.NewPCG(3, 4)), 60)
 	for _, normalized := range []bool{false, true} {
@@ -148,7 +132,7 @@ func TestSpectralEmbedding(t *testing.T) {
 		if math.Abs(m.Eigenvalues[0]) > float64(x.Rows())*eps*matrix.NormFrobenius(m.Laplacian) || m.Eigenvalues[1] > m.Eigenvalues[2]/100 {
 			t.Errorf("normalized=%v: eigenvalues %v", normalized, m.Eigenvalues)
 		}
-		if s := separability(m.Embedding.Col(0), y); s < 0.99 {
+		if s := ThresholdAccuracy(m.Embedding.Col(0), y); s < 0.99 {
 			t.Errorf("normalized=%v: embedding separates %.3f", normalized, s)
 		}
 		// min trace(HᵀLH) = sum of the k+1 smallest eigenvalues.
@@ -340,6 +324,24 @@ func TestKernelPCAZeroEigenvalues(t *testing.T) {
 	for _, c := range []KernelPCA{{Components: -1}, {Components: 101}, {Solver: "magic"}, {Kernel: Gaussian(-1)}} {
 		if _, err := c.Fit(x); !errors.Is(err, ErrInvalidParameter) {
 			t.Errorf("%+v: %v", c, err)
+		}
+	}
+}
+
+// TestThresholdAccuracy: golden cases of the best threshold rule.
+func TestThresholdAccuracy(t *testing.T) {
+	for _, c := range []struct {
+		v    []float64
+		y    []int
+		want float64
+	}{
+		{[]float64{1, 2, 3, 4}, []int{0, 0, 1, 1}, 1},
+		{[]float64{1, 2, 3, 4}, []int{1, 1, 0, 0}, 1}, // the reversed rule
+		{[]float64{1, 2, 3, 4}, []int{0, 1, 0, 1}, 0.75},
+		{nil, nil, 0},
+	} {
+		if got := ThresholdAccuracy(c.v, c.y); got != c.want {
+			t.Errorf("ThresholdAccuracy(%v, %v) = %v, want %v", c.v, c.y, got, c.want)
 		}
 	}
 }

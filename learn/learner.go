@@ -1,6 +1,10 @@
 package learn
 
-import "mlnotes/matrix"
+import (
+	"fmt"
+
+	"mlnotes/matrix"
+)
 
 // The supervised-learner interface.
 //
@@ -85,6 +89,9 @@ func (f RegressorFunc) FitRegressor(x *matrix.Dense, y []float64) (Regressor, er
 // ClassifierTrainer: learn.Classify(learn.FisherLDA{}.Fit).
 func Classify[M Classifier](fit func(x *matrix.Dense, y []int) (M, error)) ClassifierTrainer {
 	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) {
+		if fit == nil {
+			return nil, fmt.Errorf("learn: classify: %w: nil Fit function", ErrInvalidParameter)
+		}
 		m, err := fit(x, y)
 		if err != nil {
 			return nil, err
@@ -97,6 +104,9 @@ func Classify[M Classifier](fit func(x *matrix.Dense, y []int) (M, error)) Class
 // RegressorTrainer: learn.Regress(learn.SVM{Type: learn.EpsSVR}.FitRegressor).
 func Regress[M Regressor](fit func(x *matrix.Dense, y []float64) (M, error)) RegressorTrainer {
 	return RegressorFunc(func(x *matrix.Dense, y []float64) (Regressor, error) {
+		if fit == nil {
+			return nil, fmt.Errorf("learn: regress: %w: nil Fit function", ErrInvalidParameter)
+		}
 		m, err := fit(x, y)
 		if err != nil {
 			return nil, err
@@ -107,25 +117,52 @@ func Regress[M Regressor](fit func(x *matrix.Dense, y []float64) (M, error)) Reg
 
 // SVMClassifier is the classifier view of an SVMModel trained by
 // SVM.FitClassifier: Predict returns the labels as []int (the model's own
-// Predict keeps the float64 form it shares with regression).
+// Predict keeps the float64 form it shares with regression). It is a
+// ProbabilisticClassifier; PredictProba works when the model was trained
+// with SVM.Probability and returns ErrNoProbabilities otherwise, and
+// DecisionFunction gives the machines' decision values.
 type SVMClassifier struct{ *SVMModel }
 
 // Predict returns the class of every row (SVMModel.PredictClass).
 func (c SVMClassifier) Predict(x *matrix.Dense) ([]int, error) { return c.PredictClass(x) }
 
 // Labels returns the sorted class labels.
-func (c SVMClassifier) Labels() []int { return c.SVMModel.Classes }
+func (c SVMClassifier) Labels() []int {
+	if c.SVMModel == nil {
+		return nil
+	}
+	return c.SVMModel.Classes
+}
 
-// Classifier returns the SVM as a ClassifierTrainer (types c and nu).
+// DecisionFunction returns the decision values of the machines
+// (SVMModel.DecisionAll): n×1 for two classes, positive meaning the
+// machine's Positive label; n×c(c − 1)/2 for c classes, one column per
+// pair in the order of Machines.
+func (c SVMClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
+	return c.DecisionAll(x)
+}
+
+// Classifier returns the SVM as a ClassifierTrainer (types c and nu). A fit
+// that reaches the iteration cap returns the model with the error, as
+// FitClassifier does.
 func (s SVM) Classifier() ClassifierTrainer {
 	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) {
 		m, err := s.FitClassifier(x, y)
-		if err != nil {
+		if m == nil {
 			return nil, err
 		}
-		return SVMClassifier{m}, nil
+		return SVMClassifier{m}, err
 	})
 }
 
 // Regressor returns the SVM as a RegressorTrainer (types eps-svr and nu-svr).
-func (s SVM) Regressor() RegressorTrainer { return Regress(s.FitRegressor) }
+// A fit that reaches the iteration cap returns the model with the error.
+func (s SVM) Regressor() RegressorTrainer {
+	return RegressorFunc(func(x *matrix.Dense, y []float64) (Regressor, error) {
+		m, err := s.FitRegressor(x, y)
+		if m == nil {
+			return nil, err
+		}
+		return m, err
+	})
+}

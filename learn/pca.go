@@ -15,11 +15,20 @@ import (
 type PCAMethod string
 
 const (
-	// PCAAuto picks PCAGram when there are more features than samples
-	// (d > n) and PCACovariance otherwise. It is the zero value.
+	// PCAAuto, the zero value, picks by shape and k as scikit-learn's
+	// "auto" does: PCAGram when there are more features than samples
+	// (d > n: the n×n problem is the small one), PCALanczos when a few
+	// components of many features are asked for (Components ≤ d/10 and
+	// d ≥ lanczosMinFeatures: a full d×d eigensolve would be wasted), and
+	// PCACovariance otherwise.
 	PCAAuto PCAMethod = ""
-	// PCACovariance forms S = (1/n) XcᵀXc (d×d) and solves S u = λ u with
-	// eigen.Symmetric: the notes' own procedure.
+	// PCACovariance solves S u = λ u for S = (1/n) XcᵀXc (d×d) with
+	// eigen.Symmetric: the notes' own procedure. When d > n, S has rank
+	// below n, and its non-zero eigenpairs are those the n×n Gram problem
+	// gives (the identity of PCAGram); they are computed that way, the
+	// d − rank zero eigenvalues are reported as 0, and directions beyond
+	// the rank, when asked for, are an orthonormal basis of the null space
+	// of S (from a QR factorization, O(d²·rank)): no d×d eigensolve.
 	PCACovariance PCAMethod = "eig"
 	// PCASVD takes the SVD of the centred data Xc = UΣVᵀ: the directions are
 	// the columns of V and λ = σ²/n. It never forms S, whose condition is
@@ -32,7 +41,17 @@ const (
 	// projecting onto its orthogonal complement, and repeats, as in the MLT
 	// notes; each best direction is found with eigen.TopK.
 	PCADeflation PCAMethod = "deflation"
+	// PCALanczos finds only the k leading eigenpairs of S, by Lanczos
+	// (eigen.TopK on S, or eigen.TopKFunc applying S = XcᵀXc/n as
+	// Xcᵀ(Xc·u)/n when d > n, never forming S). It needs Components;
+	// Eigenvalues then holds the k found.
+	PCALanczos PCAMethod = "lanczos"
 )
+
+// lanczosMinFeatures is the number of features from which PCAAuto uses
+// Lanczos for a few components: below it the full eigensolve takes
+// milliseconds anyway.
+const lanczosMinFeatures = 200
 
 // PCA configures principal component analysis. The zero value keeps every
 // component, with the covariance method and the notes' 1/n normalization.
@@ -113,10 +132,26 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	}
 	method := p.Method
 	if method == PCAAuto {
-		method = PCACovariance
-		if d > n {
+		switch {
+		case d > n:
 			method = PCAGram
+		case p.Components > 0 && p.Components <= d/10 && d >= lanczosMinFeatures:
+			method = PCALanczos
+		default:
+			method = PCACovariance
 		}
+	}
+	if method == PCALanczos && p.Components == 0 {
+		return nil, fmt.Errorf("%s: %w: the lanczos method needs Components (k)", op, ErrInvalidParameter)
+	}
+	// Work on 2ᵉX with max|xᵢⱼ| in [1/2, 1) (exact): data near 1e-170
+	// would give a covariance that underflows to 0, and data near 1e154
+	// one that overflows. Eigenvalues scale by 2⁻²ᵉ, the mean by 2⁻ᵉ, and
+	// the directions not at all.
+	e := matrix.ScaleExponent(x)
+	xs := x
+	if e != 0 {
+		xs = matrix.ScalePow2(e, x)
 	}
 	div := float64(n)
 	if p.Variance == matrix.Sample {
@@ -131,10 +166,22 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	)
 	switch method {
 	case PCACovariance, PCADeflation:
+		if method == PCACovariance && d > n {
+			xc, mu, _ := matrix.Center(xs)
+			mean, total = mu, totalVariance(xc, div)
+			lambda, dirs, err = pcaByGram(xc, div, p.Eigen)
+			if err == nil && (p.Components > dirs.Rows() || p.Components == 0 && p.VarianceFraction == 0) {
+				// More directions than the data spans (every direction,
+				// by default): the rest are eigenvectors of λ = 0, any
+				// orthonormal basis of the complement of the span.
+				dirs = completeOrthonormalRows(dirs, d)
+			}
+			break
+		}
 		// Both work on S alone: the centred copy of X is never formed here.
-		mean, _ = matrix.ColMeans(x)
+		mean, _ = matrix.ColMeans(xs)
 		var s *matrix.Dense
-		if s, err = matrix.Covariance(x, p.Variance); err != nil {
+		if s, err = matrix.Covariance(xs, p.Variance); err != nil {
 			break
 		}
 		total, _ = matrix.Trace(s)
@@ -145,25 +192,47 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 		}
 	case PCASVD, PCAGram:
 		var xc *matrix.Dense
-		xc, mean, _ = matrix.Center(x)
+		xc, mean, _ = matrix.Center(xs)
 		total = totalVariance(xc, div)
 		if method == PCASVD {
 			lambda, dirs, err = pcaBySVD(xc, div)
 		} else {
 			lambda, dirs, err = pcaByGram(xc, div, p.Eigen)
 		}
+	case PCALanczos:
+		var xc *matrix.Dense
+		xc, mean, _ = matrix.Center(xs)
+		total = totalVariance(xc, div)
+		lambda, dirs, err = pcaByLanczos(xc, div, p.Components)
 	default:
-		return nil, fmt.Errorf("%s: %w: unknown method %q (want eig, svd, gram or deflation)", op, ErrInvalidParameter, method)
+		return nil, fmt.Errorf("%s: %w: unknown method %q (want eig, svd, gram, deflation or lanczos)", op, ErrInvalidParameter, method)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	// Entries near the overflow threshold (|x| ≳ 1e154) square to Inf:
-	// the SVD's σ stays finite but λ = σ²/n does not.
+	// The ratios from the scaled eigenvalues, before undoing the scaling
+	// (which may underflow them); then λ ← 2⁻²ᵉλ and x̄ ← 2⁻ᵉx̄.
+	ratio := make([]float64, len(lambda))
+	for j, l := range lambda {
+		if total > 0 {
+			ratio[j] = l / total
+		}
+	}
+	scaledLambda, scaledTotal := slices.Clone(lambda), total // for the variance rule
+	total = math.Ldexp(total, -2*e)
+	for j := range lambda {
+		lambda[j] = math.Ldexp(lambda[j], -2*e)
+	}
+	for j := range mean {
+		mean[j] = math.Ldexp(mean[j], -e)
+	}
+	// Entries near the overflow threshold give eigenvalues beyond float64
+	// (λ reaches max|xᵢⱼ|²): the directions are right, the variances are not
+	// representable.
 	if math.IsInf(total, 0) || math.IsNaN(total) || slices.ContainsFunc(lambda, func(l float64) bool { return math.IsInf(l, 0) || math.IsNaN(l) }) {
 		return nil, fmt.Errorf("%s: %w: the variance of the data overflows float64; rescale the features", op, matrix.ErrNotFinite)
 	}
-	k := chooseK(p.Components, p.VarianceFraction, lambda, total, dirs.Rows())
+	k := chooseK(p.Components, p.VarianceFraction, scaledLambda, scaledTotal, dirs.Rows())
 	if k > dirs.Rows() || k == 0 {
 		return nil, fmt.Errorf("%s: %w: k = %d, but the %s method recovers %d direction(s) here (min(n, d) for svd, the rank of the centred data for gram and deflation)", op, ErrInvalidParameter, k, method, dirs.Rows())
 	}
@@ -177,12 +246,7 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 		Variance:      p.Variance,
 	}
 	flipRows(m.Components)
-	m.ExplainedVarianceRatio = make([]float64, k)
-	for j := range k {
-		if total > 0 {
-			m.ExplainedVarianceRatio[j] = lambda[j] / total
-		}
-	}
+	m.ExplainedVarianceRatio = ratio[:k:k]
 	return m, nil
 }
 
@@ -218,6 +282,56 @@ func chooseK(k int, fraction float64, lambda []float64, total float64, all int) 
 // matrix.Covariance (a symmetric rank-k update: half the work of XcᵀXc).
 func pcaByCovariance(s *matrix.Dense, opts eigen.SymmetricOptions) ([]float64, *matrix.Dense, error) {
 	r, err := eigen.Symmetric(s, withVectors(opts))
+	if err != nil {
+		return nil, nil, err
+	}
+	r = r.Descending()
+	clampNonNegative(r.Values)
+	return r.Values, r.Vectors.T(), nil
+}
+
+// completeOrthonormalRows returns the d×d matrix whose first rows are the
+// r orthonormal rows of u and whose other rows are an orthonormal basis of
+// their complement: the last d − r columns of the full Q of the QR
+// factorization of uᵀ (d×r), O(d²r) flops. The sign rule is applied later,
+// with the other directions.
+func completeOrthonormalRows(u *matrix.Dense, d int) *matrix.Dense {
+	r := u.Rows()
+	out := matrix.New(d, d)
+	out.Slice(0, r, 0, d).Copy(u)
+	if r == 0 {
+		return matrix.Identity(d)
+	}
+	f, err := matrix.FactorizeQR(u.T())
+	if err != nil {
+		return out // u is finite and non-empty: not reached
+	}
+	q := f.QFull()
+	for j := r; j < d; j++ {
+		copy(out.Row(j), q.Col(j))
+	}
+	return out
+}
+
+// pcaByLanczos finds the k leading eigenpairs of S = XcᵀXc/div by Lanczos:
+// on the formed S (eigen.TopK) when d ≤ n, where S is the smaller matrix,
+// and as the operator u ↦ Xcᵀ(Xc·u)/div (eigen.TopKFunc, 4nd flops per
+// product, no d×d array) when d > n.
+func pcaByLanczos(xc *matrix.Dense, div float64, k int) ([]float64, *matrix.Dense, error) {
+	n, d := xc.Dims()
+	var r *eigen.Result
+	var err error
+	if d <= n {
+		s, _ := matrix.MulATB(xc, xc)
+		symmetrizeScaled(s, 1/div)
+		r, err = eigen.TopK(s, k, eigen.TopKOptions{})
+	} else {
+		t := make([]float64, n)
+		r, err = eigen.TopKFunc(d, func(dst, u []float64) {
+			matrix.Gemv(false, 1, xc, u, 0, t)      // t = Xc·u
+			matrix.Gemv(true, 1/div, xc, t, 0, dst) // dst = Xcᵀt/div
+		}, k, eigen.TopKOptions{})
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 )
 
 // ErrFormat reports a saved model that cannot be loaded: not JSON, another
@@ -27,6 +28,12 @@ type envelope struct {
 // the shortest form that reads back to the same bits, so a loaded model
 // predicts bit for bit as the saved one.
 func saveModel(w io.Writer, format string, model any) error {
+	if w == nil {
+		return fmt.Errorf("learn: save %s: %w: nil writer", format, ErrInvalidParameter)
+	}
+	if v := reflect.ValueOf(model); model == nil || (v.Kind() == reflect.Pointer && v.IsNil()) {
+		return fmt.Errorf("learn: save %s: %w: nil model", format, ErrInvalidParameter)
+	}
 	raw, err := json.Marshal(model)
 	if err != nil {
 		return fmt.Errorf("learn: save %s: %w", format, err)
@@ -37,17 +44,32 @@ func saveModel(w io.Writer, format string, model any) error {
 }
 
 // loadModel reads an envelope written by saveModel into model, checking the
-// format name and version.
+// format name and version. The envelope must be the whole input: anything
+// but white space after it (a second object, a truncated edit, two files
+// concatenated) is an error, so a model file means one thing.
 func loadModel(r io.Reader, format string, model any) error {
+	if r == nil {
+		return fmt.Errorf("learn: load %s: %w: nil reader", format, ErrInvalidParameter)
+	}
 	var env envelope
-	if err := json.NewDecoder(r).Decode(&env); err != nil {
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&env); err != nil {
 		return fmt.Errorf("learn: load %s: %w: %v", format, ErrFormat, err)
+	}
+	if tok, err := dec.Token(); err != io.EOF {
+		if err == nil {
+			err = fmt.Errorf("%v", tok)
+		}
+		return fmt.Errorf("learn: load %s: %w: data after the model (%v)", format, ErrFormat, err)
 	}
 	if env.Format != "mlnotes/"+format {
 		return fmt.Errorf("learn: load %s: %w: the file holds %q", format, ErrFormat, env.Format)
 	}
 	if env.Version != formatVersion {
 		return fmt.Errorf("learn: load %s: %w: version %d, this code reads version %d", format, ErrFormat, env.Version, formatVersion)
+	}
+	if len(env.Model) == 0 || string(env.Model) == "null" {
+		return fmt.Errorf("learn: load %s: %w: no model in the file", format, ErrFormat)
 	}
 	if err := json.Unmarshal(env.Model, model); err != nil {
 		return fmt.Errorf("learn: load %s: %w: %v", format, ErrFormat, err)

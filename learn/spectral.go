@@ -54,16 +54,9 @@ type SpectralModel struct {
 // reduction and data representation", Neural Computation 15 (2003).
 func (c SpectralEmbedding) Fit(x *matrix.Dense) (*SpectralModel, error) {
 	const op = "learn: spectral embedding"
-	if err := checkData(op, x, 2); err != nil {
+	n, k, err := embeddingComponents(op, x, c.Components, func(n int) int { return n - 1 })
+	if err != nil {
 		return nil, err
-	}
-	n := x.Rows()
-	k := c.Components
-	if k == 0 {
-		k = 2
-	}
-	if k < 1 || k >= n {
-		return nil, fmt.Errorf("%s: %w: %d components for %d points (need k < n)", op, ErrInvalidParameter, k, n)
 	}
 	if !(c.Sigma2 > 0) || math.IsInf(c.Sigma2, 0) {
 		return nil, fmt.Errorf("%s: %w: sigma2 %g must be positive and finite", op, ErrInvalidParameter, c.Sigma2)
@@ -85,14 +78,9 @@ func (c SpectralEmbedding) Fit(x *matrix.Dense) (*SpectralModel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	var res *eigen.Result
-	if n > 300 && k+1 <= n/10 {
-		res, err = eigen.TopK(l, k+1, eigen.TopKOptions{Smallest: true})
-	} else {
-		res, err = eigen.Symmetric(l, withVectors(c.Eigen))
-		if err == nil {
-			res, err = res.Smallest(k + 1)
-		}
+	res, err := extremePairs(l, k+1, true, "", c.Eigen)
+	if err == nil {
+		res, err = res.Smallest(k + 1)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"mlnotes/matrix"
@@ -30,18 +31,25 @@ const (
 // zero value is a C-SVM with C = 1 and the linear kernel.
 //
 // Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
-// Tol = 1e-3 (LIBSVM's), CacheMB = 100. For an ε-SVR with ε = 0 itself,
-// set Epsilon to math.SmallestNonzeroFloat64: it vanishes in every
-// pᵢ = ε ∓ yᵢ and in εΣ(αᵢ + αᵢ*), so the problem solved is the same.
+// Tol = 1e-3 (LIBSVM's), CacheMB = 100, MaxIter = max(10⁷, 100n). For an
+// ε-SVR with ε = 0 itself (no tube: every residual costs), set Epsilon to
+// a negative value, by name learn.Zero: the project's one convention for
+// a setting whose zero value stands for a non-zero default (package
+// documentation, "Zero values and defaults").
 type SVM struct {
 	Type    SVMType // default CSVC
 	Kernel  Kernel  // default Linear()
 	C       float64 // the cost of slack (C-SVM, ε-SVR, ν-SVR)
 	Hard    bool    // C-SVM only: hard margin (C = ∞); not separable → ErrNotSeparable
 	Nu      float64 // ν ∈ (0, 1] (ν-SVM, ν-SVR)
-	Epsilon float64 // ε ≥ 0, the half-width of the tube (ε-SVR)
+	Epsilon float64 // ε ≥ 0, the half-width of the tube (ε-SVR); negative (Zero) asks for ε = 0
 	Tol     float64 // SMO stopping tolerance on the maximal KKT violation
 	CacheMB float64 // kernel-row cache of the SMO solver
+	// MaxIter caps the SMO iterations of each machine (LIBSVM's cap is
+	// max(10⁷, 100n), the default). A machine that reaches it is kept as
+	// it stands, and the fit returns the model together with an error
+	// wrapping matrix.ErrNoConvergence, as svm-train warns and saves.
+	MaxIter int
 	// Trace, when set, receives every TraceEvery-th SMO step of every
 	// binary machine trained (a teaching aid; see docs/svm.md). The machines
 	// are trained one after the other, in the order of Machines, and each
@@ -49,6 +57,19 @@ type SVM struct {
 	// Trace is never called concurrently.
 	Trace      func(optimize.SMOStep)
 	TraceEvery int
+	// Probability, for the classifiers, also fits the sigmoids that give
+	// PredictProba its class probabilities (LIBSVM's -b 1): each pair's
+	// decision values are cross-validated in five folds, which costs about
+	// five more trainings of each machine. Seed seeds the shuffle of the
+	// folds (PCG); the same seed gives the same model.
+	Probability bool
+	Seed        uint64
+
+	// cvOrder, when set (by tests only), replaces the shuffle of the
+	// probability folds: given a pair's labels and its training rows, it
+	// returns the order of their positions (fold k is positions k·n/5 to
+	// (k+1)·n/5), so that a test can replay LIBSVM's folds.
+	cvOrder func(pos, neg int, rows []int) []int
 }
 
 // BinarySVM is one trained machine: a two-class classifier or a regressor,
@@ -79,6 +100,10 @@ type BinarySVM struct {
 	FractionBounded  float64 `json:",omitempty"`
 	EpsilonFound     float64 `json:",omitempty"`
 	TrainingExamples int
+	// ProbA and ProbB are the sigmoid P(Positive | f) = 1/(1 + exp(A·f + B))
+	// of a classifier trained with SVM.Probability (LIBSVM's probA, probB).
+	ProbA float64 `json:",omitempty"`
+	ProbB float64 `json:",omitempty"`
 }
 
 // SVMModel is a trained SVM: one machine for two classes or regression,
@@ -89,6 +114,9 @@ type SVMModel struct {
 	Classes  []int        // sorted class labels (classification)
 	Machines []*BinarySVM // for classes (i, j), i < j, in the order (0,1), (0,2), …, (1,2), …
 	Features int
+	// Probability reports that the machines carry sigmoids (ProbA, ProbB)
+	// and PredictProba works.
+	Probability bool `json:",omitempty"`
 }
 
 func (s SVM) withDefaults() SVM {
@@ -101,8 +129,8 @@ func (s SVM) withDefaults() SVM {
 	if s.Nu == 0 {
 		s.Nu = 0.5
 	}
-	if s.Epsilon == 0 && s.Type == EpsSVR {
-		s.Epsilon = 0.1
+	if s.Type == EpsSVR {
+		s.Epsilon = zeroOr(s.Epsilon, 0.1)
 	}
 	return s
 }
@@ -120,20 +148,20 @@ func (s SVM) validate() error {
 	if (s.Type == NuSVC || s.Type == NuSVR) && !(s.Nu > 0 && s.Nu <= 1) {
 		return fmt.Errorf("%s: %w: ν = %g must be in (0, 1]", op, ErrInvalidParameter, s.Nu)
 	}
-	if !(s.Epsilon >= 0) || math.IsInf(s.Epsilon, 0) {
-		return fmt.Errorf("%s: %w: ε = %g must be finite and non-negative", op, ErrInvalidParameter, s.Epsilon)
+	if math.IsNaN(s.Epsilon) || math.IsInf(s.Epsilon, 0) || (s.Type == EpsSVR && s.Epsilon < 0) {
+		return fmt.Errorf("%s: %w: ε = %g must be finite (negative only to ask for ε = 0)", op, ErrInvalidParameter, s.Epsilon)
 	}
 	if s.Hard && s.Type != CSVC {
 		return fmt.Errorf("%s: %w: the hard margin is an option of the C-SVM only", op, ErrInvalidParameter)
 	}
-	if s.Tol < 0 || s.CacheMB < 0 {
-		return fmt.Errorf("%s: %w: negative tolerance or cache size", op, ErrInvalidParameter)
+	if s.Tol < 0 || s.CacheMB < 0 || s.MaxIter < 0 {
+		return fmt.Errorf("%s: %w: negative tolerance, cache size or iteration cap", op, ErrInvalidParameter)
 	}
 	return s.Kernel.Validate()
 }
 
 func (s SVM) settings() *optimize.SMOSettings {
-	return &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, Trace: s.Trace, TraceEvery: s.TraceEvery}
+	return &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, MaxIter: s.MaxIter, Trace: s.Trace, TraceEvery: s.TraceEvery}
 }
 
 // FitClassifier trains a C-SVM or ν-SVM on X (n×d) with integer labels y.
@@ -162,6 +190,10 @@ func (s SVM) settings() *optimize.SMOSettings {
 // Special cases: one class only, a label count that differs from n,
 // NaN/Inf, invalid C, ν or kernel are errors; a ν too large for the class
 // sizes (ν > 2·min(n₊, n₋)/n) is an error wrapping ErrInvalidParameter.
+// A machine that reaches MaxIter is kept: the model comes back together
+// with an error wrapping matrix.ErrNoConvergence that names the pairs of
+// classes (and probability folds) concerned; every other error returns a
+// nil model.
 //
 // Reference: C. Cortes and V. Vapnik, "Support-vector networks", Machine
 // Learning 20 (1995); B. Schölkopf et al., "New support vector algorithms",
@@ -185,7 +217,12 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
 	}
-	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols()}
+	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability}
+	var unconverged []error // machines kept at the iteration cap
+	var rng *rand.Rand
+	if s.Probability {
+		rng = rand.New(rand.NewPCG(s.Seed, 0))
+	}
 	for a := 0; a < len(classes); a++ {
 		for b := a + 1; b < len(classes); b++ {
 			pos, neg := classes[a], classes[b]
@@ -204,17 +241,35 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 			}
 			sub := rowsOf(x, idx)
 			mach, err := s.trainBinary(sub, sign)
-			if err != nil {
+			if err != nil && mach == nil {
 				return nil, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err)
 			}
+			if err != nil {
+				unconverged = append(unconverged, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err))
+			}
 			mach.Positive, mach.Negative = pos, neg
+			if s.Probability {
+				var perm []int
+				if s.cvOrder != nil {
+					perm = s.cvOrder(pos, neg, idx)
+				} else {
+					perm = rng.Perm(len(idx))
+				}
+				err := s.fitProbability(mach, sub, sign, perm)
+				if err != nil && !errors.Is(err, matrix.ErrNoConvergence) {
+					return nil, fmt.Errorf("%s: probabilities of classes %d and %d: %w", op, classes[a], classes[b], err)
+				}
+				if err != nil {
+					unconverged = append(unconverged, fmt.Errorf("%s: probabilities of classes %d and %d: %w", op, classes[a], classes[b], err))
+				}
+			}
 			for k, i := range mach.Support {
 				mach.Support[k] = idx[i]
 			}
 			m.Machines = append(m.Machines, mach)
 		}
 	}
-	return m, nil
+	return m, errors.Join(unconverged...)
 }
 
 // trainBinary solves the two-class dual for labels y = ±1.
@@ -253,9 +308,10 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 	if errors.Is(err, optimize.ErrUnbounded) {
 		return nil, fmt.Errorf("%w: the hard-margin dual is unbounded (use a soft margin, C < ∞)", ErrNotSeparable)
 	}
-	if err != nil {
+	if err != nil && !(errors.Is(err, matrix.ErrNoConvergence) && res != nil) {
 		return nil, err
 	}
+	notConverged := err // the machine at the cap is kept, with this error
 	mach := &BinarySVM{Rho: res.Rho, Objective: res.Objective, KKTViolation: res.Violation, Iterations: res.Iterations, TrainingExamples: n}
 	scale := 1.0
 	if s.Type == NuSVC {
@@ -287,7 +343,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 		mach.FractionSV = float64(len(mach.Support)) / float64(n)
 		mach.FractionBounded = float64(bound) / float64(n)
 	}
-	return mach, nil
+	return mach, notConverged
 }
 
 // FitRegressor trains an ε-SVR or a ν-SVR on X (n×d) with real targets y.
@@ -308,7 +364,9 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 //
 // Special cases: bad X, C, ν or kernel as for FitClassifier; a target
 // count that differs from n or a non-finite target is an error; a single
-// sample trains (f is then a constant within ε of y₁).
+// sample trains (f is then a constant within ε of y₁). A machine that
+// reaches MaxIter comes back with an error wrapping
+// matrix.ErrNoConvergence, as for FitClassifier.
 //
 // Reference: A. J. Smola and B. Schölkopf, "A tutorial on support vector
 // regression", Statistics and Computing 14 (2004); B. Schölkopf et al.,
@@ -347,8 +405,12 @@ func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 		qp.TwoEqualities, qp.Sum = true, s.C*s.Nu*float64(n)
 	}
 	res, err := optimize.SMO(qp, s.settings())
-	if err != nil {
+	if err != nil && !(errors.Is(err, matrix.ErrNoConvergence) && res != nil) {
 		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	var notConverged error // the machine at the cap is kept, with this error
+	if err != nil {
+		notConverged = fmt.Errorf("%s: %w", op, err)
 	}
 	mach := &BinarySVM{Rho: res.Rho, Objective: res.Objective, KKTViolation: res.Violation, Iterations: res.Iterations, TrainingExamples: n}
 	if s.Type == NuSVR {
@@ -366,7 +428,7 @@ func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 		}
 	}
 	mach.SupportVectors = rowsOf(x, mach.Support)
-	return &SVMModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, nil
+	return &SVMModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, notConverged
 }
 
 // uniqueInts returns the distinct values of v.
@@ -415,6 +477,9 @@ func (b *BinarySVM) B() float64 { return -b.Rho }
 //
 // Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: decision")
+	}
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
 	}
@@ -423,6 +488,9 @@ func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
 
 // DecisionAll returns the decision values of every machine (n×machines).
 func (m *SVMModel) DecisionAll(x *matrix.Dense) (*matrix.Dense, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: decision")
+	}
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
 	}
@@ -501,8 +569,18 @@ func (m *SVMModel) decisionShared(x *matrix.Dense, sv *flatRows, pos [][]int) *m
 // one-versus-one voting, ties going to the lower label as in LIBSVM) or
 // the regression value f(x) (regressors), as float64.
 func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: predict")
+	}
 	if m.Type == EpsSVR || m.Type == NuSVR {
-		return m.Decision(x)
+		f, err := m.Decision(x)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkDecisionValues("learn: svr: predict", f); err != nil {
+			return nil, err
+		}
+		return f, nil
 	}
 	cls, err := m.PredictClass(x)
 	if err != nil {
@@ -519,11 +597,17 @@ func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
 // f(x) (f > 0 → the positive class of the machine); for more, the most votes of the
 // one-versus-one machines, ties broken towards the lower label.
 func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: predict")
+	}
 	if m.Type == EpsSVR || m.Type == NuSVR {
 		return nil, fmt.Errorf("learn: svm: %w: a regression model has no classes", ErrInvalidParameter)
 	}
 	dec, err := m.DecisionAll(x)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkDecisions("learn: svm: predict", dec); err != nil {
 		return nil, err
 	}
 	index := map[int]int{}
@@ -552,12 +636,49 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 	return out, nil
 }
 
+// checkDecisions refuses decision values that are not finite (n×machines):
+// a kernel that overflowed (rows near ±1e308, a huge polynomial degree)
+// has no sign to vote with, and such a row must not be given a class.
+func checkDecisions(op string, dec *matrix.Dense) error {
+	return checkRows(op, dec.Rows(), dec.Row)
+}
+
+// checkDecisionValues is checkDecisions for one value per row.
+func checkDecisionValues(op string, f []float64) error {
+	return checkRows(op, len(f), func(i int) []float64 { return f[i : i+1] })
+}
+
+// checkRows reports the first of n rows holding a non-finite value and how
+// many rows do.
+func checkRows(op string, n int, row func(int) []float64) error {
+	first, bad := -1, 0
+	for i := range n {
+		if matrix.VecFinite(row(i)) != nil {
+			if first < 0 {
+				first = i
+			}
+			bad++
+		}
+	}
+	if bad == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %w: the decision value of row %d (%d row(s) in all) overflowed, so it has no sign and no class; scale the data or the kernel",
+		op, matrix.ErrNotFinite, first+1, bad)
+}
+
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
 // kernel, and the margin 2/‖w‖. Other kernels have no finite w: error.
 //
 // Implements: 004, "Support Vector Machines(SVM)" (W* = Σᵢ μᵢ*yᵢXᵢ and the
 // margin 2/‖W‖; errata 11).
 func (m *SVMModel) PrimalW(machine int) (w []float64, margin float64, err error) {
+	if m == nil {
+		return nil, 0, errNilModel("learn: svm: w")
+	}
+	if machine < 0 || machine >= len(m.Machines) {
+		return nil, 0, fmt.Errorf("learn: svm: w: %w: machine %d of %d", ErrInvalidParameter, machine, len(m.Machines))
+	}
 	if m.Kernel.kind() != LinearKernel {
 		return nil, 0, fmt.Errorf("learn: svm: %w: w exists in closed form only for the linear kernel", ErrInvalidParameter)
 	}
@@ -601,6 +722,9 @@ func (m *SVMModel) check() error {
 		if len(m.Machines) != 1 {
 			return fmt.Errorf("a regression model with %d machines", len(m.Machines))
 		}
+		if len(m.Classes) > 0 || m.Probability {
+			return errors.New("a regression model with classes or class probabilities")
+		}
 	case CSVC, NuSVC:
 		c := len(m.Classes)
 		if c < 2 || len(m.Machines) != c*(c-1)/2 {
@@ -630,7 +754,16 @@ func (m *SVMModel) check() error {
 			(b.SupportVectors.Rows() > 0 && b.SupportVectors.Cols() != m.Features) {
 			return fmt.Errorf("machine %d: inconsistent support vectors", k)
 		}
-		if b.SupportVectors.CheckFinite() != nil || matrix.VecFinite(b.Coef) != nil || !isFiniteValue(b.Rho) {
+		if len(b.Support) != len(b.Coef) {
+			return fmt.Errorf("machine %d: %d support indices for %d coefficients", k, len(b.Support), len(b.Coef))
+		}
+		for t, i := range b.Support {
+			if i < 0 || (t > 0 && i <= b.Support[t-1]) {
+				return fmt.Errorf("machine %d: support index %d at position %d (the indices are training rows, increasing)", k, i, t)
+			}
+		}
+		if b.SupportVectors.CheckFinite() != nil || matrix.VecFinite(b.Coef) != nil || !isFiniteValue(b.Rho) ||
+			!isFiniteValue(b.ProbA) || !isFiniteValue(b.ProbB) {
 			return fmt.Errorf("machine %d: a number is not finite", k)
 		}
 	}

@@ -3,6 +3,7 @@ package learn
 import (
 	"bytes"
 	"errors"
+	"math"
 	"testing"
 
 	"mlnotes/matrix"
@@ -20,6 +21,9 @@ func FuzzLoadSVM(f *testing.F) {
 		},
 		func() (*SVMModel, error) {
 			return SVM{Type: EpsSVR, Kernel: Gaussian(2)}.FitRegressor(x, []float64{0, 1, 2, 3, 4, 5})
+		},
+		func() (*SVMModel, error) {
+			return SVM{Kernel: Gaussian(1), Probability: true}.FitClassifier(x, []int{0, 1, 2, 0, 1, 2})
 		},
 	}
 	for _, fit := range seeds {
@@ -46,13 +50,34 @@ func FuzzLoadSVM(f *testing.F) {
 		if m.Features > 64 {
 			return // a valid model of a width too large to query cheaply
 		}
+		// A loaded model predicts, or refuses rows whose decision values
+		// overflow (a kernel of huge degree, huge coefficients).
 		q := matrix.New(3, m.Features)
-		if _, err := m.Predict(q); err != nil {
+		if _, err := m.Predict(q); err != nil && !errors.Is(err, matrix.ErrNotFinite) {
 			t.Fatalf("a loaded model fails to predict: %v", err)
 		}
 		if m.Type == CSVC || m.Type == NuSVC {
-			if _, err := m.PredictClass(q); err != nil {
+			if _, err := m.PredictClass(q); err != nil && !errors.Is(err, matrix.ErrNotFinite) {
 				t.Fatalf("a loaded classifier fails to classify: %v", err)
+			}
+			p, err := m.PredictProba(q)
+			switch {
+			case err == nil:
+				for i := range q.Rows() {
+					var sum float64
+					for _, v := range p.Row(i) {
+						if !(v >= 0 && v <= 1) {
+							t.Fatalf("probability %v", v)
+						}
+						sum += v
+					}
+					if math.Abs(sum-1) > 1e-9 {
+						t.Fatalf("probabilities sum to %v", sum)
+					}
+				}
+			case !m.Probability && errors.Is(err, ErrNoProbabilities), errors.Is(err, matrix.ErrNotFinite):
+			default:
+				t.Fatalf("PredictProba: %v", err)
 			}
 		}
 	})

@@ -89,6 +89,9 @@ func (c Whiten) Fit(x *matrix.Dense) (*WhitenModel, error) {
 
 // Transform whitens the rows of X: zᵢ = W(xᵢ − x̄) (n×d result).
 func (m *WhitenModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
+	if m == nil {
+		return nil, errNilModel("learn: whiten: transform")
+	}
 	if err := checkQuery("learn: whiten: transform", x, len(m.Mean)); err != nil {
 		return nil, err
 	}

@@ -32,6 +32,9 @@ func Scale(alpha float64, a *Dense) *Dense {
 
 // Apply returns the matrix whose elements are f(aᵢⱼ).
 func Apply(f func(float64) float64, a *Dense) *Dense {
+	if a == nil {
+		return nil
+	}
 	c := New(a.rows, a.cols)
 	for i := range a.rows {
 		cr := c.Row(i)
@@ -43,6 +46,9 @@ func Apply(f func(float64) float64, a *Dense) *Dense {
 }
 
 func zipWith(op string, a, b *Dense, f func(x, y float64) float64) (*Dense, error) {
+	if err := checkNotNil(op, a, b); err != nil {
+		return nil, err
+	}
 	if a.rows != b.rows || a.cols != b.cols {
 		return nil, shapeError(op, a, b)
 	}

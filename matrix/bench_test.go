@@ -19,12 +19,12 @@ func BenchmarkSVD(b *testing.B) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	tall, square := randDense(rng, 2000, 200), randDense(rng, 500, 500)
 	b.Run("2000x200", func(b *testing.B) {
-		for b.Loop() {
+		for range b.N {
 			FactorizeSVD(tall, SVDThin)
 		}
 	})
 	b.Run("500x500", func(b *testing.B) {
-		for b.Loop() {
+		for range b.N {
 			FactorizeSVD(square, SVDFull)
 		}
 	})
@@ -35,9 +35,11 @@ func BenchmarkMul(b *testing.B) {
 		rng := rand.New(rand.NewPCG(5, 5))
 		x, y, c := randDense(rng, n, n), randDense(rng, n, n), New(n, n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			for b.Loop() {
+			cpu := processCPU()
+			for range b.N {
 				Gemm(false, false, 1, x, y, 0, c)
 			}
+			reportCPU(b, cpu)
 			b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
 	}
@@ -47,12 +49,12 @@ func BenchmarkSyrk(b *testing.B) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	x := randDense(rng, 10000, 784)
 	b.Run("10000x784", func(b *testing.B) {
-		for b.Loop() {
+		for range b.N {
 			Covariance(x, Population)
 		}
 	})
 	b.Run("10000x784/general-product", func(b *testing.B) {
-		for b.Loop() {
+		for range b.N {
 			MulATB(x, x)
 		}
 	})
@@ -72,7 +74,7 @@ func BenchmarkGemv(b *testing.B) {
 				op = "T"
 			}
 			b.Run(fmt.Sprintf("%s/%dx%d", op, s[0], s[1]), func(b *testing.B) {
-				for b.Loop() {
+				for range b.N {
 					Gemv(trans, 1, a, x, 0, y)
 				}
 				b.ReportMetric(2*float64(m*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
@@ -82,8 +84,8 @@ func BenchmarkGemv(b *testing.B) {
 }
 
 // BenchmarkKernels times the packed product on one goroutine with every
-// micro-kernel this build and CPU can run (portable; with
-// GOEXPERIMENT=simd also AVX2 and AVX-512), so the kernels can be
+// micro-kernel this build and CPU can run (portable; on amd64 also the
+// AVX2 and AVX-512 assembly), so the kernels can be
 // compared on the same machine.
 func BenchmarkKernels(b *testing.B) {
 	for _, kern := range productKernels() {
@@ -91,9 +93,11 @@ func BenchmarkKernels(b *testing.B) {
 			rng := rand.New(rand.NewPCG(5, 5))
 			x, y, c := randDense(rng, n, n), randDense(rng, n, n), New(n, n)
 			b.Run(fmt.Sprintf("%s/n=%d", kern.name, n), func(b *testing.B) {
-				for b.Loop() {
+				cpu := processCPU()
+				for range b.N {
 					gemmPacked(kern, false, false, 1, x, y, c, false, 1, nil)
 				}
+				reportCPU(b, cpu)
 				b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}

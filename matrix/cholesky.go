@@ -15,7 +15,8 @@ const symmetryTolerance = 1.4901161193847656e-08
 // generalized eigenproblem of Fisher's discriminant is reduced to a standard
 // one, and how Newton's method solves for its step.
 type Cholesky struct {
-	l *Dense
+	l      *Dense
+	condEq float64 // estimate of κ₁(SAS), A equilibrated (equilibrate.go)
 }
 
 // FactorizeCholesky computes A = LLᵀ by the row-oriented
@@ -42,7 +43,10 @@ type Cholesky struct {
 //
 // Errors: ErrEmpty (0×0), ErrNotSquare, ErrNotFinite, ErrNotSymmetric, and
 // ErrNotSPD naming the first pivot that is not positive (the leading minor
-// of that order is not positive definite).
+// of that order is not positive definite). After the factorization it
+// estimates κ₁ of the equilibrated matrix (O(n²)); Solve and SolveVec
+// follow the policy of LU (equilibrate.go): above 1/ε the solution comes
+// with an error wrapping ErrSingular.
 //
 // Implements: 004_bebb30ff3349075f.txt, "Multivariate Normal Distribution"
 // (Σ⁻¹x and log|Σ| of a Gaussian).
@@ -72,8 +76,19 @@ func FactorizeCholesky(a *Dense) (*Cholesky, error) {
 	if pivot >= 0 {
 		return nil, newError(op, ErrNotSPD, "pivot %d is %.3g", pivot, d)
 	}
-	return &Cholesky{l: l}, nil
+	c := &Cholesky{l: l}
+	sigma := symmetricExponents(a)
+	c.condEq = equilibratedCond(scaledNorm1(a, sigma, sigma), sigma, sigma, func(x []float64, _ bool) {
+		c.solveInPlace(x) // A⁻ᵀ = A⁻¹
+	})
+	return c, nil
 }
+
+// EquilibratedCond returns the estimate of κ₁(SAS), the condition number
+// of A after the symmetric power-of-two scaling of LAPACK's dpoequb
+// (sᵢ ≈ 1/√aᵢᵢ), by which Solve and SolveVec judge A singular to working
+// precision (above 1/ε): the same policy as LU (equilibrate.go).
+func (c *Cholesky) EquilibratedCond() float64 { return c.condEq }
 
 // cholBlock is the width of the column blocks of the blocked Cholesky;
 // below 2·cholBlock the unblocked recurrence alone is used. Measured on
@@ -147,6 +162,9 @@ func (c *Cholesky) L() *Dense { return c.l.Clone() }
 
 // SolveVec returns x with A x = b, by forward substitution L y = b and back
 // substitution Lᵀ x = y.
+//
+// Errors: ErrShape, ErrNotFinite; ErrSingular, with x, when A is singular
+// to working precision (EquilibratedCond above 1/ε).
 func (c *Cholesky) SolveVec(b []float64) ([]float64, error) {
 	if len(b) != c.l.rows {
 		return nil, newError("cholesky solve", ErrShape, "right-hand side of length %d for order %d", len(b), c.l.rows)
@@ -156,11 +174,15 @@ func (c *Cholesky) SolveVec(b []float64) ([]float64, error) {
 	}
 	x := append([]float64(nil), b...)
 	c.solveInPlace(x)
-	return x, nil
+	return x, solutionError("cholesky solve", x, conditionWarning("cholesky solve", c.condEq))
 }
 
-// Solve returns X with A X = B for an n×k right-hand side B.
+// Solve returns X with A X = B for an n×k right-hand side B. Errors: those
+// of SolveVec.
 func (c *Cholesky) Solve(b *Dense) (*Dense, error) {
+	if b == nil {
+		return nil, errNil("cholesky solve")
+	}
 	if b.rows != c.l.rows {
 		return nil, newError("cholesky solve", ErrShape, "right-hand side %s for order %d", b.shape(), c.l.rows)
 	}
@@ -176,7 +198,7 @@ func (c *Cholesky) Solve(b *Dense) (*Dense, error) {
 		c.solveInPlace(col)
 		x.SetCol(j, col)
 	}
-	return x, nil
+	return x, solutionError("cholesky solve", x, conditionWarning("cholesky solve", c.condEq))
 }
 
 // solveInPlace overwrites x with A⁻¹x.
@@ -227,7 +249,7 @@ func (c *Cholesky) Det() float64 {
 // symmetrized, so the result is exactly symmetric.
 func (c *Cholesky) Inverse() *Dense {
 	n := c.l.rows
-	inv, _ := c.Solve(Identity(n))
+	inv, _ := c.Solve(Identity(n)) // a condition warning still gives the inverse
 	for i := range n {
 		for j := range i {
 			m := 0.5 * (inv.data[i*inv.stride+j] + inv.data[j*inv.stride+i])

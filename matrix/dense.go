@@ -76,13 +76,28 @@ func Diag(d []float64) *Dense {
 }
 
 // Dims returns the number of rows and columns.
-func (m *Dense) Dims() (rows, cols int) { return m.rows, m.cols }
+func (m *Dense) Dims() (rows, cols int) {
+	if m == nil {
+		return 0, 0
+	}
+	return m.rows, m.cols
+}
 
 // Rows returns the number of rows.
-func (m *Dense) Rows() int { return m.rows }
+func (m *Dense) Rows() int {
+	if m == nil {
+		return 0
+	}
+	return m.rows
+}
 
 // Cols returns the number of columns.
-func (m *Dense) Cols() int { return m.cols }
+func (m *Dense) Cols() int {
+	if m == nil {
+		return 0
+	}
+	return m.cols
+}
 
 // Stride returns the distance in the backing slice between the starts of
 // consecutive rows.
@@ -94,7 +109,7 @@ func (m *Dense) Stride() int { return m.stride }
 func (m *Dense) Raw() (data []float64, stride int) { return m.data, m.stride }
 
 // IsEmpty reports whether the matrix has no elements.
-func (m *Dense) IsEmpty() bool { return m.rows == 0 || m.cols == 0 }
+func (m *Dense) IsEmpty() bool { return m == nil || m.rows == 0 || m.cols == 0 }
 
 // At returns element (i, j). It panics if (i, j) is out of range.
 func (m *Dense) At(i, j int) float64 {
@@ -167,6 +182,9 @@ func (m *Dense) Slice(i0, i1, j0, j1 int) *Dense {
 
 // Clone returns a copy of m with its own compact storage.
 func (m *Dense) Clone() *Dense {
+	if m == nil {
+		return nil
+	}
 	c := New(m.rows, m.cols)
 	c.Copy(m)
 	return c
@@ -185,6 +203,9 @@ func (m *Dense) Copy(src *Dense) {
 
 // T returns the transpose of m as a new matrix.
 func (m *Dense) T() *Dense {
+	if m == nil {
+		return nil
+	}
 	t := New(m.cols, m.rows)
 	for i := range m.rows {
 		for j, v := range m.Row(i) {
@@ -196,6 +217,9 @@ func (m *Dense) T() *Dense {
 
 // ToRows returns a copy of m as a slice of rows (the JSON form of a matrix).
 func (m *Dense) ToRows() [][]float64 {
+	if m == nil {
+		return nil
+	}
 	rows := make([][]float64, m.rows)
 	for i := range rows {
 		rows[i] = append([]float64(nil), m.Row(i)...)
@@ -213,7 +237,13 @@ func (m *Dense) Zero() {
 // CheckFinite returns an error wrapping ErrNotFinite that names the first
 // NaN or infinite element, or nil if every element is finite.
 func (m *Dense) CheckFinite() error {
+	if m == nil {
+		return errNil("check")
+	}
 	for i := range m.rows {
+		if allFinite(m.Row(i)) {
+			continue
+		}
 		for j, v := range m.Row(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return newError("check", ErrNotFinite, "element (%d, %d) is %v", i, j, v)
@@ -227,6 +257,9 @@ func (m *Dense) CheckFinite() error {
 // elements differs by at most tol·max(1, |aᵢⱼ|, |bᵢⱼ|), that is, tol is an
 // absolute tolerance near zero and a relative one for large entries.
 func EqualApprox(a, b *Dense, tol float64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
 	if a.rows != b.rows || a.cols != b.cols {
 		return false
 	}
@@ -246,6 +279,9 @@ func EqualApprox(a, b *Dense, tol float64) bool {
 // for every pair, that is, symmetric up to a tolerance relative to the
 // largest entry.
 func (m *Dense) IsSymmetric(tol float64) bool {
+	if m == nil {
+		return false
+	}
 	if m.rows != m.cols {
 		return false
 	}
@@ -261,10 +297,18 @@ func (m *Dense) IsSymmetric(tol float64) bool {
 }
 
 // shape formats the dimensions as "r×c" for error messages.
-func (m *Dense) shape() string { return fmt.Sprintf("%d×%d", m.rows, m.cols) }
+func (m *Dense) shape() string {
+	if m == nil {
+		return "nil"
+	}
+	return fmt.Sprintf("%d×%d", m.rows, m.cols)
+}
 
 // String formats m as aligned rows, for debugging and examples.
 func (m *Dense) String() string {
+	if m == nil {
+		return "<nil>"
+	}
 	var b strings.Builder
 	for i := range m.rows {
 		b.WriteString("[")

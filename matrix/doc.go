@@ -20,9 +20,10 @@
 //
 // The products (Gemm, Syrk, Gemv) are blocked and packed, and large ones
 // run on GOMAXPROCS goroutines; their results do not depend on the number
-// of goroutines. A build with GOEXPERIMENT=simd on amd64 uses an AVX2
-// micro-kernel from the standard library's simd/archsimd when the CPU has
-// AVX2 and FMA (docs/linear-algebra.md, "The product kernels").
+// of goroutines. On amd64 their micro-kernels are AVX-512 or AVX2
+// assembly, chosen at start-up from what the processor and the operating
+// system support; elsewhere, or built with -tags purego, they are plain Go
+// (docs/linear-algebra.md, "The product kernels").
 //
 // # Notes map
 //

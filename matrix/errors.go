@@ -36,7 +36,10 @@ var (
 
 // Error is the structured error of the matrix package, modelled on
 // strconv.NumError: Op names the operation, Err is one of the sentinels above
-// and Detail (possibly empty) says where or why.
+// and Detail (possibly empty) says where or why. Pkg names the reporting
+// package when it is not matrix: packages built on matrix that report
+// errors of the same shape (the demo's plot package) use this type
+// rather than a copy of it.
 //
 // Its message reads "matrix: <op>: <sentinel>[: <detail>]", for example
 // "matrix: cholesky: matrix is not positive definite: pivot 3 is -2.5e-07".
@@ -44,11 +47,17 @@ type Error struct {
 	Op     string
 	Err    error
 	Detail string
+	Pkg    string // the prefix of the message; "" means "matrix"
 }
 
-// Error formats the error as "matrix: <op>: <sentinel>[: <detail>]".
+// Error formats the error as "<pkg>: <op>: <sentinel>[: <detail>]", with
+// <pkg> "matrix" unless Pkg says otherwise.
 func (e *Error) Error() string {
-	s := "matrix: " + e.Op + ": " + e.Err.Error()
+	pkg := e.Pkg
+	if pkg == "" {
+		pkg = "matrix"
+	}
+	s := pkg + ": " + e.Op + ": " + e.Err.Error()
 	if e.Detail != "" {
 		s += ": " + e.Detail
 	}

@@ -48,7 +48,9 @@ type microKernel struct {
 	run func(kc int, a, b, c []float64, ldc int)
 }
 
-// portableKernel is the plain-Go micro-kernel, the default on every platform.
+// portableKernel is the plain-Go micro-kernel: the reference every
+// assembly kernel is tested against, and the one used on other
+// architectures, on processors without AVX2 and FMA, and with -tags purego.
 // The tile and the unrolling were measured (gemm_kernel.go); the block
 // sizes barely matter for a kernel this far from the memory bound (kc from
 // 128 to 512 and mc from 32 to 128 are within noise). kc = 256 and mc = 120
@@ -60,15 +62,23 @@ var portableKernel = microKernel{
 	run: kernel3x2,
 }
 
-// activeKernel is the micro-kernel gemmPacked uses. A build with a SIMD
-// kernel replaces it at init after checking the CPU features.
-var activeKernel = portableKernel
+// activeKernel is the micro-kernel the products use: the widest assembly
+// kernel this machine can run (gemm_amd64.go), or the portable one.
+var activeKernel = chooseKernel()
+
+// chooseKernel returns the first of fastKernels, or the portable kernel.
+func chooseKernel() microKernel {
+	if ks := fastKernels(); len(ks) > 0 {
+		return *ks[0]
+	}
+	return portableKernel
+}
 
 const (
 	// gemmSmall is the size m·n·k below which the product runs on the
 	// reference loops: packing costs more than it saves on small operands.
 	// Measured here: at n = 8 the loops are faster, from n = 16 the packed
-	// kernel is (2× portable, 3× SIMD at n = 16).
+	// kernel is (2× with the portable kernel).
 	gemmSmall = 12 * 12 * 12
 	// gemmParallel is the size m·n·k from which the product is split
 	// across goroutines; below it, starting them and splitting the blocks
@@ -146,6 +156,12 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 		defer putPackBuf(aBufs[w])
 	}
 
+	// AᵀA (a = b, op = (T, N)) with one panel of columns: B̃ then holds
+	// all of op(A)ᵀ's block, already centered, in L2 or L3, and Ã is
+	// copied from it rather than read a second time from memory (the
+	// covariance of a large data matrix streams it from memory).
+	fromB := a == b && transA && !transB && nc >= n
+
 	for jc := 0; jc < n; jc += nc {
 		ncb := min(nc, n-jc)
 		slivers := ceilDiv(ncb, nr)
@@ -157,11 +173,11 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 		for pc := 0; pc < k; pc += kc {
 			kcb := min(kc, k-pc)
 			bp := (*bBuf)[:kcb*slivers*nr]
-			// B̃ ← op(B)[pc:pc+kcb, jc:jc+ncb], slivers dealt round-robin.
+			// B̃ ← op(B)[pc:pc+kcb, jc:jc+ncb], a contiguous range of
+			// slivers per worker.
 			parallelFor(workers, func(w int) {
-				for s := w; s < slivers; s += workers {
-					packB(bp[s*kcb*nr:(s+1)*kcb*nr], b, transB, pc, kcb, jc+s*nr, min(nr, ncb-s*nr), nr, mean)
-				}
+				s0, s1 := w*slivers/workers, (w+1)*slivers/workers
+				packBSlivers(bp, b, transB, pc, kcb, jc, ncb, nr, s0, s1, mean)
 			})
 			// Row blocks are taken from a shared counter, so a worker that
 			// is slowed down (or has light triangle blocks) takes more. A
@@ -183,7 +199,11 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 						cols = min(ncb, ic+mcb-jc) // columns j ≤ i only
 					}
 					ap := (*aBufs[w])[:roundUp(mcb, mr)*kcb]
-					packA(ap, a, transA, ic, mcb, pc, kcb, mr, alpha, shiftA)
+					if fromB {
+						packAFromB(ap, bp, ic, mcb, kcb, mr, nr, alpha)
+					} else {
+						packA(ap, a, transA, ic, mcb, pc, kcb, mr, alpha, shiftA)
+					}
 					macroKernel(kern, ap, bp, c, ic, mcb, jc, cols, kcb, lower)
 				}
 			})
@@ -232,7 +252,7 @@ func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, col
 }
 
 // maxTile bounds mr·nr over the kernels, the size of the scratch tile.
-const maxTile = 64
+const maxTile = 256
 
 // packA copies α·op(A)[i0:i0+mb, p0:p0+kb] into dst as slivers of mr rows:
 // dst[(r·kb + p)·mr + i] = α·op(A)[i0 + r·mr + i, p0 + p], with zeros for
@@ -253,6 +273,27 @@ func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha fl
 			src := a.data[(i0+r*mr+i)*a.stride+p0:][:kb]
 			for p, v := range src {
 				sl[p*mr+i] = alpha * v
+			}
+		}
+	}
+}
+
+// packAFromB packs the block Ã = α·op(A)[i0:i0+mb, ·] from the packed
+// panel B̃ of the same matrix when op(A) = op(B)ᵀ: column i of op(B) is
+// row i of op(A), and B̃ keeps it in sliver i/nr at lane i mod nr. The
+// numbers are those packA would compute (α times the same centered
+// value), so the result has the same bits.
+func packAFromB(dst, bp []float64, i0, mb, kb, mr, nr int, alpha float64) {
+	if mb%mr != 0 {
+		clear(dst[(mb/mr)*kb*mr : (mb/mr+1)*kb*mr])
+	}
+	for r := 0; r*mr < mb; r++ {
+		sl := dst[r*kb*mr : (r+1)*kb*mr]
+		for i := range min(mr, mb-r*mr) {
+			col := i0 + r*mr + i
+			src := bp[(col/nr)*kb*nr+col%nr:]
+			for p := range kb {
+				sl[p*mr+i] = alpha * src[p*nr]
 			}
 		}
 	}
@@ -289,6 +330,45 @@ func packATrans(dst []float64, a *Dense, i0, mb, p0, kb, mr int, alpha float64, 
 			d := dst[(r*kb+p)*mr:][:len(seg)]
 			for i, v := range seg {
 				d[i] = alpha * (v - sh[i])
+			}
+		}
+	}
+}
+
+// packBSlivers packs slivers s0 … s1−1 of the panel
+// op(B)[p0:p0+kb, j0:j0+ncb] into bp, sliver s at bp[s·kb·nr:]. Without
+// trans it reads each row of B once along the whole range and deals the
+// pieces out to the slivers: one sequential stream through memory instead
+// of one short piece of every row per sliver (a fifth faster on the
+// covariance of a 60000×784 matrix, which streams its data from memory).
+func packBSlivers(bp []float64, b *Dense, trans bool, p0, kb, j0, ncb, nr, s0, s1 int, shift []float64) {
+	if trans || s1-s0 < 2 {
+		for s := s0; s < s1; s++ {
+			packB(bp[s*kb*nr:(s+1)*kb*nr], b, trans, p0, kb, j0+s*nr, min(nr, ncb-s*nr), nr, shift)
+		}
+		return
+	}
+	last := min(s1*nr, ncb) // columns s0·nr … last−1 of the panel
+	if last < s1*nr {
+		clear(bp[(s1-1)*kb*nr : s1*kb*nr]) // zero columns of the last sliver
+	}
+	var sh []float64
+	if shift != nil {
+		sh = shift[j0+s0*nr : j0+last]
+	}
+	for p := range kb {
+		src := b.data[(p0+p)*b.stride+j0+s0*nr:][:last-s0*nr]
+		for s := s0; s < s1; s++ {
+			lo := (s - s0) * nr
+			seg := src[lo:min(lo+nr, len(src))]
+			d := bp[s*kb*nr+p*nr:][:len(seg)]
+			if sh == nil {
+				copy(d, seg)
+				continue
+			}
+			m := sh[lo:][:len(seg)]
+			for j, v := range seg {
+				d[j] = v - m[j]
 			}
 		}
 	}

@@ -25,7 +25,7 @@ import (
 type gemmCase struct{ m, k, n int }
 
 // gemmShapes are odd shapes: tiny, prime, zero dimensions, and sizes that
-// are not multiples of any tile (3×2, 2×16, 2×32) or block (mc = 120,
+// are not multiples of any tile (3×2, 6×8, 12×16) or block (mc = 120,
 // kc = 256, nc = 4096), some above the parallel threshold.
 var gemmShapes = []gemmCase{
 	{1, 1, 1}, {7, 13, 5}, {13, 7, 1}, {1, 300, 1}, {3, 1, 9},
@@ -134,9 +134,10 @@ func checkParentUntouched(t *testing.T, name string, parent *Dense, i0, j0, r, c
 }
 
 // productKernels are the micro-kernels to test: the portable one always,
-// and in a SIMD build every SIMD kernel this CPU can run.
+// and every assembly kernel this machine can run (not only the one the
+// products choose).
 func productKernels() []*microKernel {
-	return append([]*microKernel{&portableKernel}, simdKernels()...)
+	return append([]*microKernel{&portableKernel}, fastKernels()...)
 }
 
 // operands returns op(A) (m×k) and op(B) (k×n) stored as the transpose

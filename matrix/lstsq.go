@@ -16,6 +16,9 @@ package matrix
 // Implements: 004, "Linear Least Squares Regression" (w = A⁺y with the
 // pseudo-inverse computed by the SVD); 002, "Linear Regression in ℝᵈ".
 func LeastSquares(a, b *Dense, rcond float64) (x *Dense, rank int, err error) {
+	if err := checkNotNil("least squares", a, b); err != nil {
+		return nil, 0, err
+	}
 	if b.rows != a.rows {
 		return nil, 0, newError("least squares", ErrShape, "A is %s but B is %s", a.shape(), b.shape())
 	}
@@ -26,22 +29,14 @@ func LeastSquares(a, b *Dense, rcond float64) (x *Dense, rank int, err error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	tol := f.DefaultTolerance()
+	// The tolerance on the scaled σ(2ᵏA): rcond·σ₁ is scale-free, and the
+	// solution is formed on the scaled side (applyPinv), so σ₁ above the
+	// float64 range or subnormal σ do not turn into a rank of 0 or an Inf.
+	t := f.scaledDefaultTolerance()
 	if rcond > 0 {
-		tol = rcond * f.s[0]
+		t = rcond * f.ss[0]
 	}
-	rank = f.Rank(tol)
-	k := len(f.s)
-	c, _ := MulATB(f.u, b) // c = Uᵀb (k×cols)
-	for j := range k {     // c ← Σ⁺ c
-		inv := 0.0
-		if f.s[j] > tol {
-			inv = 1 / f.s[j]
-		}
-		ScaleVec(inv, c.Row(j))
-	}
-	x, _ = Mul(f.v, c) // x = V Σ⁺ Uᵀ b
-	return x, rank, nil
+	return f.applyPinv(b, t), f.scaledRank(t), nil
 }
 
 // PseudoInverse returns the Moore–Penrose pseudo-inverse A⁺ (n×m) by the

@@ -30,12 +30,13 @@ import (
 //
 // An LU is immutable once built; its methods may be called concurrently.
 type LU struct {
-	lu   *Dense    // n×n: L strictly below the diagonal (unit diagonal implicit), U on and above
-	perm []int     // row i of PA is row perm[i] of A
-	sign float64   // det P = ±1, the parity of the row swaps
-	cond float64   // estimate of κ₁(A); +Inf when U has a zero pivot
-	zero int       // first column whose pivot is exactly zero, or −1
-	op   luOpNames // names used in error messages
+	lu     *Dense    // n×n: L strictly below the diagonal (unit diagonal implicit), U on and above
+	perm   []int     // row i of PA is row perm[i] of A
+	sign   float64   // det P = ±1, the parity of the row swaps
+	cond   float64   // estimate of κ₁(A); +Inf when U has a zero pivot
+	condEq float64   // estimate of κ₁(RAC), A equilibrated (equilibrate.go); +Inf likewise
+	zero   int       // first column whose pivot is exactly zero, or −1
+	op     luOpNames // names used in error messages
 }
 
 // luOpNames lets the convenience functions (Solve, Inverse, Det) report
@@ -69,8 +70,11 @@ var luOps = luOpNames{factor: "lu", solve: "lu solve"}
 //	A is 1×1                         → L = [1], U = A
 //
 // A that is singular only to working precision factorizes without error;
-// Solve and Inverse then refuse it (κ₁ estimate above 1/ε, ErrSingular),
-// while Det and LogAbsDet still answer.
+// Solve and Inverse then return their result with an error wrapping
+// ErrSingular (the estimated κ₁ of the equilibrated matrix is above 1/ε:
+// the policy of equilibrate.go), while Det and LogAbsDet still answer. A
+// badly scaled but well-posed A, such as diag(1, 1e-20), is not singular
+// to working precision: its equilibrated condition number is 1.
 //
 // Reference: G. H. Golub and C. F. Van Loan, Matrix Computations, 4th ed.,
 // §3.4 (Gaussian elimination with partial pivoting); N. J. Higham, Accuracy
@@ -103,9 +107,11 @@ func factorizeLU(op luOpNames, a *Dense) (*LU, error) {
 		return nil, newError(op.factor, ErrNotFinite, "element growth overflowed during elimination")
 	}
 	if f.zero >= 0 {
-		f.cond = math.Inf(1)
+		f.cond, f.condEq = math.Inf(1), math.Inf(1)
 	} else {
 		f.cond = f.estimateCond(a)
+		rho, gamma := rowColExponents(a)
+		f.condEq = equilibratedCond(scaledNorm1(a, rho, gamma), rho, gamma, f.applyInverse)
 	}
 	return f, nil
 }
@@ -292,18 +298,23 @@ func (f *LU) LogAbsDet() (logAbs, sign float64) {
 	return logAbs, sign
 }
 
-// checkSolvable refuses a matrix that is singular to working precision:
-// a zero pivot, or an estimated κ₁(A) above 1/ε (reciprocal condition below
-// ε), where a computed solution may have no correct digit at all.
-func (f *LU) checkSolvable(op string) error {
+// checkSolvable applies the policy of equilibrate.go: a zero pivot is an
+// error (fatal: no solution can be computed); an estimated κ₁ of the
+// equilibrated matrix above 1/ε gives a warning, an error wrapping
+// ErrSingular returned together with the solution.
+func (f *LU) checkSolvable(op string) (warning, fatal error) {
 	if f.zero >= 0 {
-		return newError(op, ErrSingular, "pivot %d is exactly zero", f.zero)
+		return nil, newError(op, ErrSingular, "pivot %d is exactly zero", f.zero)
 	}
-	if !(f.cond*machineEpsilon <= 1) {
-		return newError(op, ErrSingular, "estimated condition number %.3g exceeds 1/ε: singular to working precision", f.cond)
-	}
-	return nil
+	return conditionWarning(op, f.condEq), nil
 }
+
+// EquilibratedCond returns the estimate of κ₁(RAC), the condition number
+// of A after the power-of-two row and column scaling of LAPACK's dgeequb,
+// by which Solve judges A singular to working precision (above 1/ε). It
+// is at most Cond, and far below it for a badly scaled but well-posed A
+// such as diag(1, 1e-20).
+func (f *LU) EquilibratedCond() float64 { return f.condEq }
 
 // machineEpsilon is ε = 2⁻⁵², the distance from 1 to the next float64.
 const machineEpsilon = 0x1p-52
@@ -311,9 +322,10 @@ const machineEpsilon = 0x1p-52
 // SolveVec returns x with A x = b, computed as L y = P b (forward
 // substitution) and U x = y (back substitution), 2n² flops.
 //
-// Errors: ErrShape if len(b) ≠ n, ErrNotFinite for a NaN or Inf in b, and
-// ErrSingular when A is singular to working precision (estimated κ₁(A)
-// above 1/ε).
+// Errors: ErrShape if len(b) ≠ n, ErrNotFinite for a NaN or Inf in b,
+// and ErrSingular for a zero pivot (nil x) or when A is singular to
+// working precision (estimated κ₁ of the equilibrated A above 1/ε; x is
+// returned with the error).
 func (f *LU) SolveVec(b []float64) ([]float64, error) {
 	n := f.lu.rows
 	if len(b) != n {
@@ -323,7 +335,8 @@ func (f *LU) SolveVec(b []float64) ([]float64, error) {
 		err.(*Error).Op = f.op.solve
 		return nil, err
 	}
-	if err := f.checkSolvable(f.op.solve); err != nil {
+	warning, err := f.checkSolvable(f.op.solve)
+	if err != nil {
 		return nil, err
 	}
 	x := make([]float64, n)
@@ -331,7 +344,7 @@ func (f *LU) SolveVec(b []float64) ([]float64, error) {
 		x[i] = b[p] // x = P b
 	}
 	f.solveVecInPlace(x)
-	return x, nil
+	return x, solutionError(f.op.solve, x, warning)
 }
 
 // solveVecInPlace overwrites x (already permuted, x = Pb) with U⁻¹L⁻¹x.
@@ -374,9 +387,13 @@ func (f *LU) solveTransVecInPlace(x []float64) {
 // contiguous for any k.
 //
 // Errors: ErrShape if B does not have n rows, ErrNotFinite for a NaN or Inf
-// in B, and ErrSingular when A is singular to working precision (estimated
-// κ₁(A) above 1/ε).
+// in B, and ErrSingular for a zero pivot (nil X) or when A is singular to
+// working precision (estimated κ₁ of the equilibrated A above 1/ε; X is
+// returned with the error).
 func (f *LU) Solve(b *Dense) (*Dense, error) {
+	if b == nil {
+		return nil, errNil(f.op.solve)
+	}
 	n := f.lu.rows
 	if b.rows != n {
 		return nil, newError(f.op.solve, ErrShape, "right-hand side %s for order %d", b.shape(), n)
@@ -385,12 +402,13 @@ func (f *LU) Solve(b *Dense) (*Dense, error) {
 		err.(*Error).Op = f.op.solve
 		return nil, err
 	}
-	if err := f.checkSolvable(f.op.solve); err != nil {
+	warning, err := f.checkSolvable(f.op.solve)
+	if err != nil {
 		return nil, err
 	}
 	x := New(n, b.cols)
 	if b.cols == 0 {
-		return x, nil
+		return x, warning
 	}
 	for i, p := range f.perm {
 		copy(x.Row(i), b.Row(p)) // X = P B
@@ -412,15 +430,14 @@ func (f *LU) Solve(b *Dense) (*Dense, error) {
 			xi[c] /= ui[i]
 		}
 	}
-	return x, nil
+	return x, solutionError(f.op.solve, x, warning)
 }
 
 // Inverse returns A⁻¹, computed by solving A X = I (2n³ flops on top of
 // the factorization). Forming the inverse is rarely needed: to apply A⁻¹
 // to vectors, call Solve, which is cheaper and more accurate.
 //
-// Errors: ErrSingular when A is singular to working precision (estimated
-// κ₁(A) above 1/ε).
+// Errors: those of Solve.
 func (f *LU) Inverse() (*Dense, error) {
 	return f.Solve(Identity(f.lu.rows))
 }
@@ -442,16 +459,7 @@ func (f *LU) estimateCond(a *Dense) float64 {
 	c := math.Ldexp(1, e/2) // c ≈ √s
 	apply := func(x []float64, trans bool) {
 		ScaleVec(c, x)
-		if trans {
-			f.solveTransVecInPlace(x) // x ← A⁻ᵀ(c·x)
-			return
-		}
-		px := make([]float64, len(x))
-		for i, p := range f.perm {
-			px[i] = x[p] // P(c·x)
-		}
-		f.solveVecInPlace(px) // U⁻¹L⁻¹P(c·x) = A⁻¹(c·x)
-		copy(x, px)
+		f.applyInverse(x, trans) // x ← A⁻¹(c·x) or A⁻ᵀ(c·x)
 	}
 	colSums := make([]float64, a.cols) // Σᵢ |aᵢⱼ|/c, which cannot overflow
 	for i := range a.rows {
@@ -468,4 +476,18 @@ func (f *LU) estimateCond(a *Dense) float64 {
 		return math.Inf(1)
 	}
 	return math.Max(est, 1) // κ₁ ≥ 1 always; the estimate is a lower bound
+}
+
+// applyInverse overwrites x with A⁻¹x (U⁻¹L⁻¹Px) or, if trans, A⁻ᵀx.
+func (f *LU) applyInverse(x []float64, trans bool) {
+	if trans {
+		f.solveTransVecInPlace(x)
+		return
+	}
+	px := make([]float64, len(x))
+	for i, p := range f.perm {
+		px[i] = x[p]
+	}
+	f.solveVecInPlace(px)
+	copy(x, px)
 }

@@ -24,6 +24,9 @@ func MulABT(a, b *Dense) (*Dense, error) {
 }
 
 func mulNew(op string, transA, transB bool, a, b *Dense) (*Dense, error) {
+	if err := checkNotNil(op, a, b); err != nil {
+		return nil, err
+	}
 	m, k := opDims(transA, a)
 	k2, n := opDims(transB, b)
 	if k != k2 {
@@ -36,10 +39,11 @@ func mulNew(op string, transA, transB bool, a, b *Dense) (*Dense, error) {
 
 // opDims returns the dimensions of op(A), where op transposes when trans is set.
 func opDims(trans bool, a *Dense) (rows, cols int) {
+	rows, cols = a.Dims() // 0×0 for nil
 	if trans {
-		return a.cols, a.rows
+		return cols, rows
 	}
-	return a.rows, a.cols
+	return rows, cols
 }
 
 // Gemm computes C ← α·op(A)·op(B) + β·C, where op(X) is X or Xᵀ as transA
@@ -57,6 +61,9 @@ func opDims(trans bool, a *Dense) (rows, cols int) {
 // Reference: K. Goto and R. A. van de Geijn, "Anatomy of high-performance
 // matrix multiplication", ACM TOMS 34(3), 2008.
 func Gemm(transA, transB bool, alpha float64, a, b *Dense, beta float64, c *Dense) error {
+	if err := checkNotNil("gemm", a, b, c); err != nil {
+		return err
+	}
 	m, k := opDims(transA, a)
 	k2, n := opDims(transB, b)
 	if k != k2 || c.rows != m || c.cols != n {
@@ -140,6 +147,9 @@ func gemmRef(transA, transB bool, alpha float64, a, b, c *Dense) {
 
 // MulVec returns A·x (A is m×n, len(x) = n).
 func MulVec(a *Dense, x []float64) ([]float64, error) {
+	if a == nil {
+		return nil, errNil("mul vec")
+	}
 	y := make([]float64, a.rows)
 	if err := Gemv(false, 1, a, x, 0, y); err != nil {
 		return nil, err
@@ -149,6 +159,9 @@ func MulVec(a *Dense, x []float64) ([]float64, error) {
 
 // MulVecT returns Aᵀ·x (A is m×n, len(x) = m) without forming Aᵀ.
 func MulVecT(a *Dense, x []float64) ([]float64, error) {
+	if a == nil {
+		return nil, errNil("mul vec T")
+	}
 	y := make([]float64, a.cols)
 	if err := Gemv(true, 1, a, x, 0, y); err != nil {
 		return nil, err
@@ -161,6 +174,9 @@ func MulVecT(a *Dense, x []float64) ([]float64, error) {
 // overwritten without being read. Large products are split across
 // GOMAXPROCS goroutines, with a result that does not depend on their number.
 func Gemv(trans bool, alpha float64, a *Dense, x []float64, beta float64, y []float64) error {
+	if a == nil {
+		return errNil("gemv")
+	}
 	m, n := opDims(trans, a)
 	if len(x) != n || len(y) != m {
 		return newError("gemv", ErrShape, "op(A) %d×%d, x of length %d, y of length %d", m, n, len(x), len(y))

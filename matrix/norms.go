@@ -5,30 +5,21 @@ import "math"
 // NormFrobenius returns ‖A‖_F = √(Σᵢⱼ aᵢⱼ²), computed with the same
 // overflow-safe scaling as Nrm2.
 func NormFrobenius(a *Dense) float64 {
-	scale, ssq := 0.0, 1.0
-	for i := range a.rows {
-		r := Nrm2(a.Row(i))
-		if r == 0 {
-			continue
-		}
-		if math.IsNaN(r) || math.IsInf(r, 0) {
-			return r
-		}
-		// Fold the row norm r into scale²·ssq as Nrm2 folds one element.
-		if scale < r {
-			q := scale / r
-			ssq = 1 + ssq*q*q
-			scale = r
-		} else {
-			q := r / scale
-			ssq += q * q
-		}
+	if a == nil {
+		return 0
 	}
-	return scale * math.Sqrt(ssq)
+	s := newSumSquares()
+	for i := range a.rows {
+		s.add(Nrm2(a.Row(i))) // folding a row norm is folding one element
+	}
+	return s.norm()
 }
 
 // Norm1 returns ‖A‖₁ = maxⱼ Σᵢ |aᵢⱼ|, the largest absolute column sum.
 func Norm1(a *Dense) float64 {
+	if a == nil {
+		return 0
+	}
 	sums := make([]float64, a.cols)
 	for i := range a.rows {
 		for j, v := range a.Row(i) {
@@ -44,6 +35,9 @@ func Norm1(a *Dense) float64 {
 
 // NormInf returns ‖A‖∞ = maxᵢ Σⱼ |aᵢⱼ|, the largest absolute row sum.
 func NormInf(a *Dense) float64 {
+	if a == nil {
+		return 0
+	}
 	var m float64
 	for i := range a.rows {
 		m = math.Max(m, Asum(a.Row(i)))
@@ -54,6 +48,9 @@ func NormInf(a *Dense) float64 {
 // NormMax returns maxᵢⱼ |aᵢⱼ| (not a sub-multiplicative norm, but the
 // natural scale for element-wise tolerances).
 func NormMax(a *Dense) float64 {
+	if a == nil {
+		return 0
+	}
 	var m float64
 	for i := range a.rows {
 		for _, v := range a.Row(i) {
@@ -68,6 +65,9 @@ func NormMax(a *Dense) float64 {
 // Trace returns Σᵢ aᵢᵢ. It returns an error wrapping ErrNotSquare for a
 // rectangular matrix.
 func Trace(a *Dense) (float64, error) {
+	if a == nil {
+		return 0, errNil("trace")
+	}
 	if a.rows != a.cols {
 		return 0, newError("trace", ErrNotSquare, "%s", a.shape())
 	}

@@ -36,7 +36,8 @@ import "math"
 // concurrently.
 type QR struct {
 	m, n    int
-	w       *Dense    // n×m: Aᵀ overwritten with R (transposed) and the reflectors
+	e       int       // W holds the factors of 2ᵉA (ScaleExponent): R = 2⁻ᵉR_W
+	w       *Dense    // n×m: (2ᵉA)ᵀ overwritten with its R (transposed) and the reflectors
 	tau     []float64 // τₖ of Hₖ = I − τₖ vₖ vₖᵀ, k < min(m, n)
 	colNorm []float64 // ‖aⱼ‖₂ of the columns of the original A, for the rank test
 	nb      int       // reflectors per block of the compact WY form; 0: unblocked
@@ -106,7 +107,12 @@ func FactorizeQR(a *Dense) (*QR, error) {
 func factorizeQR(a *Dense, nb int) *QR {
 	m, n := a.rows, a.cols
 	p := min(m, n)
-	f := &QR{m: m, n: n, w: a.T(), tau: make([]float64, p), colNorm: make([]float64, n)}
+	// Factor 2ᵉA with max|aᵢⱼ| in [1/2, 1), exactly scaled: the reflectors
+	// (hence Q) do not depend on the scale, and β − α in Householder
+	// cannot overflow (|R₁₁| = ‖a₁‖ of [[1e308, 1e308], [1e308, −1e308]]
+	// is 1.41e308, and β − α = −2.41e308 is not a float64).
+	e := ScaleExponent(a)
+	f := &QR{m: m, n: n, e: e, w: ScalePow2(e, a).T(), tau: make([]float64, p), colNorm: make([]float64, n)}
 	for j := range n {
 		f.colNorm[j] = Nrm2(f.w.Row(j)) // ‖aⱼ‖₂, column j of A is row j of W
 	}
@@ -137,7 +143,7 @@ func (f *QR) R() *Dense {
 	for j := range f.n {
 		wj := f.w.Row(j) // column j of R: rᵢⱼ = wⱼᵢ for i ≤ min(j, p−1)
 		for i := 0; i <= j && i < p; i++ {
-			r.data[i*r.stride+j] = wj[i]
+			r.data[i*r.stride+j] = math.Ldexp(wj[i], -f.e) // undo the scaling (exact unless R is out of range)
 		}
 	}
 	return r
@@ -203,6 +209,9 @@ func (f *QR) ApplyQ(b *Dense) (*Dense, error) {
 }
 
 func (f *QR) applyQ(op string, b *Dense, trans bool) (*Dense, error) {
+	if b == nil {
+		return nil, errNil(op)
+	}
 	if b.rows != f.m {
 		return nil, newError(op, ErrShape, "%s matrix for Q of order %d", b.shape(), f.m)
 	}
@@ -284,6 +293,9 @@ func (f *QR) applyInPlace(c *Dense, trans bool) {
 // Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §20.2.
 func (f *QR) LeastSquares(b *Dense) (*Dense, error) {
 	const op = "qr least squares"
+	if b == nil {
+		return nil, errNil(op)
+	}
 	m, n := f.m, f.n
 	if m < n {
 		return nil, newError(op, ErrRankDeficient, "under-determined %d×%d system (m < n) has no unique solution: use LeastSquares (SVD) for the minimum-norm one", m, n)
@@ -301,11 +313,13 @@ func (f *QR) LeastSquares(b *Dense) (*Dense, error) {
 			return nil, newError(op, ErrRankDeficient, "column %d: |r_jj| = %.3g ≤ max(m,n)·ε·‖a_j‖ = %.3g (use the SVD-based LeastSquares)", j, math.Abs(rjj), tol*f.colNorm[j])
 		}
 	}
-	c := b.Clone()
-	f.applyInPlace(c, true) // C = QᵀB
+	// X = R⁻¹QᵀB = 2ᵉ⁻ʲ·R_W⁻¹Qᵀ(2ʲB), with 2ʲ bringing B near 1 as 2ᵉ did A.
+	j := ScaleExponent(b)
+	c := ScalePow2(j, b)
+	f.applyInPlace(c, true) // C = Qᵀ(2ʲB)
 	x := c.Slice(0, n, 0, b.cols).Clone()
 	f.solveR(x)
-	return x, nil
+	return ScalePow2(f.e-j, x), nil
 }
 
 // solveR overwrites the n×k matrix X with R₁⁻¹X (back substitution,

@@ -60,13 +60,45 @@ func (q *rotationSeq) applyRows(i0, i1 int) {
 	if q.backward {
 		kernel = rotateBackward4
 	}
+	for ; i+8 <= i1 && rotateFast(q, i, 8); i += 8 {
+	}
 	for ; i+4 <= i1; i += 4 {
+		if rotateFast(q, i, 4) {
+			continue
+		}
 		kernel(q.x.Row(i)[q.lo:q.lo+k+1], q.x.Row(i + 1)[q.lo:q.lo+k+1],
 			q.x.Row(i + 2)[q.lo:q.lo+k+1], q.x.Row(i + 3)[q.lo:q.lo+k+1], q.c, q.s)
 	}
 	for ; i < i1; i++ {
 		q.applyRow(q.x.Row(i))
 	}
+}
+
+// rotateForwardFrom finishes a forward sequence on one row x (length
+// len(c)+1) from rotation j0 on, a being the carried value that belongs in
+// x[j0]; the vector kernels end with it after their blocks of four.
+func rotateForwardFrom(x, c, s []float64, j0 int, a float64) {
+	k := len(c)
+	x, s = x[:k+1], s[:k]
+	for j := j0; j < k; j++ {
+		y := x[j+1]
+		x[j] = c[j]*a + s[j]*y
+		a = c[j]*y - s[j]*a
+	}
+	x[k] = a
+}
+
+// rotateBackwardFrom finishes a backward sequence on one row x with
+// rotations j1−1 down to 0, a being the carried value that belongs in
+// x[j1].
+func rotateBackwardFrom(x, c, s []float64, j1 int, a float64) {
+	x, s = x[:len(c)+1], s[:len(c)]
+	for j := j1 - 1; j >= 0; j-- {
+		y := x[j]
+		x[j+1] = c[j]*a - s[j]*y
+		a = s[j]*a + c[j]*y
+	}
+	x[0] = a
 }
 
 // rotateForward4 is applyRow for a forward sequence on four rows of equal
@@ -117,6 +149,17 @@ func rotateBackward4(x0, x1, x2, x3, c, s []float64) {
 // above which applyRotations shares rows among goroutines.
 const parallelRotationWork = 1 << 15
 
+// rotationWorkers returns the number of goroutines for rotating the given
+// number of rows with the given number of element updates: GOMAXPROCS as
+// it is at this call, at most one per row, and one below
+// parallelRotationWork.
+func rotationWorkers(rows, work int) int {
+	if work < parallelRotationWork {
+		return 1
+	}
+	return max(1, min(runtime.GOMAXPROCS(0), rows))
+}
+
 // applyRotations applies every sequence to every row of its matrix. The
 // rows of all sequences together are cut into one range per worker.
 func applyRotations(seqs ...rotationSeq) {
@@ -125,8 +168,8 @@ func applyRotations(seqs ...rotationSeq) {
 		total += q.x.rows
 		work += q.x.rows * len(q.c)
 	}
-	workers := min(runtime.GOMAXPROCS(0), total)
-	if workers < 2 || work < parallelRotationWork {
+	workers := rotationWorkers(total, work)
+	if workers < 2 {
 		for i := range seqs {
 			seqs[i].applyRows(0, seqs[i].x.rows)
 		}

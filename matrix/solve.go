@@ -14,8 +14,10 @@ import "math"
 //
 //	A empty, not square or not finite → ErrEmpty, ErrNotSquare, ErrNotFinite
 //	B without n rows or not finite    → ErrShape, ErrNotFinite
-//	A singular (zero pivot) or singular to working precision
-//	(estimated κ₁(A) above 1/ε)       → error wrapping ErrSingular
+//	A singular (zero pivot)           → nil and an error wrapping ErrSingular
+//	A singular to working precision   → X and an error wrapping ErrSingular
+//	(estimated κ₁ of the equilibrated A above 1/ε; equilibrate.go)
+//	A badly scaled but well posed     → X, no error: diag(1, 1e-20) is fine
 //
 // For a rectangular A use QR.LeastSquares (full column rank) or the
 // SVD-based LeastSquares (any rank).

@@ -30,6 +30,9 @@ func (v Variance) divisor(n int) float64 {
 // ColMeans returns the mean of every column, x̄ⱼ = (1/n) Σᵢ xᵢⱼ. It returns
 // an error wrapping ErrEmpty when X has no rows.
 func ColMeans(x *Dense) ([]float64, error) {
+	if x == nil {
+		return nil, errNil("col means")
+	}
 	if x.rows == 0 {
 		return nil, newError("col means", ErrEmpty, "no rows")
 	}
@@ -45,6 +48,9 @@ func ColMeans(x *Dense) ([]float64, error) {
 // the means x̄. X is not modified.
 func Center(x *Dense) (centered *Dense, mean []float64, err error) {
 	mean, err = ColMeans(x)
+	if x == nil {
+		return nil, nil, errNil("center")
+	}
 	if err != nil {
 		return nil, nil, &Error{Op: "center", Err: ErrEmpty, Detail: "no rows"}
 	}
@@ -80,6 +86,9 @@ func Covariance(x *Dense, v Variance) (*Dense, error) {
 // (no centering: center first if that is what the formula needs). The
 // result is exactly symmetric.
 func Gram(x *Dense) *Dense {
+	if x == nil {
+		return nil
+	}
 	g := New(x.rows, x.rows)
 	syrk(false, 1, x, 0, g)
 	return g
@@ -125,6 +134,9 @@ func Standardize(x *Dense, v Variance) (z *Dense, mean, std []float64, err error
 // checkData validates a data matrix for a statistic: enough rows, at least
 // one column, finite values.
 func checkData(op string, x *Dense, v Variance) error {
+	if x == nil {
+		return errNil(op)
+	}
 	need := 1
 	if v == Sample {
 		need = 2

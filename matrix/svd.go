@@ -65,8 +65,10 @@ type SVDOptions struct {
 // Sign rule: the largest-magnitude entry of every column uⱼ is positive
 // (vⱼ follows), as scikit-learn's svd_flip does, so results are stable.
 type SVD struct {
-	s    []float64
-	u, v *Dense // nil for SVDValues
+	s    []float64 // σ of A, descending (±Inf or 0 where σ is beyond float64)
+	ss   []float64 // σ of the scaled 2ᵏA, descending: always in range
+	k    int       // the exponent of the scaling (matrix.ScaleExponent)
+	u, v *Dense    // nil for SVDValues
 	m, n int
 	kind SVDKind
 }
@@ -154,8 +156,8 @@ func FactorizeSVDWith(a *Dense, opts SVDOptions) (*SVD, error) {
 // golubKahanSVD factorizes an m×n A with m ≥ n by Golub–Kahan–Reinsch.
 func golubKahanSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	m, n := a.Dims()
-	k := powerOfTwoExponent(a)
-	w := scaleByPowerOfTwo(a, k) // m×n working copy 2ᵏA, entries below 1 in magnitude
+	k := ScaleExponent(a)
+	w := ScalePow2(k, a) // m×n working copy 2ᵏA, entries below 1 in magnitude
 	var qr *QR
 	if 5*m >= 8*n && n > 1 { // m ≥ 1.6n: A = QR, continue with the n×n R
 		var err error
@@ -200,35 +202,6 @@ func golubKahanSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	return f, nil
 }
 
-// powerOfTwoExponent returns the k for which 2ᵏ·max|aᵢⱼ| lies in [1/2, 1),
-// or 0 for a zero matrix. k reaches 1074 for subnormal entries, where 2ᵏ
-// itself is not a float64, so the scaling goes through scaleByPowerOfTwo.
-func powerOfTwoExponent(a *Dense) int {
-	amax := NormMax(a)
-	if amax == 0 {
-		return 0
-	}
-	_, e := math.Frexp(amax)
-	return -e
-}
-
-// scaleByPowerOfTwo returns 2ᵏA, exactly (unless entries underflow): a
-// product with 2ᵏ when that is a normal float64, math.Ldexp on each entry
-// otherwise.
-func scaleByPowerOfTwo(a *Dense, k int) *Dense {
-	if k >= -1021 && k <= 1023 {
-		return Scale(math.Ldexp(1, k), a)
-	}
-	c := a.Clone()
-	for i := range c.rows {
-		r := c.Row(i)
-		for j, x := range r {
-			r[j] = math.Ldexp(x, k)
-		}
-	}
-	return c
-}
-
 // permuteCols returns the matrix whose column p is column order[p] of x,
 // for p < len(order); later columns are copied unchanged.
 func permuteCols(x *Dense, order []int) *Dense {
@@ -247,8 +220,8 @@ func permuteCols(x *Dense, order []int) *Dense {
 func jacobiSVD(a *Dense, kind SVDKind) (*SVD, error) {
 	m, n := a.Dims()
 	// Scale by a power of two (exact) so the sums of squares cannot overflow.
-	k := powerOfTwoExponent(a)
-	qr, err := FactorizeQR(scaleByPowerOfTwo(a, k))
+	k := ScaleExponent(a)
+	qr, err := FactorizeQR(ScalePow2(k, a))
 	if err != nil {
 		return nil, err
 	}
@@ -303,8 +276,9 @@ func sortedSVD(sigma []float64, k, m, n int, kind SVDKind) (*SVD, []int) {
 		order[j] = j
 	}
 	sort.SliceStable(order, func(p, q int) bool { return sigma[order[p]] > sigma[order[q]] })
-	f := &SVD{s: make([]float64, len(sigma)), m: m, n: n, kind: kind}
+	f := &SVD{s: make([]float64, len(sigma)), ss: make([]float64, len(sigma)), k: k, m: m, n: n, kind: kind}
 	for p, j := range order {
+		f.ss[p] = sigma[j]
 		f.s[p] = math.Ldexp(sigma[j], -k)
 	}
 	return f, order
@@ -449,31 +423,51 @@ func (f *SVD) V() *Dense {
 // singular value counts as zero (numpy's matrix_rank and LAPACK's
 // convention).
 func (f *SVD) DefaultTolerance() float64 {
-	return float64(max(f.m, f.n)) * 0x1p-52 * f.s[0]
+	return math.Ldexp(f.scaledDefaultTolerance(), -f.k)
+}
+
+// scaledDefaultTolerance is DefaultTolerance for the scaled 2ᵏA, which
+// stays in range when σ₁ of A does not (σ₁ above 1.8e308 or subnormal).
+func (f *SVD) scaledDefaultTolerance() float64 {
+	return float64(max(f.m, f.n)) * 0x1p-52 * f.ss[0]
+}
+
+// scaledTolerance turns a caller's tol on σ(A) into one on σ(2ᵏA); tol ≤ 0
+// means the default.
+func (f *SVD) scaledTolerance(tol float64) float64 {
+	if tol <= 0 {
+		return f.scaledDefaultTolerance()
+	}
+	return math.Ldexp(tol, f.k)
 }
 
 // Rank returns the number of singular values above tol; tol ≤ 0 means
-// DefaultTolerance.
+// DefaultTolerance. The comparison is made on the scaled values, so that
+// σ beyond the float64 range are counted right.
 func (f *SVD) Rank(tol float64) int {
-	if tol <= 0 {
-		tol = f.DefaultTolerance()
-	}
+	return f.scaledRank(f.scaledTolerance(tol))
+}
+
+// scaledRank counts the scaled singular values above t.
+func (f *SVD) scaledRank(t float64) int {
 	r := 0
-	for _, s := range f.s {
-		if s > tol {
+	for _, s := range f.ss {
+		if s > t {
 			r++
 		}
 	}
 	return r
 }
 
-// Cond returns the 2-norm condition number σ₁/σₖ (+Inf when σₖ = 0).
+// Cond returns the 2-norm condition number σ₁/σₖ (+Inf when σₖ = 0),
+// a ratio taken on the scaled values, so it is right even when σ₁ of A
+// overflows or σₖ underflows.
 func (f *SVD) Cond() float64 {
-	last := f.s[len(f.s)-1]
+	last := f.ss[len(f.ss)-1]
 	if last == 0 {
 		return math.Inf(1)
 	}
-	return f.s[0] / last
+	return f.ss[0] / last
 }
 
 // PseudoInverse returns the Moore–Penrose pseudo-inverse
@@ -486,19 +480,24 @@ func (f *SVD) PseudoInverse(tol float64) (*Dense, error) {
 	if f.u == nil {
 		return nil, newError("pseudo-inverse", ErrShape, "the factorization has no singular vectors")
 	}
-	if tol <= 0 {
-		tol = f.DefaultTolerance()
-	}
-	k := len(f.s)
-	// V Σ⁺ (n×k), then times U₁ᵀ (k×m).
-	vs := New(f.n, k)
-	for i := range f.n {
-		vr, out := f.v.Row(i), vs.Row(i)
-		for j := range k {
-			if f.s[j] > tol {
-				out[j] = vr[j] / f.s[j]
-			}
+	return f.applyPinv(Identity(f.m), f.scaledTolerance(tol)), nil
+}
+
+// applyPinv returns A⁺B = 2ᵏ(2ᵏA)⁺B = 2ᵏ⁻ʲ·V Σₛ⁺ Uᵀ(2ʲB) for an m×c B,
+// inverting the scaled singular values above t (a tolerance on σ(2ᵏA)): with 2ᵏ
+// and 2ʲ exact powers of two that bring A and B near 1, nothing
+// overflows or underflows unless the result itself does (dlascl's
+// purpose in LAPACK's dgelsd).
+func (f *SVD) applyPinv(b *Dense, t float64) *Dense {
+	j := ScaleExponent(b)
+	c, _ := MulATB(f.u, ScalePow2(j, b)) // c = Uᵀ(2ʲB), k×cols
+	for p, s := range f.ss {             // c ← Σₛ⁺ c
+		inv := 0.0
+		if s > t {
+			inv = 1 / s
 		}
+		ScaleVec(inv, c.Row(p))
 	}
-	return MulABT(vs, f.u.Slice(0, f.m, 0, k))
+	x, _ := Mul(f.v, c)
+	return ScalePow2(f.k-j, x)
 }

@@ -351,8 +351,8 @@ func TestSVDSubnormal(t *testing.T) {
 	}{{"subnormal", -1060}, {"smallest normal", -1022}, {"near overflow", 1020}} {
 		for _, s := range [][2]int{{2, 2}, {3, 2}, {9, 4}, {4, 9}} {
 			b := randDense(rng, s[0], s[1])
-			a := scaleByPowerOfTwo(b, c.k)
-			b = scaleByPowerOfTwo(a, -c.k) // B exactly as represented in A (subnormals lose bits)
+			a := ScalePow2(c.k, b)
+			b = ScalePow2(-c.k, a) // B exactly as represented in A (subnormals lose bits)
 			for _, method := range []SVDMethod{SVDGolubKahan, SVDJacobi} {
 				name := fmt.Sprintf("%s %dx%d method %d", c.name, s[0], s[1], method)
 				f, err := FactorizeSVDWith(a, SVDOptions{Method: method})

@@ -72,25 +72,11 @@ func ScaleVec(alpha float64, x []float64) {
 // algorithm of the reference BLAS dnrm2). Every squared term is then at
 // most 1, so vectors with entries near 1e±300 give the right answer.
 func Nrm2(x []float64) float64 {
-	scale, ssq := 0.0, 1.0
+	s := newSumSquares()
 	for _, v := range x {
-		if v == 0 {
-			continue
-		}
-		a := math.Abs(v)
-		if math.IsNaN(a) || math.IsInf(a, 0) {
-			return a
-		}
-		if scale < a {
-			r := scale / a
-			ssq = 1 + ssq*r*r
-			scale = a
-		} else {
-			r := a / scale
-			ssq += r * r
-		}
+		s.add(v)
 	}
-	return scale * math.Sqrt(ssq)
+	return s.norm()
 }
 
 // Iamax returns the index of the entry of largest magnitude, the first of

@@ -10,8 +10,10 @@ import (
 type AdamSettings struct {
 	// LearningRate is α > 0. Zero means 0.001.
 	LearningRate float64
-	// Beta1 and Beta2 are the decay rates β₁, β₂ in (0, 1) of the moving
-	// averages of the gradient and of its square. Zero means 0.9 and 0.999.
+	// Beta1 and Beta2 are the decay rates β₁, β₂ in [0, 1) of the moving
+	// averages of the gradient and of its square. Zero means 0.9 and 0.999;
+	// a negative value (Zero) asks for β = 0: with β₁ = 0 the step uses the
+	// current gradient alone (RMSProp with Adam's bias correction).
 	Beta1, Beta2 float64
 	// Epsilon is the ε > 0 added to √v̂ against division by zero. Zero means
 	// 10⁻⁸.
@@ -74,15 +76,15 @@ func Adam(obj StochasticObjective, x0 []float64, s *AdamSettings) (*Result, erro
 		x:     append([]float64(nil), x0...),
 		m:     make([]float64, len(x0)),
 		v:     make([]float64, len(x0)),
-		beta1: defaultOr(s.Beta1, 0.9, s.Beta1),
-		beta2: defaultOr(s.Beta2, 0.999, s.Beta2),
+		beta1: zeroOr(s.Beta1, 0.9),
+		beta2: zeroOr(s.Beta2, 0.999),
 		eps:   defaultOr(s.Epsilon, 1e-8, s.Epsilon),
 	}
 	switch {
-	case !(r.beta1 > 0 && r.beta1 < 1):
-		return nil, badSetting(op, "Beta1 β₁ = %v is outside (0, 1)", s.Beta1)
-	case !(r.beta2 > 0 && r.beta2 < 1):
-		return nil, badSetting(op, "Beta2 β₂ = %v is outside (0, 1)", s.Beta2)
+	case !(r.beta1 >= 0 && r.beta1 < 1):
+		return nil, badSetting(op, "Beta1 β₁ = %v is outside [0, 1)", s.Beta1)
+	case !(r.beta2 >= 0 && r.beta2 < 1):
+		return nil, badSetting(op, "Beta2 β₂ = %v is outside [0, 1)", s.Beta2)
 	case !(r.eps > 0 && r.eps < math.Inf(1)):
 		return nil, badSetting(op, "Epsilon ε = %v is not a finite number > 0", s.Epsilon)
 	}

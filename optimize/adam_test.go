@@ -118,7 +118,7 @@ func TestAdamSpecialCases(t *testing.T) {
 		{"empty x0", obj, nil, nil, matrix.ErrEmpty},
 		{"Inf x0", obj, []float64{0, math.Inf(-1), 0, 0, 0}, nil, matrix.ErrNotFinite},
 		{"β₁ = 1", obj, x0, &AdamSettings{Beta1: 1}, ErrBadParameter},
-		{"β₁ < 0", obj, x0, &AdamSettings{Beta1: -0.9}, ErrBadParameter},
+		{"β₁ = −Inf", obj, x0, &AdamSettings{Beta1: math.Inf(-1)}, ErrBadParameter},
 		{"β₂ > 1", obj, x0, &AdamSettings{Beta2: 1.5}, ErrBadParameter},
 		{"β₂ NaN", obj, x0, &AdamSettings{Beta2: math.NaN()}, ErrBadParameter},
 		{"ε < 0", obj, x0, &AdamSettings{Epsilon: -1e-8}, ErrBadParameter},

@@ -13,6 +13,19 @@
 // losses over a batch (docs/gradient-descent.md). The SMO problems are in
 // LIBSVM's sign convention: minimize ½αᵀQα + pᵀα (docs/smo.md).
 //
+// # Zero values and defaults
+//
+// The zero value of every settings struct gives the defaults, each field's
+// zero meaning its documented default. Where that default is not zero and
+// zero is itself a meaningful setting — MomentumSettings.Momentum (β = 0,
+// no momentum) and AdamSettings.Beta1, Beta2 — a negative value asks for a
+// real zero, and the constant Zero names it: Momentum: optimize.Zero. The
+// same rule makes a negative Stop.GradAbsTol or GradRelTol turn its test
+// off, and package learn follows it (SVM.Epsilon). Fields whose zero would
+// be meaningless (a step, a tolerance, a learning rate) refuse negative
+// values. New fields are chosen so that zero, where meaningful, is the
+// default (SGDSettings.Momentum: zero is plain SGD).
+//
 // # Notes map
 //
 //	004, "Solving the SVM optimization problem", "SMO Algorithm"            SMO, QP, SMOResult, CertifySMO
@@ -21,7 +34,7 @@
 //	004, "Support Vector Regression", "v-SVR" (2n-variable duals)            RegressionQ
 //	004, "Backpropagation Algorithm" (weights updated by gradient descent)   GradientDescent, SGD, Momentum, Adam
 //	004, "Auto-Encoder", "Denoising Autoencoder", "Sparse Autoencoder"       SGD, Adam
-//	004, "Logistic Regression" (fitting the model)                           Newton, GradientDescent
+//	004, "Logistic Regression" (fitting the model)                           Newton, GradientDescent, LBFGS
 //	(not in the notes) gradient checking by central differences              CheckGradient, FullBatch
 //
 // # Errors

@@ -20,8 +20,9 @@ type MomentumSettings struct {
 	// search starts from α = 1 and α never grows again; each iteration then
 	// costs two evaluations instead of one.
 	StepSize float64
-	// Momentum is β in [0, 1). Zero means 0.9. (β = 0 is plain gradient
-	// descent: use GradientDescent.) For a μ-strongly convex, L-smooth f the
+	// Momentum is β in [0, 1). Zero means 0.9; a negative value (Zero)
+	// asks for β = 0, gradient descent with this method's backtracking.
+	// For a μ-strongly convex, L-smooth f the
 	// classical choices are β = ((√κ−1)/(√κ+1))² with α = 4/(√L+√μ)² for the
 	// heavy ball on a quadratic, and β = (√κ−1)/(√κ+1) with α = 1/L for
 	// Nesterov, κ = L/μ.
@@ -94,11 +95,8 @@ func Momentum(obj Objective, x0 []float64, s *MomentumSettings) (*Result, error)
 	if !(s.StepSize >= 0 && s.StepSize < math.Inf(1)) {
 		return nil, badSetting(op, "StepSize α = %v is not a finite number ≥ 0", s.StepSize)
 	}
-	beta := s.Momentum
-	if beta == 0 {
-		beta = 0.9
-	}
-	if !(beta > 0 && beta < 1) {
+	beta := zeroOr(s.Momentum, 0.9)
+	if !(beta >= 0 && beta < 1) {
 		return nil, badSetting(op, "Momentum β = %v is outside [0, 1)", s.Momentum)
 	}
 	d := len(x0)

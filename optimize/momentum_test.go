@@ -201,7 +201,7 @@ func TestMomentumSpecialCases(t *testing.T) {
 		{"empty x0", q, nil, &MomentumSettings{Nesterov: true}, matrix.ErrEmpty},
 		{"Inf x0", q, []float64{0, math.Inf(1)}, nil, matrix.ErrNotFinite},
 		{"β = 1", q, good, &MomentumSettings{Momentum: 1}, ErrBadParameter},
-		{"β < 0", q, good, &MomentumSettings{Momentum: -0.5}, ErrBadParameter},
+		{"β = −Inf", q, good, &MomentumSettings{Momentum: math.Inf(-1)}, ErrBadParameter},
 		{"β NaN", q, good, &MomentumSettings{Momentum: math.NaN()}, ErrBadParameter},
 		{"α < 0", q, good, &MomentumSettings{StepSize: -1}, ErrBadParameter},
 		{"bad stop", q, good, &MomentumSettings{Stop: Stop{XRelTol: math.NaN()}}, ErrBadParameter},

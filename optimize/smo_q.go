@@ -11,12 +11,15 @@ import "mlnotes/matrix"
 //	Qᵢⱼ = yᵢyⱼKᵢⱼ  (m×m, y ∈ {−1, +1}ᵐ),
 //
 // computing each row with one call to k.Row. It returns an error wrapping
-// matrix.ErrShape if len(y) ≠ k.Size(), and ErrBadParameter if some yᵢ is
-// not ±1.
+// matrix.ErrShape if len(y) ≠ k.Size(), ErrBadParameter if some yᵢ is
+// not ±1, and matrix.ErrEmpty for a nil k.
 //
 // Implements: 004_bebb30ff3349075f.txt, "Non Linear Classifier" and
 // "Kernel function" (φ(xᵢ)ᵀφ(xⱼ) replaced by K(xᵢ, xⱼ) in the dual).
 func SignedQ(k QMatrix, y []float64) (QMatrix, error) {
+	if k == nil {
+		return nil, smoError(matrix.ErrEmpty, "nil kernel matrix")
+	}
 	if len(y) != k.Size() {
 		return nil, smoError(matrix.ErrShape, "len(y) = %d, K is %d×%d", len(y), k.Size(), k.Size())
 	}
@@ -57,8 +60,11 @@ func (q *signedQ) Row(i int, cols []int, dst []float64) {
 //
 // Implements: 004_bebb30ff3349075f.txt, "Support Vector Regression" (the
 // dual in α and α′, written as one vector of 2m variables; docs/smo.md,
-// section 2) and "v-SVR".
+// section 2) and "v-SVR". A nil k gives a nil QMatrix, which SMO refuses.
 func RegressionQ(k QMatrix) QMatrix {
+	if k == nil {
+		return nil
+	}
 	m := k.Size()
 	return &regressionQ{k: k, m: m, krow: make([]float64, m), mark: make([]int, m)}
 }

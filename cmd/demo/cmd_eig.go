@@ -11,7 +11,7 @@ import (
 func init() {
 	register(command{
 		name:    "eig",
-		args:    "[-method qr|dc|jacobi] [-b B.csv] [-k K] [-largest|-smallest] [-values-only] [-trace] [-json] A.csv",
+		args:    "[-method auto|qr|dc|jacobi] [-b B.csv] [-k K] [-largest|-smallest] [-values-only] [-trace] [-json] A.csv",
 		summary: "eigenvalues and eigenvectors of a symmetric matrix (or of A v = λ B v)",
 		run:     runEig,
 	})
@@ -21,7 +21,7 @@ func init() {
 func runEig(args []string, stdout, stderr io.Writer) error {
 	c, _ := findCommand("eig")
 	fs, asJSON := newFlags(c, stderr)
-	method := fs.String("method", "qr", "qr (tridiagonal QR, the default), dc (divide and conquer, fastest for large n) or jacobi")
+	method := fs.String("method", "auto", "auto (qr below n = 180, dc from there on), qr (tridiagonal QR), dc (divide and conquer, fastest for large n) or jacobi (for n up to a few hundred)")
 	bFile := fs.String("b", "", "solve the generalized problem A v = λ B v with this SPD `B.csv`")
 	k := fs.Int("k", 0, "keep only `K` eigenpairs (the largest unless -smallest)")
 	largest := fs.Bool("largest", false, "with -k: the k largest eigenvalues (the default)")
@@ -33,8 +33,8 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	usage := func(msg string) error { return &usageError{msg: msg, usage: "demo eig " + c.args} }
-	if *method != "qr" && *method != "dc" && *method != "jacobi" {
-		return usage(fmt.Sprintf("-method %q: want qr, dc or jacobi", *method))
+	if *method != "auto" && *method != "qr" && *method != "dc" && *method != "jacobi" {
+		return usage(fmt.Sprintf("-method %q: want auto, qr, dc or jacobi", *method))
 	}
 	if *largest && *smallest {
 		return usage("-largest and -smallest exclude each other")
@@ -46,7 +46,7 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 		return usage(fmt.Sprintf("-k %d: must be positive", *k))
 	}
 	if *bFile != "" && *method == "jacobi" {
-		return usage("the generalized problem (-b) is solved by the qr or dc method")
+		return usage("the generalized problem (-b) is solved by the auto, qr or dc method")
 	}
 	a, err := loadMatrix(ops[0])
 	if err != nil {
@@ -75,7 +75,10 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 
 func solveEig(a *matrix.Dense, bFile, method string, valuesOnly, trace bool, stderr io.Writer) (*eigen.Result, error) {
 	qrOpts := eigen.SymmetricOptions{ValuesOnly: valuesOnly}
-	if method == "dc" {
+	switch method {
+	case "qr":
+		qrOpts.Method = eigen.TridiagonalQR
+	case "dc":
 		qrOpts.Method = eigen.DivideConquer
 	}
 	if trace {
@@ -92,11 +95,33 @@ func solveEig(a *matrix.Dense, bFile, method string, valuesOnly, trace bool, std
 	if method == "jacobi" {
 		opts := eigen.JacobiOptions{ValuesOnly: valuesOnly}
 		if trace {
+			n := a.Rows()
+			fmt.Fprintf(stderr, "jacobi n = %d: about %.2g flops per sweep, 6 to 10 sweeps (for n beyond a few hundred, -method dc is far faster)\n", n, jacobiSweepFlops(n, valuesOnly))
 			opts.Trace = func(s eigen.JacobiSweep) { fmt.Fprintln(stderr, formatJacobiSweep(s)) }
+			// Inside a sweep, a line at every tenth of the pivot rows for
+			// matrices large enough to take seconds per sweep.
+			if step := (n - 1) / 10; n >= 100 {
+				opts.Progress = func(sweep, p int) {
+					if (p+1)%step == 0 {
+						fmt.Fprintf(stderr, "jacobi sweep %3d  row %d of %d\n", sweep, p+1, n-1)
+					}
+				}
+			}
 		}
 		return eigen.Jacobi(a, opts)
 	}
 	return eigen.Symmetric(a, qrOpts)
+}
+
+// jacobiSweepFlops is the cost of one cyclic Jacobi sweep: n(n−1)/2
+// rotations, each updating two rows and two columns of A (8n flops) and,
+// with vectors, two rows of V (4n more).
+func jacobiSweepFlops(n int, valuesOnly bool) float64 {
+	perRotation := 12.0 * float64(n)
+	if valuesOnly {
+		perRotation = 8 * float64(n)
+	}
+	return float64(n) * float64(n-1) / 2 * perRotation
 }
 
 // The fixed trace formats of the eigensolvers (docs/cli.md, "Traces").

@@ -13,18 +13,8 @@ import (
 // merge (n = 40 > its leaf size), and that -trace writes each method's
 // steps to stderr while stdout stays parseable JSON.
 func TestEigMethods(t *testing.T) {
-	var sb strings.Builder
 	n := 40
-	for i := range n {
-		for j := range n {
-			if j > 0 {
-				sb.WriteString(",")
-			}
-			fmt.Fprintf(&sb, "%d", (i+1)*(j+1)%7-3+btoi(i == j)*i)
-		}
-		sb.WriteString("\n")
-	}
-	a := writeCSV(t, "a40.csv", sb.String())
+	a := writeCSV(t, "a40.csv", symmetricIntCSV(n, 7))
 	var ref []float64
 	for _, method := range []string{"qr", "dc", "jacobi"} {
 		status, out, errOut := runDemo("eig", "-json", "-trace", "-method", method, a)
@@ -52,6 +42,22 @@ func TestEigMethods(t *testing.T) {
 			}
 		}
 	}
+}
+
+// symmetricIntCSV returns the CSV of the symmetric n×n integer matrix
+// aᵢⱼ = (i+1)(j+1) mod m − ⌊m/2⌋, plus i on the diagonal.
+func symmetricIntCSV(n, m int) string {
+	var sb strings.Builder
+	for i := range n {
+		for j := range n {
+			if j > 0 {
+				sb.WriteString(",")
+			}
+			fmt.Fprintf(&sb, "%d", (i+1)*(j+1)%m-m/2+btoi(i == j)*i)
+		}
+		sb.WriteString("\n")
+	}
+	return sb.String()
 }
 
 func btoi(b bool) int {
@@ -84,7 +90,7 @@ func TestEigErrors(t *testing.T) {
 		{[]string{"eig", "-largest", "-smallest", "-k", "1", a}, 2, "exclude"},
 		{[]string{"eig", "-smallest", a}, 2, "need -k"},
 		{[]string{"eig", "-method", "jacobi", "-b", a, a}, 2, "qr or dc"},
-		{[]string{"eig", "-method", "lapack", a}, 2, "want qr, dc or jacobi"},
+		{[]string{"eig", "-method", "lapack", a}, 2, "want auto, qr, dc or jacobi"},
 		{[]string{"eig"}, 2, ""},
 	} {
 		status, _, errOut := runDemo(c.args...)
@@ -111,5 +117,25 @@ func TestEigSelection(t *testing.T) {
 				t.Errorf("%s %s: %d %s %s", method, c.flag, status, out, errOut)
 			}
 		}
+	}
+}
+
+// TestEigJacobiProgress: -method jacobi -trace says up front what a sweep
+// costs and reports progress inside every sweep (at each tenth of the
+// pivot rows), so that a large matrix does not run for minutes without a
+// word; the default method "auto" is accepted by name.
+func TestEigJacobiProgress(t *testing.T) {
+	a := writeCSV(t, "a100.csv", symmetricIntCSV(100, 11))
+	status, _, errOut := runDemo("eig", "-values-only", "-trace", "-method", "jacobi", a)
+	if status != 0 {
+		t.Fatalf("%d %s", status, errOut)
+	}
+	for _, want := range []string{"jacobi n = 100: about 4e+06 flops per sweep", "jacobi sweep   1  row 99 of 99", "jacobi sweep   1  off(A)"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("no %q in %q", want, errOut[:min(len(errOut), 300)])
+		}
+	}
+	if status, _, errOut := runDemo("eig", "-method", "auto", a); status != 0 {
+		t.Errorf("-method auto: %d %s", status, errOut)
 	}
 }

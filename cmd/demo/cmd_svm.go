@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"mlnotes/learn"
 	"mlnotes/matrix"
@@ -13,11 +15,14 @@ import (
 func init() {
 	register(command{
 		name:    "svm",
-		args:    "-type c|nu|eps-svr|nu-svr -kernel linear|poly|rbf [-C C] [-nu NU] [-epsilon E] [-sigma2 S | -gamma G] [-degree P] [-coef0 C0] [-tol T] [-hard] [-trace] " + supervisedArgs,
+		args:    "-type c|nu|eps-svr|nu-svr -kernel linear|poly|rbf [-C C] [-nu NU] [-epsilon E] [-sigma2 S | -gamma G] [-degree P] [-coef0 C0] [-tol T] [-max-iter N] [-hard] [-proba [-seed S]] [-trace] " + supervisedArgs,
 		summary: "support vector machines: C-SVM, ν-SVM, ε-SVR, ν-SVR (SMO)",
 		help: "Without -sigma2 or -gamma the Gaussian kernel takes γ = 1/(d·Var(X)), d the number of\n" +
 			"features and Var(X) the variance of all the entries of the (preprocessed) training\n" +
-			"matrix (scikit-learn's gamma=\"scale\"); γ = 1 when Var(X) = 0. The γ chosen is printed (field gamma).\n",
+			"matrix (scikit-learn's gamma=\"scale\"); γ = 1 when Var(X) = 0. The γ chosen is printed (field gamma).\n" +
+			"-proba (types c and nu) also fits class probabilities by Platt's method on 5-fold\n" +
+			"cross-validated decision values (LIBSVM's -b 1), saved with the model for demo predict -proba.\n" +
+			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n",
 		run: runSVM,
 	})
 	registerModelKind("svm", func(r io.Reader) (any, error) {
@@ -25,22 +30,52 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		if m.Type == learn.EpsSVR || m.Type == learn.NuSVR {
-			return m, nil
-		}
-		return svmClassifier{learn.SVMClassifier{SVMModel: m}}, nil
+		return svmView(m), nil
 	})
 }
 
-// svmClassifier is the classifier view of an SVM model with its decision
-// values (one column per one-versus-one machine) as a
-// learn.DecisionClassifier, so that the driver refuses rows whose decision
-// value is not finite.
-type svmClassifier struct{ learn.SVMClassifier }
+// svmView is what the driver sees of an SVM model: the model itself for
+// regression; for classification a learn.DecisionClassifier (decision
+// values, one column per one-versus-one machine, so that the driver
+// refuses rows whose decision value is not finite) that is also a
+// learn.ProbabilisticClassifier when the model was trained with -proba.
+func svmView(m *learn.SVMModel) any {
+	if m.Type == learn.EpsSVR || m.Type == learn.NuSVR {
+		return m
+	}
+	c := svmClassifier{learn.SVMClassifier{SVMModel: m}}
+	if m.Probability {
+		return svmProbClassifier{c}
+	}
+	return c
+}
+
+// svmClassifier forwards the classifier methods of learn.SVMClassifier but
+// not PredictProba, so that a model without probabilities is not a
+// learn.ProbabilisticClassifier and predict -proba says so.
+type svmClassifier struct{ c learn.SVMClassifier }
+
+// Predict returns the classes (one-versus-one votes).
+func (v svmClassifier) Predict(x *matrix.Dense) ([]int, error) { return v.c.Predict(x) }
+
+// Labels returns the sorted classes.
+func (v svmClassifier) Labels() []int { return v.c.Labels() }
 
 // DecisionFunction returns SVMModel.DecisionAll.
-func (c svmClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
-	return c.DecisionAll(x)
+func (v svmClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
+	return v.c.DecisionFunction(x)
+}
+
+// Save writes the learn model (SVMModel.Save).
+func (v svmClassifier) Save(w io.Writer) error { return v.c.Save(w) }
+
+// svmProbClassifier is an svmClassifier with the probabilities of a model
+// trained with -proba.
+type svmProbClassifier struct{ svmClassifier }
+
+// PredictProba returns SVMModel.PredictProba.
+func (v svmProbClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
+	return v.c.PredictProba(x)
 }
 
 // formatSMOStep is the fixed trace format of SMO (docs/cli.md, "Traces").
@@ -63,6 +98,9 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	tol := fs.Float64("tol", 1e-3, "SMO stopping tolerance on the maximal KKT violation")
 	hard := fs.Bool("hard", false, "hard margin (C = ∞); an error if the data are not separable")
 	trace := fs.Bool("trace", false, "write the SMO iterations to stderr")
+	proba := fs.Bool("proba", false, "also fit class probabilities (Platt, 5-fold cross-validation; types c and nu)")
+	seed := fs.Uint64("seed", 1, "seed `S` of the cross-validation shuffle of -proba")
+	maxIter := fs.Int("max-iter", 0, "cap `N` on the SMO iterations of each machine (0: LIBSVM's max(10⁷, 100n))")
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -75,6 +113,14 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	if err := checkSVMApplicable(s, *typ, *kind, *hard); err != nil {
 		return err
 	}
+	switch {
+	case *proba && (*typ == "eps-svr" || *typ == "nu-svr"):
+		return s.usage("-proba does not apply to -type %s (probabilities are for classifiers)", *typ)
+	case s.set("seed") && !*proba:
+		return s.usage("-seed applies to -proba only")
+	case *maxIter < 0:
+		return s.usage("-max-iter %d: want N ≥ 1 (0: the default)", *maxIter)
+	}
 	defaultGamma := *kind == "rbf" && !s.set("gamma") && !s.set("sigma2")
 	g := *gamma
 	if defaultGamma {
@@ -86,12 +132,10 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	}
 	eps := *epsilon
 	if eps == 0 {
-		// learn.SVM reads a zero Epsilon as "the default 0.1"; the smallest
-		// positive float64 gives the same ε-SVR problem as ε = 0 (it
-		// vanishes in every pᵢ = ε ∓ yᵢ and in ε·Σ(αᵢ + αᵢ*)).
-		eps = math.SmallestNonzeroFloat64
+		eps = learn.Zero // a zero Epsilon would mean "the default 0.1"
 	}
-	cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol, Hard: *hard}
+	cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol, Hard: *hard,
+		MaxIter: *maxIter, Probability: *proba, Seed: *seed}
 	if *trace {
 		cfg.Trace = func(st optimize.SMOStep) { fmt.Fprintln(stderr, formatSMOStep(st)) }
 	}
@@ -102,14 +146,11 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 			cfg.Kernel.Gamma = scaleGamma(d.X)
 			fields = append(fields, field{"gamma", cfg.Kernel.Gamma})
 		}
-		m, f, err := trainSVM(cfg, d)
+		m, f, err := trainSVM(cfg, d, stderr)
 		if err != nil {
 			return nil, nil, err
 		}
-		if s.regression {
-			return m, append(fields, f...), nil
-		}
-		return svmClassifier{learn.SVMClassifier{SVMModel: m}}, append(fields, f...), nil
+		return svmView(m), append(fields, f...), nil
 	})
 }
 
@@ -198,8 +239,10 @@ func containsFlag(args []string, name string) bool {
 	return false
 }
 
-// trainSVM fits the model and collects the certificate of docs/cli.md.
-func trainSVM(cfg learn.SVM, d *trainingSet) (*learn.SVMModel, []field, error) {
+// trainSVM fits the model and collects the certificate of docs/cli.md. A
+// fit that reaches the iteration cap keeps its model, as svm-train does:
+// the reason goes to stderr and the field converged is false.
+func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (*learn.SVMModel, []field, error) {
 	var m *learn.SVMModel
 	var err error
 	x := d.X
@@ -208,10 +251,17 @@ func trainSVM(cfg learn.SVM, d *trainingSet) (*learn.SVMModel, []field, error) {
 	} else {
 		m, err = cfg.FitClassifier(x, d.Labels)
 	}
+	converged := true
+	if err != nil && m != nil && errors.Is(err, matrix.ErrNoConvergence) {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			fmt.Fprintf(stderr, "demo svm: warning: %s; the model is kept as it stands\n", line)
+		}
+		converged, err = false, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
-	var fields []field
+	fields := []field{{"converged", converged}}
 	if len(m.Machines) == 1 {
 		b := m.Machines[0]
 		nbsv := b.NumBounded

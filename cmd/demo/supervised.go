@@ -156,6 +156,10 @@ type supervised struct {
 	fs         *flag.FlagSet
 	stderr     io.Writer
 	regression bool // set by the command before run: real targets, not classes
+	// probaField, when set by the command, names a JSON field that -test
+	// -json adds after the predictions: the class probabilities of every
+	// test row, columns in ascending label order (bayes: "posteriors").
+	probaField string
 
 	asJSON                                          *bool
 	target, sep, format, test, save, load, scaleOpt *string
@@ -302,7 +306,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		if smp.label == nil {
 			return fmt.Errorf("%s has no label column to score against (use demo predict for unlabelled data)", *s.test)
 		}
-		p, err := m.predict(smp, false)
+		p, err := m.predict(smp, s.probaField != "" && *s.asJSON)
 		if err != nil {
 			return err
 		}
@@ -313,6 +317,9 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		fields = append(fields, field{"test_" + name, score})
 		if *s.asJSON {
 			fields = append(fields, field{"predictions", m.predictionValues(p)})
+			if p.proba != nil {
+				fields = append(fields, field{s.probaField, p.proba})
+			}
 		}
 	}
 	var out bytes.Buffer

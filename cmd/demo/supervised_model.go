@@ -325,7 +325,7 @@ func (m *cliModel) predictPre(x *matrix.Dense, lines []int, wantProba bool) (*pr
 			}
 			pr, err := pc.PredictProba(x)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("-proba: %w", err)
 			}
 			if err := unscorable("probability", finiteRow(pr)); err != nil {
 				return nil, err

@@ -20,19 +20,6 @@ func init() {
 		notes: `004, "Bootstrap Methods"`, run: tourBootstrap})
 }
 
-// noisySine returns n points x ~ U(0, 1), y = sin 2πx + σε.
-func noisySine(n int, sigma float64, seed uint64) (*matrix.Dense, []float64) {
-	rng := rand.New(rand.NewPCG(seed, 3))
-	x := matrix.New(n, 1)
-	y := make([]float64, n)
-	for i := range n {
-		v := rng.Float64()
-		x.Set(i, 0, v)
-		y[i] = math.Sin(2*math.Pi*v) + sigma*rng.NormFloat64()
-	}
-	return x, y
-}
-
 func tourModelSelection(t *tour) error {
 	x, y := noisySine(30, 0.3, 7)
 	rho, err := learn.KFold(30, 10, 1)

@@ -20,27 +20,6 @@ func init() {
 		notes: `004, "AdaBoost", "AdaBoost Algorithm"`, run: tourAdaBoost})
 }
 
-// classGrid predicts the classes of a g×g grid with one batched call and
-// returns the class of the nearest grid point, for ClassRegions.
-func classGrid(m learn.Classifier, x0, x1, y0, y1 float64, g int) (func(a, b float64) int, error) {
-	pts := matrix.New((g+1)*(g+1), 2)
-	for i := 0; i <= g; i++ {
-		for j := 0; j <= g; j++ {
-			pts.Set(i*(g+1)+j, 0, x0+(x1-x0)*float64(i)/float64(g))
-			pts.Set(i*(g+1)+j, 1, y0+(y1-y0)*float64(j)/float64(g))
-		}
-	}
-	p, err := m.Predict(pts)
-	if err != nil {
-		return nil, err
-	}
-	return func(a, b float64) int {
-		i := int(math.Round(math.Max(0, math.Min(float64(g), (a-x0)/(x1-x0)*float64(g)))))
-		j := int(math.Round(math.Max(0, math.Min(float64(g), (b-y0)/(y1-y0)*float64(g)))))
-		return p[i*(g+1)+j]
-	}, nil
-}
-
 // regionsFigure draws a classifier's regions on the moons with the points.
 func regionsFigure(m learn.Classifier, x *matrix.Dense, y []int, title string) (*plot.Figure, error) {
 	f := &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", XRange: plot.Range{Min: -1.5, Max: 2.5}, YRange: plot.Range{Min: -1, Max: 1.5}}

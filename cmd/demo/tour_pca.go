@@ -202,22 +202,6 @@ func circles(n int, seed uint64) (*matrix.Dense, []int) {
 	return x, y
 }
 
-// bestThreshold returns the accuracy of the best threshold on v.
-func bestThreshold(v []float64, y []int) float64 {
-	best := 0.0
-	for _, th := range v {
-		right := 0
-		for i, x := range v {
-			if (x > th) == (y[i] == 1) {
-				right++
-			}
-		}
-		acc := float64(right) / float64(len(v))
-		best = math.Max(best, math.Max(acc, 1-acc))
-	}
-	return best
-}
-
 // tourKernelPCA: PCA cannot separate concentric circles along any
 // direction; kernel PCA with a Gaussian kernel and spectral embedding can.
 func tourKernelPCA(t *tour) error {
@@ -233,9 +217,9 @@ func tourKernelPCA(t *tour) error {
 	if err != nil {
 		return err
 	}
-	accP := math.Max(bestThreshold(yp.Col(0), y), bestThreshold(yp.Col(1), y))
-	accK := bestThreshold(yk.Col(0), y)
-	accS := bestThreshold(sp.Embedding.Col(0), y)
+	accP := math.Max(learn.ThresholdAccuracy(yp.Col(0), y), learn.ThresholdAccuracy(yp.Col(1), y))
+	accK := learn.ThresholdAccuracy(yk.Col(0), y)
+	accS := learn.ThresholdAccuracy(sp.Embedding.Col(0), y)
 	t.say("300 points on two concentric circles (radius 1 and 3)")
 	t.say("best threshold on one linear PCA component: %.3f accuracy (no direction separates rings)", accP)
 	t.checkTrue("kernel PCA (Gaussian, σ² = 2) separates the circles on its first component", accK >= 0.99, fmt.Sprintf("accuracy %.3f ≥ 0.99", accK))
@@ -296,6 +280,9 @@ func tourFisher(t *tour) error {
 		}
 	}
 	t.say("threshold rule wᵀx > %.4f: training accuracy %.3f", m.Threshold, float64(right)/float64(len(y)))
+	if err := plotFisherThreshold(t, m, xs, y); err != nil {
+		return err
+	}
 
 	// All three species in the two discriminant directions.
 	yi := make([]int, len(yf))
@@ -307,7 +294,38 @@ func tourFisher(t *tour) error {
 		return err
 	}
 	z, _ := m3.Transform(x)
+	t.say("all three species: the two directions of S_B v = λ S_w v")
 	f := &plot.Figure{Title: "Iris in the two Fisher directions (S_B v = λ S_w v)", XLabel: "first discriminant", YLabel: "second discriminant"}
 	f.ScatterClasses(z.Col(0), z.Col(1), yi, []string{"setosa", "versicolor", "virginica"})
+	return t.savePlot(f, "fisher-iris-3")
+}
+
+// plotFisherThreshold draws the two-class rule the tour states: the
+// versicolor and virginica rows at wᵀx along x, the threshold as a vertical
+// line, and along y the coordinate of largest variance orthogonal to w
+// (the first principal direction of the rows with their w-component
+// removed), which spreads the points without hiding the rule.
+func plotFisherThreshold(t *tour, m *learn.FisherModel, xs *matrix.Dense, y []int) error {
+	proj, err := m.Project(xs)
+	if err != nil {
+		return err
+	}
+	ww := matrix.Dot(m.W, m.W)
+	rest := xs.Clone()
+	for i := range rest.Rows() {
+		matrix.Axpy(-proj[i]/ww, m.W, rest.Row(i)) // xᵢ − (wᵀxᵢ/wᵀw)w
+	}
+	p, err := learn.PCA{Components: 1}.Fit(rest)
+	if err != nil {
+		return err
+	}
+	second, err := p.Transform(rest)
+	if err != nil {
+		return err
+	}
+	f := &plot.Figure{Title: "Iris, versicolor against virginica: the threshold on wᵀx", XLabel: "wᵀx", YLabel: "largest spread orthogonal to w"}
+	// Classes 1 and 2 keep the colours they have in the three-species figure.
+	f.ScatterClasses(proj, second.Col(0), y, []string{"setosa", "versicolor", "virginica"})
+	f.VLine(fmt.Sprintf("threshold wᵀx = %.3f", m.Threshold), m.Threshold, plot.Style{Dashed: true})
 	return t.savePlot(f, "fisher-iris")
 }

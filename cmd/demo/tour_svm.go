@@ -102,6 +102,38 @@ func tourSVM(t *tour) error {
 			return err
 		}
 	}
+	return tourSVMProbabilities(t, x, y, c)
+}
+
+// tourSVMProbabilities: Platt's probabilities (LIBSVM's -b 1) for the
+// Gaussian machine, scored on fresh moons.
+func tourSVMProbabilities(t *tour, x *matrix.Dense, y []int, c float64) error {
+	m, err := learn.SVM{Kernel: learn.Gaussian(0.5), C: c, Probability: true, Seed: 1}.FitClassifier(x, y)
+	if err != nil {
+		return err
+	}
+	b := m.Machines[0]
+	t.say("probabilities (Platt, 5-fold cross-validated f): P(class 0 | x) = 1/(1 + exp(A·f(x) + B)), A = %.3f, B = %.3f", b.ProbA, b.ProbB)
+	t.checkTrue("a larger f(x) means a larger probability of the positive class (A < 0)", b.ProbA < 0, fmt.Sprintf("A = %.3f", b.ProbA))
+	xt, yt := moons(500, 0.15, 2)
+	p, err := m.PredictProba(xt)
+	if err != nil {
+		return err
+	}
+	var logLoss float64
+	sure, sureRight := 0, 0
+	for i, c := range yt {
+		pc := p.At(i, c)
+		logLoss -= math.Log(pc)
+		if pc >= 0.9 || pc <= 0.1 {
+			sure++
+			if pc >= 0.9 {
+				sureRight++
+			}
+		}
+	}
+	t.say("on 1000 fresh points: log-loss %.3f per point; %d points at P ≥ 0.9 for a class, %.1f %% of them right",
+		logLoss/float64(len(yt)), sure, 100*float64(sureRight)/float64(max(sure, 1)))
 	return nil
 }
 

@@ -17,29 +17,13 @@ var ErrInvalid = errors.New("invalid setting")
 // figure or grid with nothing to draw (or an axis whose range no data
 // determines), matrix.ErrNotFinite for a NaN pixel of a grid image.
 
-// Error is the error type of package plot. Its message reads
-// "plot: <op>: <sentinel>[: <detail>]", for example
-// "plot: scatter: dimension mismatch: 10 x values, 9 y values".
-type Error struct {
-	Op     string
-	Err    error
-	Detail string
-}
-
-// Error returns the message "plot: <op>: <sentinel>[: <detail>]".
-func (e *Error) Error() string {
-	s := "plot: " + e.Op + ": " + e.Err.Error()
-	if e.Detail != "" {
-		s += ": " + e.Detail
-	}
-	return s
-}
-
-// Unwrap returns the sentinel, so that errors.Is(err, matrix.ErrShape) works.
-func (e *Error) Unwrap() error { return e.Err }
+// Error is the error type of package plot: matrix's, with the prefix
+// "plot". Its message reads "plot: <op>: <sentinel>[: <detail>]", for
+// example "plot: scatter: dimension mismatch: 10 x values, 9 y values".
+type Error = matrix.Error
 
 func newError(op string, sentinel error, format string, args ...any) *Error {
-	return &Error{Op: op, Err: sentinel, Detail: fmt.Sprintf(format, args...)}
+	return &Error{Op: op, Err: sentinel, Detail: fmt.Sprintf(format, args...), Pkg: "plot"}
 }
 
 func shapeError(op, format string, args ...any) *Error {

@@ -112,3 +112,40 @@ func TestAccents(t *testing.T) {
 		t.Errorf("X̄ has %d ink pixels, X has %d", len(capital), len(plain))
 	}
 }
+
+// TestGreekLettersAreNotLatin: the Greek letters of the notes have glyphs
+// (ξ and η included), and each differs from every ASCII glyph in at least
+// three pixels, so that ν does not read as v, nor ε as e, κ as k, ω as w.
+func TestGreekLettersAreNotLatin(t *testing.T) {
+	for _, r := range "αβγδεζηθκλμνξπρστφχψω" {
+		g, ok := font[r]
+		if !ok {
+			if strings.ContainsRune("νσλξαμεηκφω", r) {
+				t.Errorf("no glyph for %q, a letter of the notes", r)
+			}
+			continue
+		}
+		for a := rune('!'); a <= '~'; a++ {
+			if d := glyphDistance(g, font[a]); d < 3 {
+				t.Errorf("%q differs from %q in %d pixels only", r, a, d)
+			}
+		}
+	}
+}
+
+// glyphDistance counts the pixels that differ between two glyphs aligned
+// on their left edges (a difference of width counts its columns).
+func glyphDistance(a, b glyph) int {
+	w := max(a.width, b.width)
+	d := 0
+	for r := range glyphRows {
+		for c := range w {
+			ia := c < a.width && a.rows[r]>>(a.width-1-c)&1 == 1
+			ib := c < b.width && b.rows[r]>>(b.width-1-c)&1 == 1
+			if ia != ib {
+				d++
+			}
+		}
+	}
+	return d
+}

@@ -22,6 +22,7 @@ type axes struct {
 	logY   bool
 	xTitle string // axis labels, with the ticks' power of ten if any
 	yTitle string
+	title  titleLayout
 	scale  int // text scale
 	width  int // canvas size
 	height int
@@ -150,8 +151,11 @@ func (f *Figure) layout() (*axes, error) {
 
 	// Vertical: title on top; tick labels and the x label below.
 	top := m.pad + m.capH/2 // the top y tick label reaches above the frame
+	if a.title, err = fitTitle(op, f.Title, w, s, m.pad); err != nil {
+		return nil, err
+	}
 	if f.Title != "" {
-		top = m.pad + float64(textHeight(s+1)) + 2*m.gap + m.capH/2
+		top = m.pad + a.title.height() + 2*m.gap + m.capH/2
 	}
 	bottom := m.pad + m.tickLen + m.gap + m.textH
 	if axisTitle(f.XLabel, roughX) != "" {
@@ -180,7 +184,7 @@ func (f *Figure) layout() (*axes, error) {
 		}
 		if n := len(a.x.Values); n > 0 && a.x.Values[n-1] >= a.x.Max-a.x.Step/2 {
 			// The last label is centred on the right edge of the frame.
-			right = math.Max(m.pad, float64(textWidth(a.x.shortLabels()[n-1], s))/2+m.gap)
+			right = math.Max(m.pad, float64(textWidth(a.x.shortLabels()[n-1], s))/2+m.pad)
 		}
 	}
 	a.xTitle = axisTitle(f.XLabel, a.x)
@@ -330,9 +334,8 @@ func (f *Figure) drawFrame(p painter, a *axes, m metrics) {
 	if a.yTitle != "" {
 		p.text(point{m.pad + m.capH/2, midY}, a.yTitle, a.scale, AlignCenter, true, colorText)
 	}
-	if f.Title != "" {
-		ts := newMetrics(a.scale + 1)
-		p.text(point{float64(a.width) / 2, m.pad + ts.capH/2}, f.Title, a.scale+1, AlignCenter, false, colorText)
+	for i, line := range a.title.lines {
+		p.text(point{float64(a.width) / 2, a.title.lineY(m.pad, i)}, line, a.title.scale, AlignCenter, false, colorText)
 	}
 }
 

@@ -1,0 +1,303 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"mlnotes/learn"
+	"mlnotes/matrix"
+	"mlnotes/optimize"
+)
+
+// The benchmark table of docs/performance.md: every classifier of the notes
+// trained on Fashion-MNIST (Xiao, Rasul and Vollgraf, 2017) and timed. The
+// settings of every row are fixed here, documented in benchMethods, and
+// mirrored by testdata/gen/fashion_sklearn.py with the closest scikit-learn
+// estimator, so that the two tables can be read side by side.
+
+func init() {
+	register(command{
+		name:    "bench",
+		args:    "fashion [-dir DIR] [-train N] [-methods a,b,…] [-seed S] [-quiet] [-json]",
+		summary: "the classifiers of the notes on Fashion-MNIST: accuracy and time",
+		run:     runBench,
+	})
+}
+
+// fashionDir is where Debian's dataset-fashion-mnist package installs the
+// four IDX files.
+const fashionDir = "/usr/share/datasets/fashion-mnist"
+
+// fashionFiles are the four files of the data set, in the order train
+// images, train labels, test images, test labels.
+var fashionFiles = [4]string{
+	"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz",
+	"t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz",
+}
+
+// benchMethod is one row of the table: a name for -methods, the settings
+// in words (printed in docs/performance.md), and the trainer.
+type benchMethod struct {
+	name     string
+	settings string
+	trainer  func(seed uint64) learn.ClassifierTrainer
+}
+
+// benchMethods lists the rows in the order of the notes.
+var benchMethods = []benchMethod{
+	{"gauss-bayes", "Bayes classifier, Gaussian classes with one shared (pooled, 1/n) covariance + 0.01·I, empirical priors, 0–1 loss",
+		func(uint64) learn.ClassifierTrainer {
+			return learn.Classify(learn.BayesClassifier{Density: learn.SharedGaussDensity, Reg: 0.01}.Fit)
+		}},
+	{"fisher", "Fisher's discriminant, c − 1 = 9 directions, S_w + 1e-3·I, nearest projected class mean",
+		func(uint64) learn.ClassifierTrainer { return learn.Classify(learn.FisherLDA{Ridge: 1e-3}.Fit) }},
+	{"logreg", "softmax regression, λ = 1 (C = 1), L-BFGS to a gradient of at most 1e-4 (max-abs; scikit-learn's default tol), at most 1000 iterations",
+		func(uint64) learn.ClassifierTrainer {
+			return learn.Classify(learn.LogisticRegression{Lambda: 1, Solver: learn.LogRegLBFGS, Tol: 1e-4, MaxIter: 1000}.Fit)
+		}},
+	{"knn", "k-nearest neighbours, k = 5, Euclidean distance, majority vote",
+		func(uint64) learn.ClassifierTrainer { return learn.KNN{K: 5} }},
+	{"tree", "decision tree, Gini, grown until the leaves are pure",
+		func(seed uint64) learn.ClassifierTrainer { return learn.DecisionTree{Seed: seed} }},
+	{"forest", "random forest, 100 trees, √d features per split, bootstrap samples, Gini, full depth",
+		func(seed uint64) learn.ClassifierTrainer { return learn.RandomForest{Trees: 100, Seed: seed} }},
+	{"adaboost", "AdaBoost (SAMME for the ten classes), 100 rounds of depth-3 trees",
+		func(seed uint64) learn.ClassifierTrainer {
+			return learn.AdaBoost{Rounds: 100, Base: learn.DecisionTree{MaxDepth: 3, Seed: seed}, Seed: seed}
+		}},
+	{"mlp", "MLP 784-256-10, ReLU, softmax and cross-entropy, Adam α = 0.001, batches of 128, 20 epochs, weight decay λ = 1e-4/n (scikit-learn's alpha = 1e-4)",
+		func(seed uint64) learn.ClassifierTrainer {
+			return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+				adam := &optimize.AdamSettings{LearningRate: 1e-3, BatchSize: 128, Epochs: 20, Seed: seed}
+				mlp := learn.MLP{Hidden: []int{256}, Lambda: 1e-4 / float64(x.Rows()), Training: learn.Training{Adam: adam}}
+				return mlp.FitClassifier(x, y)
+			})
+		}},
+	{"svm-linear", "C-SVM, linear kernel, C = 1, tol 1e-3, one-versus-one",
+		func(uint64) learn.ClassifierTrainer {
+			return learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3}.Classifier()
+		}},
+	{"svm-rbf", "C-SVM, Gaussian kernel γ = 1/(d·Var X) (scikit-learn's \"scale\"), C = 1, tol 1e-3",
+		func(uint64) learn.ClassifierTrainer { return scaledGammaSVM(0) }},
+	{"pca-svm", "PCA to 50 components, then the Gaussian C-SVM above",
+		func(uint64) learn.ClassifierTrainer { return scaledGammaSVM(50) }},
+}
+
+func benchMethodNames() []string {
+	names := make([]string, len(benchMethods))
+	for i, m := range benchMethods {
+		names[i] = m.name
+	}
+	return names
+}
+
+// scaledGammaSVM is the Gaussian C-SVM with scikit-learn's default width
+// γ = 1/(d·Var X), Var X the variance of all entries of the training
+// matrix, after an optional PCA to k components (k = 0: none; at most the
+// number of pixels).
+func scaledGammaSVM(k int) learn.ClassifierTrainer {
+	return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+		var pca *learn.PCAModel
+		if k > 0 {
+			var err error
+			if pca, err = (learn.PCA{Components: min(k, x.Cols())}).Fit(x); err != nil {
+				return nil, err
+			}
+			if x, err = pca.Transform(x); err != nil {
+				return nil, err
+			}
+		}
+		v := entryVariance(x)
+		if v == 0 {
+			return nil, errors.New("bench: the training images are all equal; no Gaussian width can be chosen")
+		}
+		gamma := 1 / (float64(x.Cols()) * v)
+		m, err := learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3}.Classifier().FitClassifier(x, y)
+		if err != nil {
+			return nil, err
+		}
+		return pcaThen{pca, m}, nil
+	})
+}
+
+// pcaThen is a classifier that first projects on a fitted PCA (if any).
+type pcaThen struct {
+	pca *learn.PCAModel
+	m   learn.Classifier
+}
+
+func (p pcaThen) Predict(x *matrix.Dense) ([]int, error) {
+	if p.pca != nil {
+		var err error
+		if x, err = p.pca.Transform(x); err != nil {
+			return nil, err
+		}
+	}
+	return p.m.Predict(x)
+}
+
+// entryVariance is the variance of all the entries of x, by the two-pass
+// formula (mean first, then squared deviations).
+func entryVariance(x *matrix.Dense) float64 {
+	n, d := x.Dims()
+	var sum float64
+	for i := range n {
+		for _, v := range x.Row(i) {
+			sum += v
+		}
+	}
+	mean := sum / float64(n*d)
+	var ss float64
+	for i := range n {
+		for _, v := range x.Row(i) {
+			ss += (v - mean) * (v - mean)
+		}
+	}
+	return ss / float64(n*d)
+}
+
+// benchResult is one row of the table as -json prints it.
+type benchResult struct {
+	Method         string  `json:"method"`
+	TestAccuracy   float64 `json:"test_accuracy"`
+	FitSeconds     float64 `json:"fit_seconds"`
+	PredictSeconds float64 `json:"predict_seconds"`
+}
+
+func runBench(args []string, stdout, stderr io.Writer) error {
+	c, _ := findCommand("bench")
+	fset, asJSON := newFlags(c, stderr)
+	dir := fset.String("dir", fashionDir, "folder with the four Fashion-MNIST IDX files `DIR`")
+	nTrain := fset.Int("train", 0, "use the first `N` training images (0: all 60000)")
+	methods := fset.String("methods", strings.Join(benchMethodNames(), ","), "comma-separated `rows` to run")
+	seed := fset.Uint64("seed", 1, "seed of the learners that draw random numbers")
+	quiet := fset.Bool("quiet", false, "no progress on stderr")
+	ops, err := parseFlags(c, fset, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if ops[0] != "fashion" {
+		return &usageError{msg: fmt.Sprintf("unknown benchmark %q (the one benchmark is \"fashion\")", ops[0]), usage: "demo bench " + c.args}
+	}
+	rows, err := chooseBenchMethods(*methods)
+	if err != nil {
+		return &usageError{msg: err.Error(), usage: "demo bench " + c.args}
+	}
+	if *nTrain < 0 {
+		return &usageError{msg: fmt.Sprintf("-train %d: N must be positive (0 means all)", *nTrain), usage: "demo bench " + c.args}
+	}
+	progress := stderr
+	if *quiet {
+		progress = io.Discard
+	}
+	xTrain, yTrain, xTest, yTest, err := loadFashion(*dir, *nTrain)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(progress, "bench: %d training and %d test images of %d pixels\n", xTrain.Rows(), xTest.Rows(), xTrain.Cols())
+	var results []benchResult
+	for _, m := range rows {
+		fmt.Fprintf(progress, "bench: %-10s fitting…\n", m.name)
+		r, err := benchOne(m, *seed, xTrain, yTrain, xTest, yTest)
+		if err != nil {
+			return fmt.Errorf("%s: %w", m.name, err)
+		}
+		fmt.Fprintf(progress, "bench: %-10s accuracy %.4f, fit %.2f s, predict %.2f s\n", m.name, r.TestAccuracy, r.FitSeconds, r.PredictSeconds)
+		results = append(results, r)
+	}
+	if *asJSON {
+		return emitJSON(stdout, []field{{"results", results}})
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "method\ttest accuracy\tfit (s)\tpredict (s)\t")
+	for _, r := range results {
+		fmt.Fprintf(tw, "%s\t%.4f\t%.2f\t%.2f\t\n", r.Method, r.TestAccuracy, r.FitSeconds, r.PredictSeconds)
+	}
+	return tw.Flush()
+}
+
+// chooseBenchMethods resolves -methods to rows, in the order given.
+func chooseBenchMethods(list string) ([]benchMethod, error) {
+	var rows []benchMethod
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		i := slices.IndexFunc(benchMethods, func(m benchMethod) bool { return m.name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("-methods: unknown method %q (known: %s)", name, strings.Join(benchMethodNames(), ", "))
+		}
+		rows = append(rows, benchMethods[i])
+	}
+	return rows, nil
+}
+
+// benchOne trains one row and times it; the accuracy is on the whole test
+// set.
+func benchOne(m benchMethod, seed uint64, xTrain *matrix.Dense, yTrain []int, xTest *matrix.Dense, yTest []int) (benchResult, error) {
+	t0 := time.Now()
+	model, err := m.trainer(seed).FitClassifier(xTrain, yTrain)
+	if err != nil {
+		return benchResult{}, err
+	}
+	fit := time.Since(t0).Seconds()
+	t0 = time.Now()
+	pred, err := model.Predict(xTest)
+	if err != nil {
+		return benchResult{}, err
+	}
+	predict := time.Since(t0).Seconds()
+	right := 0
+	for i, p := range pred {
+		if p == yTest[i] {
+			right++
+		}
+	}
+	return benchResult{m.name, float64(right) / float64(len(yTest)), fit, predict}, nil
+}
+
+// loadFashion reads the four files of dir, scales the pixels to [0, 1] and
+// keeps the first n training images (n = 0: all).
+func loadFashion(dir string, n int) (xTrain *matrix.Dense, yTrain []int, xTest *matrix.Dense, yTest []int, err error) {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil, nil, fmt.Errorf("%s does not exist: install Debian's package dataset-fashion-mnist or give -dir", dir)
+	}
+	var paths [4]string
+	for i, f := range fashionFiles {
+		paths[i] = filepath.Join(dir, f)
+		if _, err := os.Stat(paths[i]); err != nil {
+			return nil, nil, nil, nil, fmt.Errorf("%s is missing (Debian's package dataset-fashion-mnist installs it)", paths[i])
+		}
+	}
+	if xTrain, _, _, err = matrix.ReadIDXImagesFile(paths[0]); err != nil {
+		return
+	}
+	if yTrain, err = matrix.ReadIDXLabelsFile(paths[1]); err != nil {
+		return
+	}
+	if xTest, _, _, err = matrix.ReadIDXImagesFile(paths[2]); err != nil {
+		return
+	}
+	if yTest, err = matrix.ReadIDXLabelsFile(paths[3]); err != nil {
+		return
+	}
+	if xTrain.Rows() != len(yTrain) || xTest.Rows() != len(yTest) {
+		return nil, nil, nil, nil, fmt.Errorf("%s: %d training images but %d labels, %d test images but %d labels", dir, xTrain.Rows(), len(yTrain), xTest.Rows(), len(yTest))
+	}
+	if xTrain.Cols() != xTest.Cols() {
+		return nil, nil, nil, nil, fmt.Errorf("%s: training images have %d pixels, test images %d", dir, xTrain.Cols(), xTest.Cols())
+	}
+	if n > xTrain.Rows() {
+		return nil, nil, nil, nil, &usageError{msg: fmt.Sprintf("-train %d: the training set has %d images", n, xTrain.Rows())}
+	}
+	if n > 0 {
+		xTrain, yTrain = xTrain.Slice(0, n, 0, xTrain.Cols()), yTrain[:n]
+	}
+	return matrix.Scale(1.0/255, xTrain), yTrain, matrix.Scale(1.0/255, xTest), yTest, nil
+}

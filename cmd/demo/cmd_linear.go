@@ -1,0 +1,275 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"mlnotes/learn"
+)
+
+// The linear models and feature selection on the command line (docs/cli.md,
+// "Linear models").
+func init() {
+	register(
+		command{name: "linreg", args: "[-basis none|poly|gauss|sigmoid] [-degree P] [-centers M] [-width S] [-solver qr|svd|normal] " + supervisedArgs,
+			summary: "least squares with basis functions (QR, SVD minimum norm, normal equations)", run: runLinreg},
+		command{name: "ridge", args: "[-lambda L] [-penalize-intercept] " + supervisedArgs,
+			summary: "ridge regression ½‖y − Xw − b‖² + (λ/2)‖w‖² by Cholesky", run: runRidge},
+		command{name: "logreg", args: "[-lambda L] [-solver newton|gd|lbfgs] [-tol T] [-max-iter N] " + supervisedArgs,
+			summary: "logistic (two classes) and softmax regression, Σ −log p + (λ/2)‖W‖²",
+			help: "-tol bounds the largest entry of the objective's gradient at the answer (the objective\n" +
+				"is a sum over the samples, as scikit-learn's lbfgs minimizes it with C = 1/λ). The default\n" +
+				"solver is newton for two classes and up to 199 features, lbfgs otherwise (softmax, more features). With -json\n" +
+				"and -test, proba holds the class probabilities of every test row in the order of classes.\n",
+			run: runLogreg},
+		command{name: "perceptron", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
+			summary: "Rosenblatt's perceptron (two classes, stops at an epoch without a mistake)", run: runPerceptron},
+		command{name: "adaline", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
+			summary: "AdaLinE trained by the Widrow–Hoff (LMS) rule (two classes)",
+			help: "The rule is w ← w + R·(t − wᵀx − b)·x per sample, t = ±1 (+1 for the larger label); it is\n" +
+				"stable for R < 2/max‖(x, 1)‖², so scale the features (-scale standard). Training stops when\n" +
+				"an epoch changes the mean squared error of the linear output by less than 1e-6 relative\n" +
+				"(converged) or after E epochs.\n",
+			run: runAdaline},
+		command{name: "select", args: "-score pearson|mi [-bins B] [-k K] [-target COL] [-json] DATA.csv",
+			summary: "filter feature selection: Pearson's r or mutual information (nats) with the target", run: runSelect},
+	)
+	registerModelKind("linreg", func(r io.Reader) (any, error) { return learn.LoadLinear(r) })
+	registerModelKind("ridge", func(r io.Reader) (any, error) { return learn.LoadRidge(r) })
+	registerModelKind("logreg", func(r io.Reader) (any, error) { return learn.LoadLogistic(r) })
+	registerModelKind("perceptron", func(r io.Reader) (any, error) { return learn.LoadPerceptron(r) })
+	registerModelKind("adaline", func(r io.Reader) (any, error) { return learn.LoadAdaline(r) })
+}
+
+func runLinreg(args []string, stdout, stderr io.Writer) error {
+	s := newSupervised("linreg", "linreg", stderr)
+	basis := s.fs.String("basis", "none", "basis functions: none, poly, gauss or sigmoid")
+	degree := s.fs.Int("degree", 3, "degree `P` of the polynomial basis")
+	centers := s.fs.Int("centers", 5, "number `M` of Gaussian or sigmoid centres per feature")
+	width := s.fs.Float64("width", 0, "width `S` of the Gaussian and sigmoid bumps (default: the spacing of the centres)")
+	solver := s.fs.String("solver", "qr", "qr, svd (minimum norm) or normal (the normal equations by Cholesky)")
+	if err := s.parse(args); err != nil {
+		return err
+	}
+	s.regression = true
+	if s.loading() {
+		return s.run(stdout, nil)
+	}
+	b, err := basisFromFlags(s, *basis, *degree, *centers, *width)
+	if err != nil {
+		return err
+	}
+	switch *solver {
+	case "qr", "svd", "normal":
+	default:
+		return s.usage("-solver %q: want qr, svd or normal", *solver)
+	}
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		m, err := learn.LinearRegression{Basis: b, Solver: learn.LSSolver(*solver)}.Fit(d.X, d.Y)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, []field{{"coef", m.Coef}, {"intercept", m.Intercept}, {"rank", m.Rank}, {"sigma2", m.Sigma2}}, nil
+	})
+}
+
+// basisFromFlags checks the basis flags: values in range, and no flag that
+// the chosen basis does not use.
+func basisFromFlags(s *supervised, kind string, degree, centers int, width float64) (learn.Basis, error) {
+	b := learn.Basis{Kind: learn.BasisKind(kind), Degree: degree, Centers: centers, Width: width}
+	switch b.Kind {
+	case learn.BasisNone, learn.BasisPoly, learn.BasisGauss, learn.BasisSigmoid:
+	default:
+		return b, s.usage("-basis %q: want none, poly, gauss or sigmoid", kind)
+	}
+	uses := map[string]bool{"degree": b.Kind == learn.BasisPoly, "centers": b.Kind == learn.BasisGauss || b.Kind == learn.BasisSigmoid}
+	uses["width"] = uses["centers"]
+	for _, name := range []string{"degree", "centers", "width"} {
+		if s.set(name) && !uses[name] {
+			return b, s.usage("-%s does not apply to -basis %s", name, kind)
+		}
+	}
+	switch {
+	case degree < 1:
+		return b, s.usage("-degree %d: want P ≥ 1", degree)
+	case centers < 1:
+		return b, s.usage("-centers %d: want M ≥ 1", centers)
+	case !(width >= 0) || math.IsInf(width, 0):
+		return b, s.usage("-width %g: want a finite S > 0 (0: the spacing of the centres)", width)
+	}
+	return b, nil
+}
+
+// checkLambdaFlag refuses a negative or non-finite -lambda.
+func checkLambdaFlag(s *supervised, lambda float64) error {
+	if !(lambda >= 0) || math.IsInf(lambda, 0) {
+		return s.usage("-lambda %g: want a finite λ ≥ 0", lambda)
+	}
+	return nil
+}
+
+func runRidge(args []string, stdout, stderr io.Writer) error {
+	s := newSupervised("ridge", "ridge", stderr)
+	lambda := s.fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 (scikit-learn's alpha)")
+	penalize := s.fs.Bool("penalize-intercept", false, "penalize b too, as the notes write (AᵀA + λI)W = AᵀY with A = [1 X]")
+	if err := s.parse(args); err != nil {
+		return err
+	}
+	s.regression = true
+	if s.loading() {
+		return s.run(stdout, nil)
+	}
+	if err := checkLambdaFlag(s, *lambda); err != nil {
+		return err
+	}
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		m, err := learn.Ridge{Lambda: *lambda, PenalizeIntercept: *penalize}.Fit(d.X, d.Y)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, []field{{"coef", m.Coef}, {"intercept", m.Intercept}, {"lambda", m.Lambda}}, nil
+	})
+}
+
+func runLogreg(args []string, stdout, stderr io.Writer) error {
+	s := newSupervised("logreg", "logreg", stderr)
+	lambda := s.fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 on ‖W‖² (scikit-learn's 1/C); 0 refuses separable data")
+	solver := s.fs.String("solver", "", "newton, gd or lbfgs (default: newton for two classes and up to 199 features, else lbfgs)")
+	tol := s.fs.Float64("tol", 1e-8, "bound `T` on the largest entry of the gradient at the answer")
+	maxIter := s.fs.Int("max-iter", 0, "iteration cap `N` (default: newton 100, gd and lbfgs 10000)")
+	if err := s.parse(args); err != nil {
+		return err
+	}
+	s.probaField = "proba"
+	if s.loading() {
+		return s.run(stdout, nil)
+	}
+	if err := checkLambdaFlag(s, *lambda); err != nil {
+		return err
+	}
+	switch {
+	case *solver != "" && *solver != "newton" && *solver != "gd" && *solver != "lbfgs":
+		return s.usage("-solver %q: want newton, gd or lbfgs", *solver)
+	case !(*tol > 0) || math.IsInf(*tol, 0):
+		return s.usage("-tol %g: want a finite T > 0", *tol)
+	case *maxIter < 0:
+		return s.usage("-max-iter %d: want N ≥ 1 (0: the solver's default)", *maxIter)
+	}
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		m, err := learn.LogisticRegression{Lambda: *lambda, Solver: learn.LogRegSolver(*solver), Tol: *tol, MaxIter: *maxIter}.Fit(d.X, d.Labels)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, []field{{"classes", classNames(d, m.Classes)}, {"coef", m.Coef}, {"intercept", m.Intercept},
+			{"objective", m.Objective}, {"iterations", m.Iterations}, {"solver", string(m.Solver)}}, nil
+	})
+}
+
+// classNames returns the class labels as printed: the names of text labels,
+// or the integers.
+func classNames(d *trainingSet, classes []int) any {
+	if d.Names == nil {
+		return classes
+	}
+	out := make([]string, len(classes))
+	for i, c := range classes {
+		out[i] = d.Names[c]
+	}
+	return out
+}
+
+// neuronFlags declares and checks -epochs, -lr and -seed.
+func neuronFlags(s *supervised, defEpochs int, defLR float64) (epochs *int, lr *float64, seed *uint64) {
+	epochs = s.fs.Int("epochs", defEpochs, "maximum number of passes `E` over the data")
+	lr = s.fs.Float64("lr", defLR, "learning rate `R` > 0")
+	seed = s.fs.Uint64("seed", 0, "seed `S` of the shuffling of every epoch")
+	return
+}
+
+func checkNeuronFlags(s *supervised, epochs int, lr float64) error {
+	switch {
+	case epochs < 1:
+		return s.usage("-epochs %d: want E ≥ 1", epochs)
+	case !(lr > 0) || math.IsInf(lr, 0):
+		return s.usage("-lr %g: want a finite R > 0", lr)
+	}
+	return nil
+}
+
+func runPerceptron(args []string, stdout, stderr io.Writer) error {
+	s := newSupervised("perceptron", "perceptron", stderr)
+	epochs, lr, seed := neuronFlags(s, 1000, 1)
+	if err := s.parse(args); err != nil {
+		return err
+	}
+	if s.loading() {
+		return s.run(stdout, nil)
+	}
+	if err := checkNeuronFlags(s, *epochs, *lr); err != nil {
+		return err
+	}
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		m, err := learn.Perceptron{Epochs: *epochs, LearningRate: *lr, Seed: *seed}.Fit(d.X, d.Labels)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, []field{{"classes", classNames(d, m.Classes)}, {"coef", m.Coef}, {"intercept", m.Intercept},
+			{"epochs", m.Epochs}, {"converged", m.Converged}, {"mistakes", m.Mistakes}}, nil
+	})
+}
+
+func runAdaline(args []string, stdout, stderr io.Writer) error {
+	s := newSupervised("adaline", "adaline", stderr)
+	epochs, lr, seed := neuronFlags(s, 100, 0.01)
+	if err := s.parse(args); err != nil {
+		return err
+	}
+	if s.loading() {
+		return s.run(stdout, nil)
+	}
+	if err := checkNeuronFlags(s, *epochs, *lr); err != nil {
+		return err
+	}
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		m, err := learn.Adaline{Epochs: *epochs, LearningRate: *lr, Seed: *seed}.Fit(d.X, d.Labels)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, []field{{"classes", classNames(d, m.Classes)}, {"coef", m.Coef}, {"intercept", m.Intercept},
+			{"epochs", m.Epochs}, {"converged", m.Converged}, {"train_mse", m.TrainMSE()}}, nil
+	})
+}
+
+func runSelect(args []string, stdout, stderr io.Writer) error {
+	c, _ := findCommand("select")
+	fs, asJSON := newFlags(c, stderr)
+	score := fs.String("score", "pearson", "pearson (ranked by |r|) or mi (mutual information in nats)")
+	bins := fs.Int("bins", 10, "number `B` of equal-width bins for -score mi")
+	k := fs.Int("k", 0, "keep the best `K` features (default: all)")
+	target := fs.String("target", "", "the target column `COL` (name or 0-based index; default: the last)")
+	ops, err := parseFlags(c, fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	usage := "demo select " + c.args
+	switch {
+	case *score != "pearson" && *score != "mi":
+		return &usageError{msg: fmt.Sprintf("-score %q: want pearson or mi", *score), usage: usage}
+	case *bins < 2:
+		return &usageError{msg: fmt.Sprintf("-bins %d: want B ≥ 2", *bins), usage: usage}
+	case flagSet(fs, "bins") && *score != "mi":
+		return &usageError{msg: "-bins applies to -score mi", usage: usage}
+	case *k < 0:
+		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: usage}
+	}
+	x, y, err := loadLabelled(ops[0], *target)
+	if err != nil {
+		return err
+	}
+	sel, err := learn.SelectFeatures{Score: learn.FeatureScore(*score), Bins: *bins, K: *k}.Fit(x, y)
+	if err != nil {
+		return err
+	}
+	return emit(stdout, *asJSON, []field{{"scores", sel.Scores}, {"ranking", sel.Ranking}, {"selected", sel.Selected}})
+}

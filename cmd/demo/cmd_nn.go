@@ -1,0 +1,409 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"mlnotes/learn"
+	"mlnotes/matrix"
+	"mlnotes/optimize"
+)
+
+// Neural networks on the command line (docs/cli.md, "Neural networks"):
+// `demo mlp` on the supervised driver and `demo autoencoder`.
+func init() {
+	register(
+		command{name: "mlp",
+			args:    "[-hidden 64,32] [-activation relu|sigmoid|tanh] [-task classify|regress] [-loss xent|mse] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-valid F] [-gradcheck] [-quiet] " + supervisedArgs,
+			summary: "multilayer perceptron trained by backpropagation (classifier or regressor)",
+			help: "A classifier when the label column holds integers or names, a regressor otherwise (or as -task says).\n" +
+				"Classifier: softmax outputs with the cross-entropy (-loss xent), or sigmoid outputs with the\n" +
+				"notes' squared loss (-loss mse); regressor: one linear output, squared loss. Weights start\n" +
+				"fan-in scaled from -seed, which also seeds the shuffles and the -valid split. -lr 0 means the\n" +
+				"optimizer's default (adam 0.001, sgd and momentum 0.01); momentum is β = 0.9. -batch 0 means\n" +
+				"min(200, n). -valid F holds out F of the rows and stops when their loss has not improved for\n" +
+				"10 epochs, keeping the best weights. -gradcheck compares backpropagation with finite differences\n" +
+				"on the first 10 rows at the initial weights (field gradcheck: the largest relative error).\n" +
+				"Progress (epoch, loss, time) goes to stderr unless -quiet.\n",
+			run: runMLP},
+		command{name: "autoencoder",
+			args:    "-hidden H [-type plain|denoising|sparse] [-activation sigmoid|tanh|relu|identity] [-corrupt P] [-rho R] [-beta B] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-codes OUT.csv] [-test T.csv] [-target COL] [-quiet] [-json] DATA.csv",
+			summary: "autoencoders: plain, denoising (masking noise), sparse (KL penalty)",
+			help: "Every column is a feature unless -target names one to leave out. train_mse and test_mse are\n" +
+				"the mean squared reconstruction error per entry on the clean inputs. -codes writes the hidden\n" +
+				"codes of the training rows as CSV. Defaults: sigmoid hidden units, identity outputs, -corrupt\n" +
+				"0.25, -rho 0.05, -beta 3.\n",
+			run: runAutoencoder},
+	)
+	registerModelKind("mlp-classifier", func(r io.Reader) (any, error) { return learn.LoadMLPClassifier(r) })
+	registerModelKind("mlp-regressor", func(r io.Reader) (any, error) { return learn.LoadMLPRegressor(r) })
+}
+
+// trainingFlags are the optimizer flags shared by mlp and autoencoder.
+type trainingFlags struct {
+	epochs, batch *int
+	lr, lambda    *float64
+	optimizer     *string
+	seed          *uint64
+	quiet         *bool
+}
+
+func declareTrainingFlags(fs interface {
+	Int(string, int, string) *int
+	Float64(string, float64, string) *float64
+	String(string, string, string) *string
+	Uint64(string, uint64, string) *uint64
+	Bool(string, bool, string) *bool
+}, epochs int) trainingFlags {
+	return trainingFlags{
+		epochs:    fs.Int("epochs", epochs, "number of epochs `E`"),
+		batch:     fs.Int("batch", 0, "mini-batch size `B` (0: min(200, n))"),
+		lr:        fs.Float64("lr", 0, "learning rate `R` (0: the optimizer's default, adam 0.001, sgd and momentum 0.01)"),
+		optimizer: fs.String("optimizer", "adam", "sgd, momentum (β = 0.9) or adam"),
+		lambda:    fs.Float64("lambda", 0, "weight decay `L` ≥ 0: (L/2)·Σ‖W‖²"),
+		seed:      fs.Uint64("seed", 0, "seed `S` of the initial weights, the shuffles and the splits"),
+		quiet:     fs.Bool("quiet", false, "do not print the progress on stderr"),
+	}
+}
+
+// check rejects invalid values as usage errors; lrSet says -lr was given.
+func (f trainingFlags) check(lrSet bool) error {
+	switch {
+	case *f.epochs < 1:
+		return &usageError{msg: fmt.Sprintf("-epochs %d: want E ≥ 1", *f.epochs)}
+	case *f.batch < 0:
+		return &usageError{msg: fmt.Sprintf("-batch %d: want B ≥ 1 (0: min(200, n))", *f.batch)}
+	case lrSet && !(*f.lr > 0 && *f.lr < math.Inf(1)):
+		return &usageError{msg: fmt.Sprintf("-lr %g: the learning rate must be positive and finite", *f.lr)}
+	case !(*f.lambda >= 0 && *f.lambda < math.Inf(1)):
+		return &usageError{msg: fmt.Sprintf("-lambda %g: want a finite L ≥ 0", *f.lambda)}
+	}
+	switch *f.optimizer {
+	case "sgd", "momentum", "adam":
+	default:
+		return &usageError{msg: fmt.Sprintf("-optimizer %q: want sgd, momentum or adam", *f.optimizer)}
+	}
+	return nil
+}
+
+// training builds learn.Training for n samples, with progress lines on
+// stderr unless -quiet, and the loss curve collected into curve.
+func (f trainingFlags) training(n int, stderr io.Writer, curve *[]float64) learn.Training {
+	batch := *f.batch
+	if batch == 0 {
+		batch = min(200, n)
+	}
+	var t learn.Training
+	switch *f.optimizer {
+	case "adam":
+		t.Adam = &optimize.AdamSettings{LearningRate: *f.lr, BatchSize: batch, Epochs: *f.epochs, Seed: *f.seed}
+	case "momentum":
+		t.SGD = &optimize.SGDSettings{LearningRate: *f.lr, Momentum: 0.9, BatchSize: batch, Epochs: *f.epochs, Seed: *f.seed}
+	default:
+		t.SGD = &optimize.SGDSettings{LearningRate: *f.lr, BatchSize: batch, Epochs: *f.epochs, Seed: *f.seed}
+	}
+	start, last := time.Now(), time.Time{}
+	t.Trace = func(r learn.EpochReport) {
+		*curve = append(*curve, r.Loss)
+		if *f.quiet {
+			return
+		}
+		// One line a second at most, and the last epoch's.
+		if now := time.Now(); now.Sub(last) >= time.Second || r.Epoch == *f.epochs {
+			last = now
+			line := fmt.Sprintf("epoch %4d/%d  loss %.6g", r.Epoch, *f.epochs, r.Loss)
+			if !math.IsNaN(r.Accuracy) {
+				line += fmt.Sprintf("  accuracy %.4f", r.Accuracy)
+			}
+			if !math.IsNaN(r.ValidLoss) {
+				line += fmt.Sprintf("  valid loss %.6g", r.ValidLoss)
+			}
+			fmt.Fprintf(stderr, "%s  time %.2fs\n", line, now.Sub(start).Seconds())
+		}
+	}
+	return t
+}
+
+// parseWidths reads -hidden "64,32".
+func parseWidths(s string) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return []int{}, nil
+	}
+	var out []int
+	for _, p := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 {
+			return nil, &usageError{msg: fmt.Sprintf("-hidden %q: want widths ≥ 1 separated by commas (e.g. 64,32)", s)}
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// parseActivationFlag reads -activation among the allowed kinds.
+func parseActivationFlag(s string, allowed ...string) (learn.Activation, error) {
+	for _, a := range allowed {
+		if s == a {
+			return learn.ParseActivation(s)
+		}
+	}
+	return learn.Activation{}, &usageError{msg: fmt.Sprintf("-activation %q: want %s", s, strings.Join(allowed, ", "))}
+}
+
+func runMLP(args []string, stdout, stderr io.Writer) error {
+	s := newSupervised("mlp", "mlp-classifier", stderr, "mlp-regressor")
+	fs := s.fs
+	hidden := fs.String("hidden", "100", "widths of the hidden layers, comma-separated (\"\" for none)")
+	activation := fs.String("activation", "relu", "hidden activation: relu, sigmoid or tanh")
+	task := fs.String("task", "", "classify or regress (default: classify when the labels are integers or names)")
+	loss := fs.String("loss", "", "classifier loss: xent (softmax, the default) or mse (sigmoid outputs)")
+	valid := fs.Float64("valid", 0, "hold out the fraction `F` of the rows to stop early (0: none)")
+	gradcheck := fs.Bool("gradcheck", false, "check backpropagation against finite differences (field gradcheck)")
+	tf := declareTrainingFlags(fs, 200)
+	if err := s.parse(args); err != nil {
+		return err
+	}
+	if s.loading() {
+		m, err := readCLIModel(*s.load)
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(m.file.Kind, "mlp-") {
+			s.kind, s.regression = m.file.Kind, m.file.Kind == "mlp-regressor"
+		}
+		return s.run(stdout, nil)
+	}
+	if err := tf.check(s.set("lr")); err != nil {
+		return withUsage(err, s.cmd)
+	}
+	widths, err := parseWidths(*hidden)
+	if err != nil {
+		return withUsage(err, s.cmd)
+	}
+	f, err := parseActivationFlag(*activation, "relu", "sigmoid", "tanh")
+	if err != nil {
+		return withUsage(err, s.cmd)
+	}
+	if !(*valid >= 0 && *valid < 1) {
+		return s.usage("-valid %g: want a fraction F in [0, 1)", *valid)
+	}
+	switch *task {
+	case "classify", "regress":
+	case "":
+		smp, _, err := s.readTraining(s.ops[0])
+		if err != nil {
+			return err
+		}
+		*task = "classify"
+		if names, _ := smp.labelNames(); names == nil {
+			if _, err := smp.classes(nil); err != nil {
+				*task = "regress" // a real-valued label column
+			}
+		}
+	default:
+		return s.usage("-task %q: want classify or regress", *task)
+	}
+	s.regression = *task == "regress"
+	switch {
+	case *loss != "" && *loss != "xent" && *loss != "mse":
+		return s.usage("-loss %q: want xent or mse", *loss)
+	case s.regression && *loss == "xent":
+		return s.usage("-loss xent applies to classification; a regressor uses mse")
+	}
+	if s.regression {
+		s.kind = "mlp-regressor"
+	}
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		var curve []float64
+		cfg := learn.MLP{Hidden: widths, Activation: f, Loss: learn.LossKind(*loss), Lambda: *tf.lambda,
+			Training: tf.training(d.X.Rows(), stderr, &curve)}
+		cfg.Training.ValidationFraction = *valid
+		var fields []field
+		if *gradcheck {
+			g, err := mlpGradCheck(cfg, d, *tf.seed)
+			if err != nil {
+				return nil, nil, err
+			}
+			fields = append(fields, field{"gradcheck", g})
+		}
+		var model any
+		var h *learn.History
+		if s.regression {
+			m, err := cfg.FitRegressor(d.X, d.Y)
+			if err != nil {
+				return nil, nil, err
+			}
+			model, h = m, m.History
+		} else {
+			m, err := cfg.FitClassifier(d.X, d.Labels)
+			if err != nil {
+				return nil, nil, err
+			}
+			model, h = m, m.History
+		}
+		fields = append(fields, field{"epochs", h.Epochs}, field{"loss_curve", curve})
+		if *valid > 0 {
+			fields = append(fields, field{"best_epoch", h.BestEpoch})
+		}
+		return model, fields, nil
+	})
+}
+
+// mlpGradCheck builds the network MLP would start from and checks its
+// gradient on the first 10 training rows.
+func mlpGradCheck(cfg learn.MLP, d *trainingSet, seed uint64) (float64, error) {
+	n := min(10, d.X.Rows())
+	x := d.X.Slice(0, n, 0, d.X.Cols())
+	sizes := append(append([]int{d.X.Cols()}, cfg.Hidden...), 1)
+	out, loss := learn.Activation{Kind: learn.ActIdentity}, learn.LossSquared
+	var target *matrix.Dense
+	if d.Y != nil {
+		target = matrix.New(n, 1)
+		target.SetCol(0, d.Y[:n])
+	} else {
+		classes := slices.Sorted(slices.Values(d.Labels))
+		classes = slices.Compact(classes)
+		sizes[len(sizes)-1] = len(classes)
+		out, loss = learn.Activation{Kind: learn.ActSoftmax}, learn.LossCrossEntropy
+		if cfg.Loss == learn.LossSquared {
+			out, loss = learn.Activation{Kind: learn.ActSigmoid}, learn.LossSquared
+		}
+		target = matrix.New(n, len(classes))
+		for i, y := range d.Labels[:n] {
+			for k, c := range classes {
+				if c == y {
+					target.Set(i, k, 1)
+				}
+			}
+		}
+	}
+	net, err := learn.NewNetwork(sizes, cfg.Activation, out, seed)
+	if err != nil {
+		return 0, err
+	}
+	r, err := net.GradientCheck(x, target, loss, cfg.Lambda)
+	if err != nil {
+		return 0, err
+	}
+	return r.MaxRelErr, nil
+}
+
+func runAutoencoder(args []string, stdout, stderr io.Writer) error {
+	c, _ := findCommand("autoencoder")
+	fs, asJSON := newFlags(c, stderr)
+	hidden := fs.Int("hidden", 0, "number `H` of hidden units (required)")
+	typ := fs.String("type", "plain", "plain, denoising or sparse")
+	activation := fs.String("activation", "sigmoid", "hidden activation: sigmoid, tanh, relu or identity")
+	corrupt := fs.Float64("corrupt", 0.25, "denoising: fraction `P` in [0, 1) of the inputs set to 0")
+	rho := fs.Float64("rho", 0.05, "sparse: target mean activation `R` in (0, 1)")
+	beta := fs.Float64("beta", 3, "sparse: weight `B` > 0 of the KL penalty")
+	codes := fs.String("codes", "", "write the codes of the training rows to `OUT.csv`")
+	test := fs.String("test", "", "also report the reconstruction error of `T.csv`")
+	target := fs.String("target", "", "leave the column `COL` (name or 0-based index) out of the features")
+	tf := declareTrainingFlags(fs, 200)
+	ops, err := parseFlags(c, fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	usage := func(format string, a ...any) error {
+		return &usageError{msg: fmt.Sprintf(format, a...), usage: "demo autoencoder " + c.args}
+	}
+	if err := tf.check(flagSet(fs, "lr")); err != nil {
+		return withUsage(err, c)
+	}
+	f, err := parseActivationFlag(*activation, "sigmoid", "tanh", "relu", "identity")
+	if err != nil {
+		return withUsage(err, c)
+	}
+	switch {
+	case *hidden < 1:
+		return usage("-hidden %d: want H ≥ 1 hidden units", *hidden)
+	case *typ != "plain" && *typ != "denoising" && *typ != "sparse":
+		return usage("-type %q: want plain, denoising or sparse", *typ)
+	case !(*corrupt >= 0 && *corrupt < 1):
+		return usage("-corrupt %g: want a fraction P in [0, 1)", *corrupt)
+	case !(*rho > 0 && *rho < 1):
+		return usage("-rho %g: want ρ in (0, 1)", *rho)
+	case !(*beta > 0 && *beta < math.Inf(1)):
+		return usage("-beta %g: want a finite β > 0", *beta)
+	case flagSet(fs, "corrupt") && *typ != "denoising":
+		return usage("-corrupt applies to -type denoising")
+	case (flagSet(fs, "rho") || flagSet(fs, "beta")) && *typ != "sparse":
+		return usage("-rho and -beta apply to -type sparse")
+	case *typ == "sparse" && *activation != "sigmoid":
+		return usage("-type sparse needs -activation sigmoid (the mean activations ρ̂ must lie in (0, 1))")
+	}
+	x, err := loadFeatures(ops, *target, "")
+	if err != nil {
+		return withUsage(err, c)
+	}
+	var curve []float64
+	cfg := learn.Autoencoder{Hidden: *hidden, Type: learn.AutoencoderType(*typ), Activation: f, Lambda: *tf.lambda,
+		Training: tf.training(x.Rows(), stderr, &curve)}
+	switch *typ {
+	case "denoising":
+		cfg.Corruption = *corrupt
+		if cfg.Corruption == 0 {
+			cfg.Type = learn.AutoencoderPlain // no corruption: the plain objective
+		}
+	case "sparse":
+		cfg.Rho, cfg.Beta = *rho, *beta
+	}
+	m, err := cfg.Fit(x)
+	if err != nil {
+		return err
+	}
+	perEntry := func(x *matrix.Dense) (float64, error) {
+		e, err := m.ReconstructionError(x)
+		return e / float64(x.Cols()), err
+	}
+	trainMSE, err := perEntry(x)
+	if err != nil {
+		return err
+	}
+	fields := []field{{"train_mse", trainMSE}}
+	if *test != "" {
+		xt, err := loadFeatures([]string{*test}, *target, "")
+		if err != nil {
+			return err
+		}
+		if xt.Cols() != x.Cols() {
+			return fmt.Errorf("%s: %d feature columns, the training data has %d", *test, xt.Cols(), x.Cols())
+		}
+		testMSE, err := perEntry(xt)
+		if err != nil {
+			return err
+		}
+		fields = append(fields, field{"test_mse", testMSE})
+	}
+	fields = append(fields, field{"epochs", m.History.Epochs}, field{"loss_curve", curve})
+	if err := checkFinite(fields); err != nil {
+		return err
+	}
+	if *codes != "" {
+		y, _ := m.Encode(x)
+		if err := writeCodes(*codes, y); err != nil {
+			return err
+		}
+	}
+	return emit(stdout, *asJSON, fields)
+}
+
+// writeCodes writes the codes as a CSV file with a header h1, h2, ….
+func writeCodes(path string, y *matrix.Dense) error {
+	names := make([]string, y.Cols())
+	for j := range names {
+		names[j] = "h" + strconv.Itoa(j+1)
+	}
+	var b strings.Builder
+	if err := matrix.WriteCSV(&b, y, names); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}

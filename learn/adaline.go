@@ -1,0 +1,144 @@
+package learn
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+
+	"mlnotes/matrix"
+)
+
+// Adaline configures Widrow and Hoff's AdaLinE (adaptive linear element):
+// a single neuron trained on its linear output by the LMS rule, classifying
+// by the sign of that output. The zero value runs up to 100 epochs with
+// step 0.01, tolerance 10⁻⁶ and seed 0.
+type Adaline struct {
+	// Epochs caps the passes over the data; zero means 100.
+	Epochs int
+	// LearningRate is the step η > 0; zero means 0.01. The rule is stable
+	// for η < 2/maxᵢ‖(xᵢ, 1)‖², so scale the data.
+	LearningRate float64
+	// Tol stops training when an epoch changes the mean squared error of
+	// the linear output by less than Tol relative; zero means 10⁻⁶.
+	Tol float64
+	// Seed seeds the shuffling of the samples at every epoch.
+	Seed uint64
+}
+
+// AdalineModel is a trained AdaLinE: predict Classes[1] when wᵀx + b > 0.
+type AdalineModel struct {
+	Classes   []int
+	Coef      []float64
+	Intercept float64
+	// Epochs run, whether the Tol test stopped training, and the training
+	// mean squared error (1/n)Σᵢ(tᵢ − wᵀxᵢ − b)², tᵢ = ±1, after each epoch.
+	Epochs    int
+	Converged bool
+	MSE       []float64
+}
+
+var _ Classifier = (*AdalineModel)(nil)
+
+// Fit trains on X (n×d) and two labels y (the larger one is t = +1, the
+// other t = −1) by the Widrow–Hoff (LMS) rule, one sample at a time in a
+// fresh random order every epoch:
+//
+//	w ← w + η (tᵢ − wᵀxᵢ − b) xᵢ,   b ← b + η (tᵢ − wᵀxᵢ − b).
+//
+// This is stochastic gradient descent on ½Σᵢ(tᵢ − wᵀxᵢ − b)², so its
+// fixed point in the mean is the least-squares solution (the normal
+// equations Σᵢ(tᵢ − wᵀxᵢ − b)(xᵢ, 1) = 0); with a fixed η the iterates
+// hover within O(η) of it. A diverging run (η too large) is an error.
+//
+// Implements: 004, "Single Neuron Models" (AdaLinE: the same neuron as the
+// perceptron, trained on the net input η = Σ xᵢwᵢ).
+//
+// Reference: B. Widrow and M. E. Hoff, "Adaptive switching circuits",
+// IRE WESCON Convention Record (1960).
+func (c Adaline) Fit(x *matrix.Dense, y []int) (*AdalineModel, error) {
+	const op = "learn: adaline"
+	epochs, eta, err := neuronSettings(op, c.Epochs, 100, c.LearningRate, 0.01)
+	if err != nil {
+		return nil, err
+	}
+	tol := c.Tol
+	if tol == 0 {
+		tol = 1e-6
+	}
+	if !(tol > 0) || math.IsInf(tol, 0) {
+		return nil, fmt.Errorf("%s: %w: tolerance %g", op, ErrInvalidParameter, c.Tol)
+	}
+	classes, t, err := binaryTargets(op, x, y)
+	if err != nil {
+		return nil, err
+	}
+	m := &AdalineModel{Classes: classes}
+	m.Coef, m.Intercept, m.Epochs, m.Converged, m.MSE, err = widrowHoff(x, t, eta, epochs, tol, c.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	return m, nil
+}
+
+// widrowHoff runs the LMS rule on real targets t.
+func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float64, seed uint64) (w []float64, b float64, run int, converged bool, mse []float64, err error) {
+	n, d := x.Dims()
+	w = make([]float64, d)
+	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	prev := math.Inf(1)
+	for run < epochs {
+		r.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, i := range order {
+			xi := x.Row(i)
+			e := t[i] - matrix.Dot(w, xi) - b // the error of the linear output
+			matrix.Axpy(eta*e, xi, w)
+			b += eta * e
+		}
+		run++
+		cur := 0.0
+		for i := range n {
+			e := t[i] - matrix.Dot(w, x.Row(i)) - b
+			cur += e * e
+		}
+		cur /= float64(n)
+		if math.IsNaN(cur) || math.IsInf(cur, 0) || cur > 1e150 {
+			return nil, 0, run, false, mse, fmt.Errorf("%w: the LMS rule diverged in epoch %d (learning rate %g is too large for data of this size)", matrix.ErrNotFinite, run, eta)
+		}
+		mse = append(mse, cur)
+		if run > 1 && math.Abs(prev-cur) <= tol*max(prev, cur) {
+			converged = true
+			break
+		}
+		prev = cur
+	}
+	return w, b, run, converged, mse, nil
+}
+
+// Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere.
+func (m *AdalineModel) Predict(x *matrix.Dense) ([]int, error) {
+	return predictSign("learn: adaline", m.Classes, m.Coef, m.Intercept, x)
+}
+
+// TrainMSE is the mean squared error of the linear output after the last
+// epoch.
+func (m *AdalineModel) TrainMSE() float64 { return m.MSE[len(m.MSE)-1] }
+
+// Save writes the model as JSON (format "mlnotes/adaline").
+func (m *AdalineModel) Save(w io.Writer) error { return saveModel(w, "adaline", m) }
+
+// LoadAdaline reads a model written by AdalineModel.Save.
+func LoadAdaline(r io.Reader) (*AdalineModel, error) {
+	var m AdalineModel
+	if err := loadModel(r, "adaline", &m); err != nil {
+		return nil, err
+	}
+	if err := checkNeuron(m.Classes, m.Coef, m.Intercept); err != nil || len(m.MSE) == 0 {
+		return nil, fmt.Errorf("learn: load adaline: %w: %v", ErrFormat, err)
+	}
+	return &m, nil
+}

@@ -1,0 +1,220 @@
+package learn
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"mlnotes/matrix"
+	"mlnotes/optimize"
+)
+
+var (
+	_ ProbabilisticClassifier = (*MLPClassifier)(nil)
+	_ Regressor               = (*MLPRegressor)(nil)
+	_ ClassifierTrainer       = Classify(MLP{}.FitClassifier)
+	_ RegressorTrainer        = Regress(MLP{}.FitRegressor)
+)
+
+// digitsSplit returns the digits with pixels scaled to [0, 1], split as
+// testdata/gen/mlp_digits_sklearn.py does: rows i with i % 4 == 0 are the
+// test set.
+func digitsSplit(t testing.TB) (xTrain *matrix.Dense, yTrain []int, xTest *matrix.Dense, yTest []int) {
+	x, y := loadDataset(t, "digits.csv")
+	var train, test [][]float64
+	for i := range x.Rows() {
+		r := slices.Clone(x.Row(i))
+		matrix.ScaleVec(1.0/16, r)
+		if i%4 == 0 {
+			test, yTest = append(test, r), append(yTest, int(y[i]))
+		} else {
+			train, yTrain = append(train, r), append(yTrain, int(y[i]))
+		}
+	}
+	xTrain, _ = matrix.NewFromRows(train)
+	xTest, _ = matrix.NewFromRows(test)
+	return
+}
+
+func fractionRight(pred, want []int) float64 {
+	c := 0
+	for i := range pred {
+		if pred[i] == want[i] {
+			c++
+		}
+	}
+	return float64(c) / float64(len(want))
+}
+
+// TestMLPAgainstScikitLearn trains the digits network of
+// testdata/gen/mlp_digits_sklearn.py (64 ReLU units, batch 32, 30 epochs,
+// Adam and heavy-ball momentum) with five seeds and compares the mean test
+// accuracy on the 450 held-out digits with scikit-learn's: within 1.5
+// points (the spread between seeds is about 1 point in both).
+func TestMLPAgainstScikitLearn(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/mlp_digits_reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		Epochs int
+		Runs   map[string]struct{ Mean float64 }
+	}
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	xTrain, yTrain, xTest, yTest := digitsSplit(t)
+	seeds := 5
+	if testing.Short() {
+		seeds = 2
+	}
+	for name, tr := range map[string]func(seed uint64) Training{
+		"adam": func(s uint64) Training {
+			return Training{Adam: &optimize.AdamSettings{LearningRate: 0.001, BatchSize: 32, Epochs: ref.Epochs, Seed: s}}
+		},
+		"momentum": func(s uint64) Training {
+			return Training{SGD: &optimize.SGDSettings{LearningRate: 0.01, Momentum: 0.9, BatchSize: 32, Epochs: ref.Epochs, Seed: s}}
+		},
+	} {
+		var mean float64
+		for s := range seeds {
+			m, err := MLP{Hidden: []int{64}, Training: tr(uint64(s))}.FitClassifier(xTrain, yTrain)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pred, _ := m.Predict(xTest)
+			mean += fractionRight(pred, yTest) / float64(seeds)
+		}
+		want := ref.Runs[name].Mean
+		t.Logf("%s: mean test accuracy %.4f, scikit-learn %.4f", name, mean, want)
+		if mean < want-0.015 {
+			t.Errorf("%s: mean test accuracy %.4f, scikit-learn's %.4f", name, mean, want)
+		}
+	}
+}
+
+// TestMLPClassifierLabelsAndPersistence trains on labels that are not
+// 0, 1, …, checks the probabilities, and saves and loads the model:
+// predictions and probabilities bit for bit, corrupt files refused.
+func TestMLPClassifierLabelsAndPersistence(t *testing.T) {
+	x, y := loadDataset(t, "iris.csv")
+	labels := make([]int, len(y))
+	names := []int{-7, 3, 100}
+	for i, v := range y {
+		labels[i] = names[int(v)]
+	}
+	xs, _, _, _ := matrix.Standardize(x, matrix.Population)
+	for _, loss := range []LossKind{LossCrossEntropy, LossSquared} {
+		m, err := MLP{Hidden: []int{8, 6}, Activation: Activation{Kind: ActTanh}, Loss: loss, Lambda: 1e-4,
+			Training: Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 16, Epochs: 150, Seed: 3}}}.FitClassifier(xs, labels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(m.Labels(), names) {
+			t.Fatalf("labels %v", m.Labels())
+		}
+		pred, _ := m.Predict(xs)
+		if acc := fractionRight(pred, labels); acc < 0.95 {
+			t.Errorf("%s: training accuracy %.3f on iris", loss, acc)
+		}
+		if got := m.History.Accuracy[len(m.History.Accuracy)-1]; !(got > 0.9) {
+			t.Errorf("%s: last epoch's running accuracy %v", loss, got)
+		}
+		p, _ := m.PredictProba(xs)
+		for i := range p.Rows() {
+			if s := p.Row(i)[0] + p.Row(i)[1] + p.Row(i)[2]; math.Abs(s-1) > 4*eps {
+				t.Fatalf("probabilities of row %d sum to %v", i, s)
+			}
+			if names[argmax(p.Row(i))] != pred[i] {
+				t.Fatalf("row %d: predicted %d, largest probability for %d", i, pred[i], names[argmax(p.Row(i))])
+			}
+		}
+		var buf bytes.Buffer
+		if err := m.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		saved := buf.String()
+		m2, err := LoadMLPClassifier(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pred2, _ := m2.Predict(xs)
+		p2, _ := m2.PredictProba(xs)
+		if !slices.Equal(pred, pred2) || !slices.Equal(p.Col(0), p2.Col(0)) || !slices.Equal(p.Col(2), p2.Col(2)) {
+			t.Error("predictions differ after loading")
+		}
+		for name, bad := range map[string]string{
+			"theta short": strings.Replace(saved, `"theta": [`, `"theta": [1,`, 1),
+			"classes":     strings.Replace(saved, `100`, `-7`, 1),
+			"kind":        strings.Replace(saved, `mlp-classifier`, `mlp-regressor`, 1),
+			"activation":  strings.Replace(saved, `"softmax"`, `"swish"`, 1),
+			"sizes":       strings.Replace(saved, `"sizes": [`, `"sizes": [-1,`, 1),
+		} {
+			if bad == saved {
+				continue // the substitution does not apply to this model
+			}
+			if _, err := LoadMLPClassifier(strings.NewReader(bad)); !errors.Is(err, ErrFormat) {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+}
+
+// TestMLPRegressor fits a smooth function of two variables and checks the
+// fit, the persistence and the bad-input errors.
+func TestMLPRegressor(t *testing.T) {
+	x := randomDense(300, 2, 21)
+	y := make([]float64, 300)
+	for i := range y {
+		y[i] = math.Sin(2*x.At(i, 0)) + 0.5*x.At(i, 1)*x.At(i, 1)
+	}
+	m, err := MLP{Hidden: []int{32}, Activation: Activation{Kind: ActTanh},
+		Training: Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 32, Epochs: 300, Seed: 1}}}.FitRegressor(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, _ := m.Predict(x)
+	var mse, variance float64
+	mean := sumFloat(y) / 300
+	for i := range y {
+		mse += (pred[i] - y[i]) * (pred[i] - y[i]) / 300
+		variance += (y[i] - mean) * (y[i] - mean) / 300
+	}
+	if mse > 0.02*variance {
+		t.Errorf("training MSE %.4g for a target variance %.4g", mse, variance)
+	}
+	var buf bytes.Buffer
+	m.Save(&buf)
+	m2, err := LoadMLPRegressor(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pred2, _ := m2.Predict(x); !slices.Equal(pred, pred2) {
+		t.Error("predictions differ after loading")
+	}
+	if _, err := m.Predict(matrix.New(3, 5)); !errors.Is(err, matrix.ErrShape) {
+		t.Errorf("wrong width: %v", err)
+	}
+	yNaN := slices.Clone(y)
+	yNaN[5] = math.Inf(1)
+	if _, err := (MLP{}).FitRegressor(x, yNaN); !errors.Is(err, matrix.ErrNotFinite) {
+		t.Errorf("Inf target: %v", err)
+	}
+	if _, err := (MLP{Hidden: []int{0}}).FitRegressor(x, y); !errors.Is(err, ErrInvalidParameter) {
+		t.Errorf("width 0: %v", err)
+	}
+	if _, err := (MLP{}).FitClassifier(x, make([]int, 300)); !errors.Is(err, ErrInvalidParameter) {
+		t.Errorf("one class: %v", err)
+	}
+	if _, err := (MLP{Loss: "hinge"}).FitClassifier(x, append(make([]int, 299), 1)); !errors.Is(err, ErrInvalidParameter) {
+		t.Errorf("unknown loss: %v", err)
+	}
+	if _, err := (MLP{Activation: Activation{Kind: "swish"}}).FitClassifier(x, append(make([]int, 299), 1)); !errors.Is(err, ErrInvalidParameter) {
+		t.Errorf("unknown activation: %v", err)
+	}
+}

@@ -1,0 +1,179 @@
+package learn
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+
+	"mlnotes/matrix"
+)
+
+// Perceptron configures Rosenblatt's perceptron: a single neuron with a
+// hard-limiter output, trained by the perceptron rule. The zero value runs
+// up to 1000 epochs with step 1 and seed 0.
+type Perceptron struct {
+	// Epochs caps the passes over the data; zero means 1000.
+	Epochs int
+	// LearningRate is the step η > 0; zero means 1. (From w = 0 the
+	// perceptron's predictions do not depend on η: every w is η times the
+	// one for η = 1.)
+	LearningRate float64
+	// Seed seeds the shuffling of the samples at every epoch.
+	Seed uint64
+}
+
+// PerceptronModel is a trained perceptron: predict Classes[1] when
+// wᵀx + b > 0, else Classes[0].
+type PerceptronModel struct {
+	Classes   []int     // the two labels, ascending
+	Coef      []float64 // w
+	Intercept float64   // b (the notes' threshold is τ = −b)
+	// Epochs is the number of epochs run, and Converged whether the last
+	// one made no mistake (the data are then separated by w, b).
+	Epochs    int
+	Converged bool
+	// Mistakes counts the updates of every epoch (for plotting).
+	Mistakes []int
+}
+
+var _ Classifier = (*PerceptronModel)(nil)
+
+// Fit trains on X (n×d) and two distinct labels y (any integers; the larger
+// is the positive class t = +1, the other t = −1). In each epoch the samples
+// are visited in a fresh random order and every mistake, tᵢ(wᵀxᵢ + b) ≤ 0,
+// moves the boundary: w ← w + η tᵢ xᵢ, b ← b + η tᵢ. Training stops after
+// the first epoch without a mistake. By Novikoff's theorem this happens
+// after at most (R/γ)² mistakes when a boundary with margin γ exists
+// (R = maxᵢ‖(xᵢ, 1)‖); otherwise the weights cycle, and after Epochs epochs
+// the model is returned with Converged false (not an error: it is still a
+// classifier, often a poor one).
+//
+// Implements: 004, "Single Neuron Models" (the perceptron, η = Σ xᵢwᵢ and
+// a hard-limiter activation, "Typical Activation function" 1).
+//
+// Reference: F. Rosenblatt, "The perceptron", Psychological Review 65
+// (1958); A. Novikoff, "On convergence proofs for perceptrons" (1962).
+func (c Perceptron) Fit(x *matrix.Dense, y []int) (*PerceptronModel, error) {
+	const op = "learn: perceptron"
+	epochs, eta, err := neuronSettings(op, c.Epochs, 1000, c.LearningRate, 1)
+	if err != nil {
+		return nil, err
+	}
+	classes, t, err := binaryTargets(op, x, y)
+	if err != nil {
+		return nil, err
+	}
+	n, d := x.Dims()
+	m := &PerceptronModel{Classes: classes, Coef: make([]float64, d)}
+	r := rand.New(rand.NewPCG(c.Seed, 0x9e3779b97f4a7c15))
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	for m.Epochs < epochs {
+		r.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		mistakes := 0
+		for _, i := range order {
+			xi := x.Row(i)
+			if t[i]*(matrix.Dot(m.Coef, xi)+m.Intercept) <= 0 {
+				matrix.Axpy(eta*t[i], xi, m.Coef)
+				m.Intercept += eta * t[i]
+				mistakes++
+			}
+		}
+		m.Epochs++
+		m.Mistakes = append(m.Mistakes, mistakes)
+		if mistakes == 0 {
+			m.Converged = true
+			break
+		}
+	}
+	if err := matrix.VecFinite(append([]float64{m.Intercept}, m.Coef...)); err != nil {
+		return nil, fmt.Errorf("%s: weights: %w (scale the data)", op, err)
+	}
+	return m, nil
+}
+
+// neuronSettings checks and defaults the epochs and the step.
+func neuronSettings(op string, epochs, defEpochs int, eta, defEta float64) (int, float64, error) {
+	if epochs < 0 {
+		return 0, 0, fmt.Errorf("%s: %w: %d epochs", op, ErrInvalidParameter, epochs)
+	}
+	if epochs == 0 {
+		epochs = defEpochs
+	}
+	if eta == 0 {
+		eta = defEta
+	}
+	if !(eta > 0) || math.IsInf(eta, 0) {
+		return 0, 0, fmt.Errorf("%s: %w: learning rate %g, need a finite η > 0", op, ErrInvalidParameter, eta)
+	}
+	return epochs, eta, nil
+}
+
+// binaryTargets validates X and y and maps two labels to t = ±1 (+1 for
+// the larger).
+func binaryTargets(op string, x *matrix.Dense, y []int) ([]int, []float64, error) {
+	if err := checkData(op, x, 1); err != nil {
+		return nil, nil, err
+	}
+	if len(y) != x.Rows() {
+		return nil, nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
+	}
+	classes, idx := classIndex(y)
+	if len(classes) != 2 {
+		return nil, nil, fmt.Errorf("%s: %w: need exactly two classes, got %d", op, ErrInvalidParameter, len(classes))
+	}
+	t := make([]float64, len(y))
+	for i, k := range idx {
+		t[i] = float64(2*k - 1)
+	}
+	return classes, t, nil
+}
+
+// Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere.
+func (m *PerceptronModel) Predict(x *matrix.Dense) ([]int, error) {
+	return predictSign("learn: perceptron", m.Classes, m.Coef, m.Intercept, x)
+}
+
+func predictSign(op string, classes []int, w []float64, b float64, x *matrix.Dense) ([]int, error) {
+	if err := checkQuery(op, x, len(w)); err != nil {
+		return nil, err
+	}
+	z, _ := matrix.MulVec(x, w)
+	out := make([]int, len(z))
+	for i, v := range z {
+		out[i] = classes[0]
+		if v+b > 0 {
+			out[i] = classes[1]
+		}
+	}
+	return out, nil
+}
+
+// Save writes the model as JSON (format "mlnotes/perceptron").
+func (m *PerceptronModel) Save(w io.Writer) error { return saveModel(w, "perceptron", m) }
+
+// LoadPerceptron reads a model written by PerceptronModel.Save.
+func LoadPerceptron(r io.Reader) (*PerceptronModel, error) {
+	var m PerceptronModel
+	if err := loadModel(r, "perceptron", &m); err != nil {
+		return nil, err
+	}
+	if err := checkNeuron(m.Classes, m.Coef, m.Intercept); err != nil {
+		return nil, fmt.Errorf("learn: load perceptron: %w: %v", ErrFormat, err)
+	}
+	return &m, nil
+}
+
+// checkNeuron validates a loaded single-neuron model.
+func checkNeuron(classes []int, w []float64, b float64) error {
+	if len(classes) != 2 || classes[0] >= classes[1] {
+		return fmt.Errorf("classes %v", classes)
+	}
+	if len(w) == 0 {
+		return fmt.Errorf("no weights")
+	}
+	return matrix.VecFinite(append([]float64{b}, w...))
+}
