@@ -391,6 +391,25 @@ func declareSVMLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
 	}
 }
 
+// needTwoClasses refuses a classification training set of one class
+// (every classifier command does, as the bad-input list asks,
+// even where a learner could return a constant model).
+func needTwoClasses(d *trainingSet) error {
+	if len(d.Labels) == 0 {
+		return nil
+	}
+	for _, c := range d.Labels {
+		if c != d.Labels[0] {
+			return nil
+		}
+	}
+	name := fmt.Sprint(d.Labels[0])
+	if d.Names != nil {
+		name = d.Names[d.Labels[0]]
+	}
+	return fmt.Errorf("the training set has one class (%s): a classifier needs at least two", name)
+}
+
 // readFolds reads a fold file: one integer 0…K−1 per line (a header line
 // and blank lines are skipped; the first column of a CSV is used).
 func readFolds(path string, n int) ([]int, error) {
@@ -446,6 +465,9 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		n := d.X.Rows()
 		rho, err := foldsFor(d, n, *k, *strat, *seed, *folds)
 		if err != nil {
@@ -491,6 +513,9 @@ func runHoldout(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		n := d.X.Rows()
 		var tr, va []int
 		var err error
@@ -537,6 +562,9 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-B %d: want B ≥ 1", *b)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {
 			return nil, nil, err
@@ -641,6 +669,9 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 		plans[ci] = plan
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		n := d.X.Rows()
 		rho, err := foldsFor(d, n, *k, false, *seed, *folds)
 		if err != nil {
@@ -771,6 +802,9 @@ func runKNN(args []string, stdout, stderr io.Writer) error {
 		s.kind = "knn-regressor"
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		if *k > d.X.Rows() {
 			return nil, nil, fmt.Errorf("-k %d: the training set has only %d points", *k, d.X.Rows())
 		}
