@@ -83,12 +83,19 @@ type learnerDef struct {
 
 var learners []learnerDef
 
+// fallbackLearners are registered here on behalf of commands whose files
+// do not (yet) register themselves; a registerLearner of the same name,
+// from the learner's own file, takes precedence.
+var fallbackLearners []learnerDef
+
 // registerLearner makes a learner usable by cv, grid, holdout, bootstrap,
 // bag and boost3. Call it from the init function of the learner's command
 // file.
 func registerLearner(d learnerDef) {
-	if _, dup := findLearner(d.name); dup {
-		panic("demo: learner " + d.name + " registered twice")
+	for _, l := range learners {
+		if l.name == d.name {
+			panic("demo: learner " + d.name + " registered twice")
+		}
 	}
 	learners = append(learners, d)
 }
@@ -99,16 +106,21 @@ func findLearner(name string) (learnerDef, bool) {
 			return l, true
 		}
 	}
+	for _, l := range fallbackLearners {
+		if l.name == name {
+			return l, true
+		}
+	}
 	return learnerDef{}, false
 }
 
 func learnerNames() string {
 	var names []string
-	for _, l := range learners {
+	for _, l := range slices.Concat(learners, fallbackLearners) {
 		names = append(names, l.name)
 	}
 	slices.Sort(names)
-	return strings.Join(names, ", ")
+	return strings.Join(slices.Compact(names), ", ")
 }
 
 // learnerArgs is the synopsis of a meta command's operands.
@@ -292,6 +304,40 @@ func init() {
 		}
 	}})
 	registerLearner(learnerDef{name: "svm", declare: declareSVMLearner})
+	// Ridge and logistic regression (cmd_linear.go), with the flags of their
+	// commands, until that file registers them itself.
+	fallbackLearners = append(fallbackLearners,
+		learnerDef{name: "ridge", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+			lambda := fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0")
+			penalize := fs.Bool("penalize-intercept", false, "penalize the intercept too")
+			return func() (learnerPlan, error) {
+				if !(*lambda >= 0) || math.IsInf(*lambda, 0) {
+					return learnerPlan{}, fmt.Errorf("-lambda %g: want a finite L ≥ 0", *lambda)
+				}
+				return regressorPlan(learn.Regress(learn.Ridge{Lambda: *lambda, PenalizeIntercept: *penalize}.Fit)), nil
+			}
+		}},
+		learnerDef{name: "logreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+			lambda := fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 on ‖W‖²")
+			solver := fs.String("solver", "", "newton, gd or lbfgs (default: the command's choice)")
+			tol := fs.Float64("tol", 1e-8, "bound `T` on the gradient at the answer")
+			maxIter := fs.Int("max-iter", 0, "iteration cap `N` (0: the solver's default)")
+			return func() (learnerPlan, error) {
+				switch {
+				case !(*lambda >= 0) || math.IsInf(*lambda, 0):
+					return learnerPlan{}, fmt.Errorf("-lambda %g: want a finite L ≥ 0", *lambda)
+				case *solver != "" && *solver != "newton" && *solver != "gd" && *solver != "lbfgs":
+					return learnerPlan{}, fmt.Errorf("-solver %q: want newton, gd or lbfgs", *solver)
+				case !(*tol > 0) || math.IsInf(*tol, 0):
+					return learnerPlan{}, fmt.Errorf("-tol %g: want a finite T > 0", *tol)
+				case *maxIter < 0:
+					return learnerPlan{}, fmt.Errorf("-max-iter %d: want N ≥ 0", *maxIter)
+				}
+				c := learn.LogisticRegression{Lambda: *lambda, Solver: learn.LogRegSolver(*solver), Tol: *tol, MaxIter: *maxIter}
+				return classifierPlan(learn.Classify(c.Fit)), nil
+			}
+		}},
+	)
 }
 
 // declareSVMLearner is the svm command's flags as a learner (the default
@@ -343,6 +389,25 @@ func declareSVMLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
 			}), nil, nil
 		}}, nil
 	}
+}
+
+// needTwoClasses refuses a classification training set of one class
+// (every classifier command does, as the issue's bad-input list asks,
+// even where a learner could return a constant model).
+func needTwoClasses(d *trainingSet) error {
+	if len(d.Labels) == 0 {
+		return nil
+	}
+	for _, c := range d.Labels {
+		if c != d.Labels[0] {
+			return nil
+		}
+	}
+	name := fmt.Sprint(d.Labels[0])
+	if d.Names != nil {
+		name = d.Names[d.Labels[0]]
+	}
+	return fmt.Errorf("the training set has one class (%s): a classifier needs at least two", name)
 }
 
 // readFolds reads a fold file: one integer 0…K−1 per line (a header line
@@ -400,6 +465,9 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		n := d.X.Rows()
 		rho, err := foldsFor(d, n, *k, *strat, *seed, *folds)
 		if err != nil {
@@ -445,6 +513,9 @@ func runHoldout(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		n := d.X.Rows()
 		var tr, va []int
 		var err error
@@ -491,6 +562,9 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-B %d: want B ≥ 1", *b)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {
 			return nil, nil, err
@@ -595,6 +669,9 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 		plans[ci] = plan
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		n := d.X.Rows()
 		rho, err := foldsFor(d, n, *k, false, *seed, *folds)
 		if err != nil {
@@ -725,6 +802,9 @@ func runKNN(args []string, stdout, stderr io.Writer) error {
 		s.kind = "knn-regressor"
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		if *k > d.X.Rows() {
 			return nil, nil, fmt.Errorf("-k %d: the training set has only %d points", *k, d.X.Rows())
 		}

@@ -121,6 +121,9 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	}
 	s.regression = *reg
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		var m *learn.TreeModel
 		var err error
 		if *reg {
@@ -194,6 +197,9 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 	}
 	c.Progress = progress(stderr, "forest", *quiet)
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
 		if err != nil {
 			return nil, nil, err
@@ -249,6 +255,9 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 		return s.usage("%v", err)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		m, err := c.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
@@ -294,6 +303,9 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: progress(stderr, "bag", *quiet)}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {
 			return nil, nil, err
@@ -323,6 +335,9 @@ func runBoost3(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-n1 %d: want 2 ≤ N < n", *n1)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 		if *n1 >= d.X.Rows() {
 			return nil, nil, fmt.Errorf("-n1 %d: the training set has %d points (want 2 ≤ N < n)", *n1, d.X.Rows())
 		}

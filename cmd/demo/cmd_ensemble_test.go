@@ -14,6 +14,11 @@ import (
 // ensembleRef holds what the CLI tests use of
 // testdata/ensemble_reference.json (scikit-learn 1.2.1).
 type ensembleRef struct {
+	CVRidge struct {
+		Alpha   float64   `json:"alpha"`
+		Folds   []int     `json:"folds"`
+		FoldMSE []float64 `json:"fold_mse"`
+	} `json:"cv_ridge_diabetes"`
 	CVTree struct {
 		Folds   []int     `json:"folds"`
 		FoldAcc []float64 `json:"fold_accuracy"`
@@ -117,6 +122,19 @@ func TestTreeAndCVCommandsMatchSklearn(t *testing.T) {
 	mean := (fs[0] + fs[1] + fs[2] + fs[3]) / 4
 	if math.Abs(o["mean"].(float64)-mean) > 1e-15 || math.Abs(o["e_cv"].(float64)-(1-mean)) > 1e-15 {
 		t.Errorf("mean %v e_cv %v, want %v and %v", o["mean"], o["e_cv"], mean, 1-mean)
+	}
+	// Ridge (scikit-learn's alpha is λ) on diabetes with its folds: to 1e-8.
+	var f strings.Builder
+	f.WriteString("fold\n")
+	for _, v := range ref.CVRidge.Folds {
+		fmt.Fprintf(&f, "%d\n", v)
+	}
+	rf := writeCSV(t, "ridge-folds.csv", f.String())
+	out, _ = mustRun(t, "cv", "-folds", rf, "-json", "-quiet", "ridge", "-lambda", fmt.Sprint(ref.CVRidge.Alpha), "../../testdata/diabetes.csv")
+	for k, got := range floats(t, jsonOf(t, out)["fold_scores"]) {
+		if want := ref.CVRidge.FoldMSE[k]; math.Abs(got-want) > 1e-8*want {
+			t.Errorf("ridge fold %d: MSE %.12g, scikit-learn %.12g", k, got, want)
+		}
 	}
 }
 
@@ -230,6 +248,10 @@ func TestAssessBadInput(t *testing.T) {
 		{1, []string{"boost3", "-n1", "150", "tree", iris}, "-n1 150"},
 		{1, []string{"adaboost", one}, "one class"},
 		{1, []string{"forest", one}, "one class"},
+		{1, []string{"tree", one}, "one class"},
+		{1, []string{"knn", "-k", "1", one}, "one class"},
+		{1, []string{"cv", "-k", "2", "tree", one}, "one class"},
+		{1, []string{"bag", "tree", one}, "one class"},
 		{1, []string{"tree", "-load", "../../testdata/iris.csv", "-test", iris}, ""},
 		{2, []string{"grid", "-param", "nope=1,2", "tree", iris}, "no flag -nope"},
 		{2, []string{"grid", "tree", iris}, "-param"},

@@ -55,7 +55,7 @@ func tourModelSelection(t *tour) error {
 	t.checkTrue("the training error never rises with the degree (nested least-squares problems)", rising, "10 steps")
 	t.checkTrue("e_cv is lowest in between", best > 1 && best < 10 && curve[10].ValidationError > 2*curve[best].ValidationError,
 		fmt.Sprintf("lowest at degree %d: %.4f; degree 10: %.4g", best, curve[best].ValidationError, curve[10].ValidationError))
-	f := &plot.Figure{Title: "Model-selection curve: polynomial degree on a noisy sine", XLabel: "degree", YLabel: "mean squared error", LogY: true}
+	f := &plot.Figure{Title: "Model selection on a noisy sine", XLabel: "degree", YLabel: "mean squared error", LogY: true}
 	f.Line("training error", deg, tr, plot.Style{Marker: plot.MarkerCircle})
 	f.Line("10-fold cross-validation error e_cv", deg, va, plot.Style{Marker: plot.MarkerSquare})
 	f.HLine("noise σ² = 0.09", 0.09, plot.Style{Color: color.Black, Dashed: true})
@@ -82,7 +82,7 @@ func tourBiasVariance(t *tour) error {
 		fmt.Sprintf("largest gap %.1e relative", worst))
 	t.checkTrue("low degree: bias dominates; high degree: variance dominates", b2[1] > v[1] && v[9] > b2[9],
 		fmt.Sprintf("degree 1: bias² %.3f > variance %.3f; degree 9: variance %.3g > bias² %.3g", b2[1], v[1], v[9], b2[9]))
-	f := &plot.Figure{Title: "Bias–variance decomposition against the degree", XLabel: "polynomial degree", YLabel: "mean over x₀", LogY: true}
+	f := &plot.Figure{Title: "Bias–variance against the degree", XLabel: "polynomial degree", YLabel: "mean over x₀", LogY: true}
 	f.Line("bias²", deg, b2, plot.Style{Marker: plot.MarkerCircle})
 	f.Line("variance", deg, v, plot.Style{Marker: plot.MarkerSquare})
 	f.Line("error = σ² + bias² + variance", deg, e, plot.Style{Marker: plot.MarkerTriangle})

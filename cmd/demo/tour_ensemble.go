@@ -70,7 +70,7 @@ func tourTree(t *tour) error {
 	t.checkTrue("the root split has the least weighted Gini index of all candidate splits", got <= bestCost+1e-12,
 		fmt.Sprintf("x%d ≤ %.4f: %.4f (best of all %.4f)", root.Feature+1, root.Threshold, got, bestCost))
 	t.checkTrue("depth ≤ 3, leaves ≤ 2³", m.Depth() <= 3 && m.Leaves() <= 8, fmt.Sprintf("depth %d, %d leaves, training accuracy %.3f", m.Depth(), m.Leaves(), trainingAccuracy(m, x, y)))
-	f, err := regionsFigure(m, x, y, "Decision tree of depth 3 on two moons: axis-parallel regions")
+	f, err := regionsFigure(m, x, y, "A tree of depth 3 on two moons")
 	if err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func tourForest(t *tour) error {
 	t.checkTrue("the out-of-bag error of 200 trees estimates the test error", math.Abs(oob[len(oob)-1]-test[len(test)-1]) < 0.05,
 		fmt.Sprintf("%.3f against %.3f", oob[len(oob)-1], test[len(test)-1]))
 	t.checkTrue("a forest beats a single tree on the test set", test[len(test)-1] < test[0], fmt.Sprintf("%.3f < %.3f", test[len(test)-1], test[0]))
-	f := &plot.Figure{Title: "Random forest on two moons: error against the number of trees", XLabel: "number of trees", YLabel: "error rate"}
+	f := &plot.Figure{Title: "Random forest: error and trees", XLabel: "number of trees", YLabel: "error rate"}
 	f.Line("out-of-bag error", tx, oob, plot.Style{Marker: plot.MarkerCircle})
 	f.Line("test error", tx, test, plot.Style{Marker: plot.MarkerSquare})
 	return t.savePlot(f, "forest-oob")
@@ -167,7 +167,7 @@ func tourAdaBoost(t *tour) error {
 	for k, r := range m.Rounds {
 		rx, xi, te = append(rx, float64(k+1)), append(xi, r.Error), append(te, r.TrainError)
 	}
-	f := &plot.Figure{Title: "AdaBoost on two moons: weighted error ξₘ and training error", XLabel: "round m", YLabel: "error", YRange: plot.Range{Min: 0, Max: 0.5}}
+	f := &plot.Figure{Title: "AdaBoost: ξₘ and training error", XLabel: "round m", YLabel: "error", YRange: plot.Range{Min: 0, Max: 0.5}}
 	f.Line("ξₘ (weighted error of hₘ)", rx, xi, plot.Style{})
 	f.Line("training error of h = sgn Σ αₘhₘ", rx, te, plot.Style{})
 	if err := t.savePlot(f, "adaboost-errors"); err != nil {
@@ -175,7 +175,7 @@ func tourAdaBoost(t *tour) error {
 	}
 	for _, rounds := range []int{1, 10, 100} {
 		sub := roundsClassifier{m, rounds}
-		f, err := regionsFigure(sub, x, y, fmt.Sprintf("AdaBoost, %d round(s): training error %.3f", rounds, m.Rounds[rounds-1].TrainError))
+		f, err := regionsFigure(sub, x, y, fmt.Sprintf("AdaBoost, %d round(s)", rounds))
 		if err != nil {
 			return err
 		}
