@@ -60,11 +60,12 @@ func BenchmarkSyrk(b *testing.B) {
 	})
 }
 
-// BenchmarkGemv times y ← A·x and y ← Aᵀ·x on a 1000×1000 A (8 MB, in L3)
-// and on a 10000×784 data matrix (63 MB, from memory).
+// BenchmarkGemv times y ← A·x and y ← Aᵀ·x on a 300×300 A (720 KB, in
+// L2), a 1000×1000 A (8 MB, in L3) and a 10000×784 data matrix (63 MB,
+// from memory).
 func BenchmarkGemv(b *testing.B) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	for _, s := range [][2]int{{1000, 1000}, {10000, 784}} {
+	for _, s := range [][2]int{{300, 300}, {1000, 1000}, {10000, 784}} {
 		a := randDense(rng, s[0], s[1])
 		for _, trans := range []bool{false, true} {
 			m, n := opDims(trans, a)
@@ -74,9 +75,11 @@ func BenchmarkGemv(b *testing.B) {
 				op = "T"
 			}
 			b.Run(fmt.Sprintf("%s/%dx%d", op, s[0], s[1]), func(b *testing.B) {
+				cpu := processCPU()
 				for range b.N {
 					Gemv(trans, 1, a, x, 0, y)
 				}
+				reportCPU(b, cpu)
 				b.ReportMetric(2*float64(m*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}
