@@ -266,10 +266,28 @@ func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha fl
 		packATrans(dst, a, i0, mb, p0, kb, mr, alpha, shift[i0:i0+mb])
 		return
 	}
-	// op(A)[i, p] = a[i, p]: read along a row, write every mr-th number.
+	// op(A)[i, p] = a[i, p]: four rows are read side by side and each p
+	// writes their four numbers together (contiguous in the sliver), then
+	// the rows left over one at a time, writing every mr-th number.
 	for r := 0; r*mr < mb; r++ {
 		sl := dst[r*kb*mr : (r+1)*kb*mr]
-		for i := range min(mr, mb-r*mr) {
+		rows := min(mr, mb-r*mr)
+		i := 0
+		for ; i+4 <= rows; i += 4 {
+			base := (i0+r*mr+i)*a.stride + p0
+			s0 := a.data[base:][:kb]
+			s1 := a.data[base+a.stride:][:kb]
+			s2 := a.data[base+2*a.stride:][:kb]
+			s3 := a.data[base+3*a.stride:][:kb]
+			for p := range kb {
+				d := sl[p*mr+i:][:4]
+				d[0] = alpha * s0[p]
+				d[1] = alpha * s1[p]
+				d[2] = alpha * s2[p]
+				d[3] = alpha * s3[p]
+			}
+		}
+		for ; i < rows; i++ {
 			src := a.data[(i0+r*mr+i)*a.stride+p0:][:kb]
 			for p, v := range src {
 				sl[p*mr+i] = alpha * v
