@@ -13,7 +13,7 @@ import (
 // The PCA family on the command line (docs/cli.md, "PCA and relatives").
 func init() {
 	register(
-		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
+		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|lanczos|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
 			summary: "principal component analysis (1/n covariance, components as rows)", run: runPCA},
 		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
 			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
@@ -30,7 +30,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 	fs, asJSON := newFlags(c, stderr)
 	k := fs.Int("k", 0, "number of components `K` (default: all, or -variance)")
 	variance := fs.Float64("variance", 0, "keep the smallest k explaining this fraction `F` of the variance (e.g. 0.95)")
-	method := fs.String("method", "", "eig, svd, gram or deflation (default: gram when d > n, else eig)")
+	method := fs.String("method", "", "eig, svd, gram, lanczos or deflation (default: chosen by shape and k: gram when d > n, lanczos for a few components of many features, else eig)")
 	whiten := fs.String("whiten", "", "also print the whitened data: pca or zca")
 	epsilon := fs.Float64("epsilon", 0, "add `E` to every eigenvalue before whitening (needed when a feature is constant)")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
@@ -57,9 +57,9 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 		return &usageError{msg: fmt.Sprintf("-variance %g: want a fraction F in (0, 1]", *variance), usage: usage}
 	}
 	switch learn.PCAMethod(*method) {
-	case learn.PCAAuto, learn.PCACovariance, learn.PCASVD, learn.PCAGram, learn.PCADeflation:
+	case learn.PCAAuto, learn.PCACovariance, learn.PCASVD, learn.PCAGram, learn.PCALanczos, learn.PCADeflation:
 	default:
-		return &usageError{msg: fmt.Sprintf("-method %q: want eig, svd, gram or deflation", *method), usage: usage}
+		return &usageError{msg: fmt.Sprintf("-method %q: want eig, svd, gram, lanczos or deflation", *method), usage: usage}
 	}
 	x, err := loadFeatures(ops, *target, *idx)
 	if err != nil {

@@ -207,3 +207,26 @@ func TestPCAFamilyTrace(t *testing.T) {
 		}
 	}
 }
+
+// -method lanczos is accepted by name and finds the same leading
+// eigenvalues as the dense eigensolver.
+func TestPCALanczosByName(t *testing.T) {
+	status, lz, errOut := runDemo("pca", "-method", "lanczos", "-k", "2", "-target", "species", "-json", "../../testdata/iris.csv")
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	_, eig, _ := runDemo("pca", "-method", "eig", "-k", "2", "-target", "species", "-json", "../../testdata/iris.csv")
+	var a, b struct{ Eigenvalues []float64 }
+	if err := json.Unmarshal([]byte(lz), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(eig), &b); err != nil {
+		t.Fatal(err)
+	}
+	for j := range 2 {
+		// Both are backward stable: eigenvalues agree to a few ε·‖S‖ (λ₁ ≈ 4.2).
+		if d := math.Abs(a.Eigenvalues[j] - b.Eigenvalues[j]); d > 64*0x1p-52*b.Eigenvalues[0] {
+			t.Errorf("λ%d: lanczos %v, eig %v", j+1, a.Eigenvalues[j], b.Eigenvalues[j])
+		}
+	}
+}
