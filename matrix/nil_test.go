@@ -33,6 +33,8 @@ func TestNilMatrices(t *testing.T) {
 		"MulABT":            func() error { _, err := MulABT(z, z); return err },
 		"Gemm":              func() error { return Gemm(false, false, 1, a, a, 0, z) },
 		"Gemm a":            func() error { return Gemm(false, false, 1, z, a, 0, a.Clone()) },
+		"Syrk":              func() error { return Syrk(false, 1, a, 0, z) },
+		"Syrk a":            func() error { return Syrk(false, 1, z, 0, a.Clone()) },
 		"MulVec":            func() error { _, err := MulVec(z, []float64{1, 2}); return err },
 		"MulVecT":           func() error { _, err := MulVecT(z, []float64{1, 2}); return err },
 		"Gemv":              func() error { return Gemv(false, 1, z, []float64{1, 2}, 0, []float64{0, 0}) },

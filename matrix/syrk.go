@@ -45,6 +45,9 @@ const syrkFewRows = 16
 // a framework for rapidly instantiating BLAS functionality", ACM TOMS
 // 41(3), 2015.
 func Syrk(trans bool, alpha float64, a *Dense, beta float64, c *Dense) error {
+	if err := checkNotNil("syrk", a, c); err != nil {
+		return err
+	}
 	n, _ := opDims(trans, a)
 	if c.rows != n || c.cols != n {
 		return newError("syrk", ErrShape, "op(A) has %d rows, C is %s", n, c.shape())
