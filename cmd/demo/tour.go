@@ -70,8 +70,12 @@ func runTour(args []string, stdout, stderr io.Writer) error {
 	}
 	todo := orderedSections()
 	if *list {
+		width := 0
 		for _, s := range todo {
-			fmt.Fprintf(stdout, "%-10s %s (%s)\n", s.name, s.title, s.notes)
+			width = max(width, len(s.name))
+		}
+		for _, s := range todo {
+			fmt.Fprintf(stdout, "%-*s  %s (%s)\n", width, s.name, s.title, s.notes)
 		}
 		return nil
 	}

@@ -15,13 +15,13 @@ import (
 // loss matrix, mixtures by EM, Parzen windows and kernel densities, and
 // Bayesian estimation. Every section runs in well under a second.
 func init() {
-	registerSection(section{order: 55, name: "bayes", title: "The Bayes classifier: posteriors, a loss matrix and the Bayes error",
+	registerSection(section{order: 51, name: "bayes", title: "The Bayes classifier: posteriors, a loss matrix and the Bayes error",
 		notes: `004, "Bayes Classifier", "Optimality"`, run: tourBayes})
-	registerSection(section{order: 56, name: "gmm", title: "A Gaussian mixture fitted by EM",
+	registerSection(section{order: 52, name: "gmm", title: "A Gaussian mixture fitted by EM",
 		notes: `004, "Mixture density Estimate and EM algorithm"`, run: tourGMM})
-	registerSection(section{order: 57, name: "kde", title: "Parzen windows and the Gaussian kernel density",
+	registerSection(section{order: 54, name: "kde", title: "Parzen windows and the Gaussian kernel density",
 		notes: `004, "Parzen Window"`, run: tourKDE})
-	registerSection(section{order: 58, name: "posterior", title: "Bayesian estimation: the Beta posterior sharpens as data arrive",
+	registerSection(section{order: 53, name: "posterior", title: "Bayesian estimation: the Beta posterior sharpens as data arrive",
 		notes: `004, "Bayesian Estimation"`, run: tourPosterior})
 }
 

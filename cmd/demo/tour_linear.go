@@ -14,13 +14,13 @@ import (
 func init() {
 	registerSection(section{order: 55, name: "least-squares", title: "Least squares with basis functions: over-fitting, and ridge taming it",
 		notes: `001, "Linear models"; 004, "Linear Least Squares Regression", "Statistical viewpoint of Linear Regression", "Ridge Regression"`, run: tourLeastSquares})
-	registerSection(section{order: 56, name: "ridge-path", title: "The ridge coefficient path",
+	registerSection(section{order: 57, name: "ridge-path", title: "The ridge coefficient path",
 		notes: `004, "Ridge Regression"`, run: tourRidgePath})
-	registerSection(section{order: 57, name: "logistic", title: "Logistic regression: boundary, probabilities and the loss",
+	registerSection(section{order: 56, name: "logistic", title: "Logistic regression: boundary, probabilities and the loss",
 		notes: `004, "Logistic Regression"`, run: tourLogistic})
-	registerSection(section{order: 65, name: "perceptron", title: "Single neurons: the perceptron and AdaLinE",
+	registerSection(section{order: 61, name: "perceptron", title: "Single neurons: the perceptron and AdaLinE",
 		notes: `004, "Single Neuron Models"`, run: tourPerceptron})
-	registerSection(section{order: 110, name: "feature-selection", title: "Feature selection by correlation and mutual information",
+	registerSection(section{order: 260, name: "feature-selection", title: "Feature selection by correlation and mutual information",
 		notes: `002, "Feature Selection"; 004, "Feature Selection"`, run: tourFeatureSelection})
 }
 

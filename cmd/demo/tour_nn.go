@@ -13,11 +13,11 @@ import (
 )
 
 func init() {
-	registerSection(section{order: 64, name: "xor", title: "A 2-2-1 network learns XOR by backpropagation",
+	registerSection(section{order: 62, name: "xor", title: "A 2-2-1 network learns XOR by backpropagation",
 		notes: `004, "Multilayer feed-forward Network", "Backpropagation Algorithm"`, run: tourXOR})
-	registerSection(section{order: 65, name: "mlp-digits", title: "SGD, momentum and Adam on the same digits network",
+	registerSection(section{order: 63, name: "mlp-digits", title: "SGD, momentum and Adam on the same digits network",
 		notes: `004, "Backpropagation Algorithm"`, run: tourMLPDigits})
-	registerSection(section{order: 66, name: "autoencoders", title: "Autoencoders: plain, denoising and sparse",
+	registerSection(section{order: 64, name: "autoencoders", title: "Autoencoders: plain, denoising and sparse",
 		notes: `004, "Auto-Encoder", "Denoising Autoencoder", "Sparse Autoencoder"`, run: tourAutoencoders})
 }
 
