@@ -68,12 +68,14 @@ func BenchmarkLogReg(b *testing.B) {
 
 func benchLogistic(b *testing.B, cfg LogisticRegression, x *matrix.Dense, y []int) {
 	var m *LogisticModel
+	cpu := processCPU()
 	for b.Loop() {
 		var err error
 		if m, err = cfg.Fit(x, y); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu)
 	b.ReportMetric(float64(m.Iterations), "iters")
 	b.ReportMetric(m.Objective, "objective")
 }

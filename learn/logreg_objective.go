@@ -68,28 +68,48 @@ func (o *logObjective) scores(x []float64) {
 	}
 }
 
-// ValueGrad returns f(θ) and writes ∇f(θ) into grad. It makes one pass
-// over the rows of A: for each row aᵢ the scores zᵢ = Θaᵢ, the loss term
-// and the residuals rᵢ = pᵢ − yᵢ, then ∇ += rᵢ aᵢᵀ while aᵢ is still in
-// cache, so that A (20000×51 is 8 MB) is read from memory once, not twice.
+// logRegBlock is the number of rows of A that ValueGrad processes at a
+// time in the two-class case: 256 rows of 51 numbers are 104 KB, which stay
+// in the L2 cache between the product that reads them for the scores and
+// the one that reads them again for the gradient.
+const logRegBlock = 256
+
+// ValueGrad returns f(θ) and writes ∇f(θ) into grad.
+//
+// Two classes: block after block of rows of A (logRegBlock at a time), the
+// scores z = A_B θ by one matrix–vector product, the exponentials
+// e = exp(−|z|) by one call of matrix.ExpTo, the loss terms and residuals
+// rᵢ = σ(zᵢ) − tᵢ, and ∇ += A_Bᵀ r by a second product while the block is
+// still in cache: A (20000×51 is 8 MB) is read from memory once, and both
+// passes over a block run on the Gemv kernels.
 func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 	clear(grad)
-	dc := o.a.Cols()
+	n, dc := o.a.Dims()
 	f := 0.0
 	if o.r == 1 {
-		for i := range o.a.Rows() {
-			ai := o.a.Row(i)
-			z := matrix.Dot(x, ai)
-			// one exponential for both: e = exp(−|z|),
-			// log(1 + eᶻ) = max(z, 0) + log1p(e), σ(z) = 1/(1 + e) or e/(1 + e).
-			e := math.Exp(-math.Abs(z))
-			t := float64(o.y[i])
-			f += max(z, 0) + math.Log1p(e) - t*z
-			s := 1 / (1 + e)
-			if z < 0 {
-				s = e * s
+		zAll, _ := o.z.Raw() // n×1: contiguous
+		rAll, _ := o.res.Raw()
+		for i0 := 0; i0 < n; i0 += logRegBlock {
+			i1 := min(i0+logRegBlock, n)
+			ab := o.a.Slice(i0, i1, 0, dc)
+			z, r := zAll[i0:i1], rAll[i0:i1]
+			_ = matrix.Gemv(false, 1, ab, x, 0, z)
+			for j, v := range z {
+				r[j] = -math.Abs(v)
 			}
-			matrix.Axpy(s-t, ai, grad)
+			matrix.ExpTo(r, r)
+			for j, v := range z {
+				// one exponential for both: e = exp(−|z|),
+				// log(1 + eᶻ) = max(z, 0) + log1p(e), σ(z) = 1/(1 + e) or e/(1 + e).
+				e, t := r[j], float64(o.y[i0+j])
+				f += max(v, 0) + math.Log1p(e) - t*v
+				s := 1 / (1 + e)
+				if v < 0 {
+					s = e * s
+				}
+				r[j] = s - t
+			}
+			_ = matrix.Gemv(true, 1, ab, r, 1, grad)
 		}
 	} else {
 		// Softmax: Z = AΘᵀ and ∇ = (P − Y)ᵀA as two matrix products, which

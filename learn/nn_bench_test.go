@@ -53,11 +53,13 @@ func BenchmarkMLP(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			cfg := MLP{Hidden: c.hidden, Training: Training{Adam: &optimize.AdamSettings{LearningRate: 0.001, BatchSize: 32, Epochs: 1}}}
+			cpu := processCPU()
 			for b.Loop() {
 				if _, err := cfg.FitClassifier(c.x, c.y); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu)
 		})
 	}
 }
