@@ -132,7 +132,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: need at least two classes, got %d", op, ErrInvalidParameter, len(classes))
 	}
-	obj := newLogObjective(augmentRight(x), idx, len(classes), c.Lambda)
+	obj := newLogObjective(x, idx, len(classes), c.Lambda)
 	solver := c.Solver
 	if solver == LogRegAuto {
 		solver = LogRegLBFGS

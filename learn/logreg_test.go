@@ -41,7 +41,7 @@ func TestLogisticGradientHessian(t *testing.T) {
 		x, y := classBlobs(15, 3, labels, 1, uint64(k))
 		_, idx := classIndex(y)
 		for _, lambda := range []float64{0, 0.7} {
-			o := newLogObjective(augmentRight(x), idx, k, lambda)
+			o := newLogObjective(x, idx, k, lambda)
 			r := rand.New(rand.NewPCG(1, uint64(k)))
 			th := make([]float64, o.params())
 			for i := range th {
@@ -86,7 +86,7 @@ func TestLogisticGradientHessian(t *testing.T) {
 // removeShift subtracts the c·uuᵀ that Hessian adds on the intercept
 // columns of a softmax Hessian (λ > 0).
 func removeShift(o *logObjective, h *matrix.Dense, lambda float64) {
-	dc, k := o.a.Cols(), o.r
+	dc, k := o.cols(), o.r
 	size := k * dc
 	// c is the largest diagonal entry before the shift; the shift is c/K
 	// on the intercept block, so recover c from the first column's diagonal.
@@ -175,7 +175,7 @@ func TestLogisticOptimality(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, idx := classIndex(y)
-	o := newLogObjective(augmentRight(x), idx, 3, 0.2)
+	o := newLogObjective(x, idx, 3, 0.2)
 	th := make([]float64, o.params())
 	for k := range 3 {
 		copy(th[k*4:k*4+3], m.Coef.Row(k))
