@@ -50,8 +50,8 @@ def main():
         out = subprocess.run(["/usr/bin/python3", script, pycase, str(fits)], env=env,
                              capture_output=True, text=True, check=True).stdout
         py.append(float(re.search(r"CPU median ([0-9.]+) ms", out).group(1)))
-        print(f"round {r}: mlnotes {go[-1]:.2f} ms ({line.split()[-2]} {line.split()[-1]}), "
-              f"scikit-learn {py[-1]:.2f} ms", flush=True)
+        print(f"round {r}: mlnotes {go[-1]:.2f} ms, scikit-learn {py[-1]:.2f} ms", flush=True)
+        print("  " + " ".join(line.split()), "|", out.strip().splitlines()[-1], flush=True)
     gm, pm = statistics.median(go), statistics.median(py)
     print(f"{case}: mlnotes median {gm:.2f} ms (range {min(go):.2f}-{max(go):.2f}), "
           f"scikit-learn median {pm:.2f} ms (range {min(py):.2f}-{max(py):.2f}), ratio {gm / pm:.2f}")
