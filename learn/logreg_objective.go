@@ -42,7 +42,7 @@ type logObjective struct {
 	lambda float64
 	// scratch
 	z, res *matrix.Dense // n × r
-	b      *matrix.Dense // n × (d+1), a scaled copy of A for the Hessian
+	b      *matrix.Dense // a scaled copy of A (K classes) or of a block of its rows (two) for the Hessian
 	a      *matrix.Dense // n × (d+1), A = [X 1], for K > 2 classes only
 }
 
@@ -179,24 +179,41 @@ func (o *logObjective) Hessian(x []float64, h *matrix.Dense) {
 	o.scores(x)
 	n, d := o.x.Dims()
 	dc := d + 1
-	if o.b == nil {
-		o.b = matrix.New(n, dc)
-	}
 	if o.r == 1 {
-		for i := range n {
-			p := logistic(o.z.At(i, 0))
-			s := math.Sqrt(p * (1 - p))
-			bi, xi := o.b.Row(i), o.x.Row(i)
-			for j, v := range xi {
-				bi[j] = s * v
-			}
-			bi[d] = s
+		// Aᵀ diag(σ(1 − σ)) A = Σ over blocks of B_Bᵀ B_B with the rows
+		// of B = diag(√(σ(1 − σ))) A formed a block at a time in a small
+		// scratch matrix, which stays in cache for Syrk to pack (forming
+		// all of B, 8 MB for 20000×51, and packing it from memory made the
+		// Newton fit 13% slower).
+		if o.b == nil {
+			o.b = matrix.New(min(n, logRegBlock), dc)
 		}
-		_ = matrix.Syrk(true, 1, o.b, 0, h) // Aᵀ diag(σ(1 − σ)) A
+		z, _ := o.z.Raw()
+		for i0 := 0; i0 < n; i0 += logRegBlock {
+			i1 := min(i0+logRegBlock, n)
+			bb := o.b.Slice(0, i1-i0, 0, dc)
+			for i := i0; i < i1; i++ {
+				p := logistic(z[i])
+				s := math.Sqrt(p * (1 - p))
+				bi, xi := bb.Row(i-i0), o.x.Row(i)
+				for j, v := range xi {
+					bi[j] = s * v
+				}
+				bi[d] = s
+			}
+			beta := 1.0
+			if i0 == 0 {
+				beta = 0
+			}
+			_ = matrix.Syrk(true, 1, bb, beta, h)
+		}
 		for j := range dc - 1 {
 			h.Set(j, j, h.At(j, j)+o.lambda)
 		}
 		return
+	}
+	if o.b == nil {
+		o.b = matrix.New(n, dc)
 	}
 	k := o.r
 	prob := o.res // reuse: P

@@ -11,7 +11,7 @@ there is. Run from the repository root:
     go test -c -o /tmp/learn.test ./learn
     /usr/bin/python3 testdata/gen/bench_cpu_interleaved.py /tmp/learn.test CASE ROUNDS
 
-CASE is logreg, softmax, digits-64 or 784-256-10. Each round runs the Go
+CASE is logreg, newton, softmax, digits-64 or 784-256-10. Each round runs the Go
 benchmark once (GOMAXPROCS=1, a few fits, their mean CPU time) and then the
 scikit-learn script (OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1, the same
 number of fits, their median CPU time); the medians and ranges over the
@@ -27,6 +27,10 @@ CASES = {
     # Go benchmark pattern, fits per round, Python script and its case
     "logreg": ("^BenchmarkLogReg$/^20000x50$/^lbfgs-tol1.2e-3$", 5,
                "testdata/gen/bench_logreg_sklearn.py", "logreg"),
+    # the default solver (Newton) against scikit-learn's newton-cholesky;
+    # the pattern also runs the two L-BFGS cases, the first line is Newton's
+    "newton": ("^BenchmarkLogReg$/^20000x50$", 5,
+               "testdata/gen/bench_logreg_sklearn.py", "newton"),
     "softmax": ("^BenchmarkSoftmax$/^digits$/^tol2e-3$", 1,
                 "testdata/gen/bench_logreg_sklearn.py", "softmax"),
     "digits-64": ("^BenchmarkMLP$/^digits-64$", 10,
