@@ -70,8 +70,8 @@ func TestAdaBoostHalfWeight(t *testing.T) {
 			t.Errorf("round %d: ξ %v α %v half weight %v", r+1, rd.Error, rd.Alpha, rd.HalfWeight)
 		}
 	}
-	if m.MaxHalfWeightGap > 1e-12 {
-		t.Errorf("max half-weight gap %g", m.MaxHalfWeightGap)
+	if m.MaxHalfWeightGap > 1e-12 || m.HalfWeightViolations != 0 {
+		t.Errorf("max half-weight gap %g, %d violations", m.MaxHalfWeightGap, m.HalfWeightViolations)
 	}
 	if last := m.Rounds[199].TrainError; last >= m.Rounds[0].TrainError || last > 0.01 {
 		t.Errorf("training error %v after 1 round, %v after 200", m.Rounds[0].TrainError, last)

@@ -271,7 +271,8 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 		}
 		fields := []field{{"rounds", len(m.Rounds)}, {"errors", nonNil(xi)}, {"alphas", nonNil(alpha)}}
 		if len(m.Classes) == 2 {
-			fields = append(fields, field{"half_weight", nonNil(half)}, field{"max_half_weight_gap", m.MaxHalfWeightGap})
+			fields = append(fields, field{"half_weight", nonNil(half)}, field{"max_half_weight_gap", m.MaxHalfWeightGap},
+				field{"half_weight_violations", m.HalfWeightViolations})
 		}
 		fields = append(fields, field{"train_errors", nonNil(trainErr)})
 		if m.Stop != "" {
