@@ -681,6 +681,7 @@ func (m *TreeModel) Regressor() Regressor { return treeRegressor{m} }
 
 type treeRegressor struct{ m *TreeModel }
 
+// Predict returns the tree's values (TreeModel.PredictValues).
 func (r treeRegressor) Predict(x *matrix.Dense) ([]float64, error) { return r.m.PredictValues(x) }
 
 // Save writes the regression tree (as TreeModel.Save).
