@@ -291,6 +291,15 @@ func newTreeData(op string, x *matrix.Dense, ny int) (*treeData, error) {
 	return t, nil
 }
 
+// row returns the features of sample i (a new slice).
+func (t *treeData) row(i int) []float64 {
+	r := make([]float64, t.d)
+	for j := range r {
+		r[j] = t.cols[j][i]
+	}
+	return r
+}
+
 func newTreeDataClass(op string, x *matrix.Dense, y []int) (*treeData, error) {
 	t, err := newTreeData(op, x, len(y))
 	if err != nil {
