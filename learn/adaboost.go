@@ -90,8 +90,12 @@ type AdaBoostModel struct {
 	Stop      string  `json:"stop,omitempty"`
 	StopRound int     `json:"stop_round,omitempty"`
 	StopError float64 `json:"stop_error,omitempty"`
-	// MaxHalfWeightGap is max over rounds of |HalfWeight − ½| (two classes).
-	MaxHalfWeightGap float64 `json:"max_half_weight_gap"`
+	// MaxHalfWeightGap is max over rounds of |HalfWeight − ½| (two classes),
+	// and HalfWeightViolations the number of rounds where it exceeds
+	// HalfWeightTolerance (0 unless rounding went badly wrong, e.g. weights
+	// underflowing after a nearly perfect round).
+	MaxHalfWeightGap     float64 `json:"max_half_weight_gap"`
+	HalfWeightViolations int     `json:"half_weight_violations"`
 
 	members []Classifier
 }
@@ -220,12 +224,20 @@ func (c AdaBoost) Fit(x *matrix.Dense, y []int) (*AdaBoostModel, error) {
 		}
 		m.Rounds = append(m.Rounds, AdaRound{Error: xi, Alpha: alpha, HalfWeight: half, TrainError: float64(wrong) / float64(n)})
 		if K == 2 {
-			m.MaxHalfWeightGap = max(m.MaxHalfWeightGap, math.Abs(half-0.5))
+			gap := math.Abs(half - 0.5)
+			m.MaxHalfWeightGap = max(m.MaxHalfWeightGap, gap)
+			if !(gap <= HalfWeightTolerance) {
+				m.HalfWeightViolations++
+			}
 		}
 	}
 	m.storeMembers()
 	return m, nil
 }
+
+// HalfWeightTolerance is the bound on |Σ_misclassified wᵢ(m+1) − ½| that
+// Fit checks in every round of two-class boosting.
+const HalfWeightTolerance = 1e-12
 
 // ErrNotBetter reports a base learner whose weighted error is no better
 // than chance in AdaBoost's first round.

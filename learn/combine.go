@@ -41,8 +41,11 @@ type ThreeModel struct {
 	H1OnD2 float64
 }
 
+// constClassifier predicts one label everywhere: the member trained on a
+// set of one class.
 type constClassifier int
 
+// Predict returns the label for every row.
 func (c constClassifier) Predict(x *matrix.Dense) ([]int, error) {
 	out := make([]int, x.Rows())
 	for i := range out {

@@ -113,17 +113,62 @@ func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	trees, inBag, err := c.growForest(op, data, s, nt)
+	if err != nil {
+		return nil, err
+	}
+	n, k := data.n, len(data.classes)
+	m := &ForestModel{Classes: data.classes, Features: data.d, Trees: trees}
+	// The out-of-bag vote of every point, rows in parallel (each row's
+	// count is its own, so the result does not depend on the split).
+	pred := make([]int32, n) // class index of the OOB majority, −1 if never out of bag
+	parallelRows(n, func(i int) {
+		count := make([]int, k)
+		row := data.row(i)
+		any := false
+		for b, t := range trees {
+			if !inBag[b][i] {
+				count[argmaxFirst(t.Nodes[t.leaf(row)].Value)]++
+				any = true
+			}
+		}
+		pred[i] = -1
+		if any {
+			pred[i] = int32(argmaxInt(count))
+		}
+	})
+	correct := 0
+	for i, p := range pred {
+		if p >= 0 {
+			m.OOBPoints++
+			if p == data.yc[i] {
+				correct++
+			}
+		}
+	}
+	if m.OOBPoints > 0 {
+		m.OOBAccuracy = float64(correct) / float64(m.OOBPoints)
+	}
+	m.Importances = meanImportances(trees, data.d)
+	return m, nil
+}
+
+// growForest grows nt trees on Workers goroutines. Tree b draws its
+// bootstrap sample (as integer weights) and its features from its own
+// generator seeded by (Seed, b), and is stored at index b, so the result
+// does not depend on the number of workers. inBag[b][i] says whether tree
+// b's sample holds point i.
+func (c RandomForest) growForest(op string, data *treeData, s treeSettings, nt int) (trees []*TreeModel, inBag [][]bool, err error) {
 	workers := c.Workers
 	if workers < 0 {
-		return nil, fmt.Errorf("%s: %w: %d workers", op, ErrInvalidParameter, workers)
+		return nil, nil, fmt.Errorf("%s: %w: %d workers", op, ErrInvalidParameter, workers)
 	}
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, nt)
-	n, k := data.n, len(data.classes)
-	trees := make([]*TreeModel, nt)
-	oobVotes := make([][]int32, nt) // per tree: predicted class index of each point, −1 if in bag
+	n := data.n
+	trees, inBag = make([]*TreeModel, nt), make([][]bool, nt)
 	var next, done atomic.Int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -141,19 +186,11 @@ func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 				for range n {
 					w[rng.IntN(n)]++
 				}
-				t := growTree(data, s, w, rng)
-				votes := make([]int32, n)
-				row := make([]float64, data.d)
-				for i := range n {
-					votes[i] = -1
-					if w[i] == 0 {
-						for j := range row {
-							row[j] = data.cols[j][i]
-						}
-						votes[i] = int32(argmaxFirst(t.Nodes[t.leaf(row)].Value))
-					}
+				in := make([]bool, n)
+				for i, v := range w {
+					in[i] = v > 0
 				}
-				trees[b], oobVotes[b] = t, votes
+				trees[b], inBag[b] = growTree(data, s, w, rng), in
 				if c.Progress != nil {
 					mu.Lock()
 					c.Progress(int(done.Add(1)), nt)
@@ -163,31 +200,7 @@ func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 		}()
 	}
 	wg.Wait()
-	m := &ForestModel{Classes: data.classes, Features: data.d, Trees: trees, Importances: make([]float64, data.d)}
-	count := make([]int, k)
-	correct := 0
-	for i := range n {
-		clear(count)
-		any := false
-		for b := range nt {
-			if v := oobVotes[b][i]; v >= 0 {
-				count[v]++
-				any = true
-			}
-		}
-		if !any {
-			continue
-		}
-		m.OOBPoints++
-		if int32(argmaxInt(count)) == data.yc[i] {
-			correct++
-		}
-	}
-	if m.OOBPoints > 0 {
-		m.OOBAccuracy = float64(correct) / float64(m.OOBPoints)
-	}
-	m.Importances = meanImportances(trees, data.d)
-	return m, nil
+	return trees, inBag, nil
 }
 
 // FitClassifier makes RandomForest a ClassifierTrainer.

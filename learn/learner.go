@@ -25,6 +25,12 @@ import (
 //
 //	t := learn.Classify(learn.FisherLDA{}.Fit)
 //
+// Learners that are themselves used as building blocks (KNN, DecisionTree,
+// RandomForest, AdaBoost: a forest grows trees, AdaBoost boosts any base
+// learner) also have FitClassifier/FitRegressor methods, so that their
+// configuration value is a trainer as it stands: learn.AdaBoost{Base:
+// learn.DecisionTree{MaxDepth: 3}}.
+//
 // Optional capabilities are further interfaces that a fitted model may
 // satisfy and callers discover by a type assertion: ProbabilisticClassifier
 // (class probabilities), DecisionClassifier (real-valued scores).

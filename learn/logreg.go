@@ -60,6 +60,12 @@ type LogisticRegression struct {
 	// MaxIter caps the iterations; zero means the solver's default (Newton
 	// 100, gradient descent and L-BFGS 10000).
 	MaxIter int
+	// FuncTol > 0 also ends the run, without an error, when one iteration
+	// lowers f by at most FuncTol·max(|fₖ₋₁|, |fₖ|) — the stagnation test
+	// of scipy's L-BFGS-B (its ftol), where scikit-learn's lbfgs solver
+	// usually stops (ftol = 2.2e-9) before its tol is met. It does not
+	// certify the optimum as Tol does; zero (the default) turns it off.
+	FuncTol float64
 }
 
 // LogisticModel is a fitted logistic or softmax regression.
@@ -128,6 +134,9 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	if c.MaxIter < 0 {
 		return nil, fmt.Errorf("%s: %w: max iterations %d", op, ErrInvalidParameter, c.MaxIter)
 	}
+	if !(c.FuncTol >= 0) || math.IsInf(c.FuncTol, 0) {
+		return nil, fmt.Errorf("%s: %w: function tolerance %g", op, ErrInvalidParameter, c.FuncTol)
+	}
 	classes, idx := classIndex(y)
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: need at least two classes, got %d", op, ErrInvalidParameter, len(classes))
@@ -140,7 +149,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 			solver = LogRegNewton
 		}
 	}
-	stop := optimize.Stop{GradAbsTol: tol, GradRelTol: -1, MaxIterations: c.MaxIter}
+	stop := optimize.Stop{GradAbsTol: tol, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIterations: c.MaxIter}
 	theta0 := make([]float64, obj.params())
 	var res *optimize.Result
 	var err error
@@ -170,7 +179,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 		res, err = optimize.GradientDescent(obj, theta0, &optimize.GDSettings{Stop: stop})
 	case LogRegLBFGS:
 		// The exact test of Tol, on the largest entry.
-		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, MaxIterations: c.MaxIter}
+		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIterations: c.MaxIter}
 		res, err = optimize.LBFGS(obj, theta0, &optimize.LBFGSSettings{Stop: inf, GradInfTol: tol})
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown solver %q (want newton, gd or lbfgs)", op, ErrInvalidParameter, c.Solver)

@@ -486,3 +486,33 @@ func TestLoadCorrupt(t *testing.T) {
 		}
 	}
 }
+
+// FuncTol (scipy's ftol, where scikit-learn's lbfgs usually stops) ends
+// the run on stagnation without an error; the objective it reaches is that
+// of the tight run to the relative accuracy the test implies: when f no
+// longer falls by FuncTol·|f| per step, the remaining gap is of that order
+// times the number of further steps a tight run takes (a few hundred).
+func TestLogisticFuncTol(t *testing.T) {
+	x, yf := loadDataset(t, "iris.csv")
+	y := make([]int, len(yf))
+	for i, v := range yf {
+		y[i] = int(v)
+	}
+	tight, err := LogisticRegression{Lambda: 1, Solver: LogRegLBFGS}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loose, err := LogisticRegression{Lambda: 1, Solver: LogRegLBFGS, Tol: 1e-12, FuncTol: 2.2e-9}.Fit(x, y)
+	if err != nil {
+		t.Fatalf("a stagnating run must not be an error: %v", err)
+	}
+	if loose.Iterations >= tight.Iterations {
+		t.Errorf("FuncTol did not stop earlier: %d iterations, tight %d", loose.Iterations, tight.Iterations)
+	}
+	if rel := (loose.Objective - tight.Objective) / tight.Objective; rel < 0 || rel > 1000*2.2e-9 {
+		t.Errorf("objective %.12g, tight %.12g (relative gap %.2g)", loose.Objective, tight.Objective, rel)
+	}
+	if _, err := (LogisticRegression{Lambda: 1, FuncTol: -1}).Fit(x, y); !errors.Is(err, ErrInvalidParameter) {
+		t.Errorf("FuncTol < 0: err = %v", err)
+	}
+}

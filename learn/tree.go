@@ -291,6 +291,15 @@ func newTreeData(op string, x *matrix.Dense, ny int) (*treeData, error) {
 	return t, nil
 }
 
+// row returns the features of sample i (a new slice).
+func (t *treeData) row(i int) []float64 {
+	r := make([]float64, t.d)
+	for j := range r {
+		r[j] = t.cols[j][i]
+	}
+	return r
+}
+
 func newTreeDataClass(op string, x *matrix.Dense, y []int) (*treeData, error) {
 	t, err := newTreeData(op, x, len(y))
 	if err != nil {
@@ -681,6 +690,7 @@ func (m *TreeModel) Regressor() Regressor { return treeRegressor{m} }
 
 type treeRegressor struct{ m *TreeModel }
 
+// Predict returns the tree's values (TreeModel.PredictValues).
 func (r treeRegressor) Predict(x *matrix.Dense) ([]float64, error) { return r.m.PredictValues(x) }
 
 // Save writes the regression tree (as TreeModel.Save).

@@ -19,8 +19,8 @@ func init() {
 	register(
 		command{name: "tree", args: "[-criterion gini|entropy] [-max-depth D] [-min-split M] [-min-leaf L] [-regression] [-print] " + supervisedArgs,
 			summary: "decision tree (Gini or entropy; regression trees with -regression)", run: runTree},
-		command{name: "forest", args: "[-trees T] [-max-features sqrt|log2|all|M] [-max-depth D] [-seed S] [-workers W] [-quiet] " + supervisedArgs,
-			summary: "random forest: out-of-bag accuracy, feature importances", run: runForest},
+		command{name: "forest", args: "[-trees T] [-max-features sqrt|log2|all|M] [-max-depth D] [-seed S] [-workers W] [-regression] [-quiet] " + supervisedArgs,
+			summary: "random forest: out-of-bag accuracy (or MSE), feature importances", run: runForest},
 		command{name: "adaboost", args: "[-rounds M] [-base stump|tree] [-max-depth D] [-resample] [-seed S] " + supervisedArgs,
 			summary: "AdaBoost as the notes give it: ξₘ, αₘ and the half-weight check per round", run: runAdaBoost},
 		command{name: "bag", args: "[-B B] [-seed S] [-quiet] [driver flags] " + learnerArgs,
@@ -39,6 +39,7 @@ func init() {
 		return m, nil
 	})
 	registerModelKind("forest", func(r io.Reader) (any, error) { return learn.LoadForest(r) })
+	registerModelKind("forest-regressor", func(r io.Reader) (any, error) { return learn.LoadForestRegressor(r) })
 	registerModelKind("adaboost", func(r io.Reader) (any, error) { return learn.LoadAdaBoost(r) })
 	registerLearner(learnerDef{name: "tree", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareTreeFlags(fs)
@@ -58,18 +59,22 @@ func init() {
 		return func() (learnerPlan, error) { return classifierPlan(learn.Stump{}), nil }
 	}})
 	registerLearner(learnerDef{name: "forest", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		reg := fs.Bool("regression", false, "a regression forest")
 		f := declareForestFlags(fs)
 		return func() (learnerPlan, error) {
 			c, rule, err := f()
 			if err != nil {
 				return learnerPlan{}, err
 			}
-			return learnerPlan{build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
+			return learnerPlan{regression: *reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
 				mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
 				if err != nil {
 					return nil, nil, err
 				}
 				c.MaxFeatures = mf
+				if *reg {
+					return nil, c, nil
+				}
 				return c, nil, nil
 			}}, nil
 		}
@@ -157,7 +162,7 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 // is resolved once the number of features is known.
 func declareForestFlags(fs *flag.FlagSet) func() (learn.RandomForest, string, error) {
 	trees := fs.Int("trees", 100, "number of trees `T` ≥ 1")
-	mf := fs.String("max-features", "sqrt", "features tried per split: sqrt, log2, all or a number `M`")
+	mf := fs.String("max-features", "sqrt", "features tried per split: sqrt, log2, all or a number `M` (regression: all)")
 	depth := fs.Int("max-depth", 0, "maximal depth `D` ≥ 1 of each tree (default: no limit)")
 	seed := fs.Uint64("seed", 0, "seed `S`")
 	workers := fs.Int("workers", 0, "goroutines growing trees `W` (default: every core; the forest is the same for any W)")
@@ -177,12 +182,17 @@ func declareForestFlags(fs *flag.FlagSet) func() (learn.RandomForest, string, er
 				return learn.RandomForest{}, "", fmt.Errorf("-max-features %q: want sqrt, log2, all or a number M ≥ 1", *mf)
 			}
 		}
-		return learn.RandomForest{Trees: *trees, MaxDepth: *depth, Seed: *seed, Workers: *workers}, *mf, nil
+		rule := *mf
+		if !flagSet(fs, "max-features") && flagSet(fs, "regression") {
+			rule = "all" // scikit-learn's default for regression forests
+		}
+		return learn.RandomForest{Trees: *trees, MaxDepth: *depth, Seed: *seed, Workers: *workers}, rule, nil
 	}
 }
 
 func runForest(args []string, stdout, stderr io.Writer) error {
-	s := newSupervised("forest", "forest", stderr)
+	s := newSupervised("forest", "forest", stderr, "forest-regressor")
+	reg := s.fs.Bool("regression", false, "a regression forest (squared-error trees, the mean of the trees)")
 	f := declareForestFlags(s.fs)
 	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
@@ -196,6 +206,10 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 		return s.usage("%v", err)
 	}
 	c.Progress = progress(stderr, "forest", *quiet)
+	s.regression = *reg
+	if *reg {
+		s.kind = "forest-regressor"
+	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		if err := needTwoClasses(d); err != nil {
 			return nil, nil, err
@@ -205,6 +219,13 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 			return nil, nil, err
 		}
 		c.MaxFeatures = mf
+		if *reg {
+			m, err := c.FitRegression(d.X, d.Y)
+			if err != nil {
+				return nil, nil, err
+			}
+			return m, []field{{"trees", len(m.Trees)}, {"max_features", mf}, {"oob_mse", m.OOBMSE}, {"importances", m.Importances}}, nil
+		}
 		m, err := c.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
@@ -271,7 +292,8 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 		}
 		fields := []field{{"rounds", len(m.Rounds)}, {"errors", nonNil(xi)}, {"alphas", nonNil(alpha)}}
 		if len(m.Classes) == 2 {
-			fields = append(fields, field{"half_weight", nonNil(half)}, field{"max_half_weight_gap", m.MaxHalfWeightGap})
+			fields = append(fields, field{"half_weight", nonNil(half)}, field{"max_half_weight_gap", m.MaxHalfWeightGap},
+				field{"half_weight_violations", m.HalfWeightViolations})
 		}
 		fields = append(fields, field{"train_errors", nonNil(trainErr)})
 		if m.Stop != "" {

@@ -202,7 +202,7 @@ func TestEnsembleCommands(t *testing.T) {
 		}
 	}
 	diab := "../../testdata/diabetes.csv"
-	for _, c := range [][]string{{"tree", "-regression", "-max-depth", "3"}, {"knn", "-regression", "-k", "7"}} {
+	for _, c := range [][]string{{"tree", "-regression", "-max-depth", "3"}, {"knn", "-regression", "-k", "7"}, {"forest", "-regression", "-trees", "10", "-quiet"}} {
 		m := filepath.Join(dir, c[0]+"-reg.json")
 		out, _ := mustRun(t, append(c, "-save", m, "-test", diab, "-json", diab)...)
 		pred, _ := mustRun(t, "predict", "-model", m, "-json", diab)
