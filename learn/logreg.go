@@ -21,8 +21,9 @@ type LogRegSolver string
 
 // The solvers of LogisticRegression.
 const (
-	// LogRegAuto (the zero value) is LogRegNewton when Θ has at most 200
-	// parameters and LogRegLBFGS otherwise.
+	// LogRegAuto (the zero value) is LogRegNewton for two classes with at
+	// most 199 features (200 parameters), LogRegLBFGS otherwise (softmax,
+	// many features).
 	LogRegAuto LogRegSolver = ""
 	// LogRegNewton is Newton's method (IRLS): a few iterations, each
 	// O(n p²) for the Hessian and O(p³) for its Cholesky factorization.
@@ -90,9 +91,9 @@ var (
 
 // Fit trains the model on X (n×d) with integer labels y (any integers).
 //
-// The default solver for up to 200 parameters is Newton's method, which
-// for this objective is iteratively reweighted least squares; above that,
-// L-BFGS. Both start from Θ = 0, where f = n log K. The data are not
+// The default solver for two classes and up to 200 parameters is Newton's
+// method, which for this objective is iteratively reweighted least squares;
+// for softmax and for more features, L-BFGS. Both start from Θ = 0, where f = n log K. The data are not
 // scaled: features of very different sizes slow gradient descent and
 // L-BFGS (not Newton), so standardize them first when they do.
 //
@@ -135,7 +136,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	solver := c.Solver
 	if solver == LogRegAuto {
 		solver = LogRegLBFGS
-		if obj.params() <= newtonMaxParams {
+		if obj.r == 1 && obj.params() <= newtonMaxParams {
 			solver = LogRegNewton
 		}
 	}
@@ -145,8 +146,13 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	var err error
 	switch solver {
 	case LogRegNewton:
-		res, err = optimize.Newton(obj, theta0, &optimize.NewtonSettings{Stop: stop})
-		if errors.Is(err, optimize.ErrLineSearch) && res != nil {
+		// FuncRelTol detects a run that has stalled in the rounding of f
+		// (a relative change of at most 4ε) before the gradient test.
+		nstop := stop
+		nstop.FuncRelTol = 4 * eps
+		res, err = optimize.Newton(obj, theta0, &optimize.NewtonSettings{Stop: nstop})
+		stalled := err == nil && res.Status == optimize.FunctionConverged && res.GradNorm > tol
+		if (stalled || errors.Is(err, optimize.ErrLineSearch)) && res != nil {
 			// Newton's backtracking never lets the computed f rise, and
 			// near the optimum the decrease of a Newton step can be below
 			// the rounding of f (a sum of n terms) before the gradient

@@ -427,3 +427,62 @@ func TestSelectFeatures(t *testing.T) {
 		t.Errorf("reload: %v", err)
 	}
 }
+
+// TestLogisticDegenerateColumns: with λ > 0 a constant column gets weight
+// 0 (its gradient is c·Σᵢ(pᵢ − tᵢ) + λw, and the intercept's condition
+// makes the sum 0) and two equal columns get equal weights (the objective
+// is symmetric in them and strictly convex), for every solver, two and
+// three classes.
+func TestLogisticDegenerateColumns(t *testing.T) {
+	for _, labels := range [][]int{{0, 1}, {4, 5, 6}} {
+		x0, y := classBlobs(20, 2, labels, 1, 15)
+		n := x0.Rows()
+		x := matrix.New(n, 4)
+		for i := range n {
+			x.Set(i, 0, x0.At(i, 0))
+			x.Set(i, 1, 2.5) // constant
+			x.Set(i, 2, x0.At(i, 1))
+			x.Set(i, 3, x0.At(i, 1)) // duplicate of column 2
+		}
+		for _, s := range []LogRegSolver{LogRegNewton, LogRegLBFGS} {
+			m, err := LogisticRegression{Lambda: 0.5, Solver: s, Tol: 1e-10}.Fit(x, y)
+			if err != nil {
+				t.Fatalf("%v %s: %v", labels, s, err)
+			}
+			for k := range m.Coef.Rows() {
+				w := m.Coef.Row(k)
+				if math.Abs(w[1]) > 1e-9 || math.Abs(w[2]-w[3]) > 1e-9 {
+					t.Errorf("%v %s: row %d = %v", labels, s, k, w)
+				}
+			}
+		}
+	}
+}
+
+// TestLoadCorrupt: files that are valid JSON of the right kind but
+// inconsistent are refused with ErrFormat, so that a later Predict cannot
+// panic.
+func TestLoadCorrupt(t *testing.T) {
+	env := func(kind, model string) string {
+		return `{"format":"mlnotes/` + kind + `","version":1,"model":` + model + `}`
+	}
+	cases := []struct {
+		name string
+		load func(string) error
+	}{
+		{env("logreg", `{"Classes":[0,1],"Coef":{"rows":1,"cols":2,"data":[1,2]},"Intercept":[0,1]}`), func(s string) error { _, err := LoadLogistic(strings.NewReader(s)); return err }},
+		{env("logreg", `{"Classes":[1,0],"Coef":{"rows":1,"cols":2,"data":[1,2]},"Intercept":[0]}`), func(s string) error { _, err := LoadLogistic(strings.NewReader(s)); return err }},
+		{env("logreg", `{"Classes":[0,1,2],"Coef":{"rows":1,"cols":2,"data":[1,2]},"Intercept":[0]}`), func(s string) error { _, err := LoadLogistic(strings.NewReader(s)); return err }},
+		{env("perceptron", `{"Classes":[0],"Coef":[1],"Intercept":0}`), func(s string) error { _, err := LoadPerceptron(strings.NewReader(s)); return err }},
+		{env("adaline", `{"Classes":[0,1],"Coef":[],"Intercept":0,"MSE":[1]}`), func(s string) error { _, err := LoadAdaline(strings.NewReader(s)); return err }},
+		{env("linreg", `{"Basis":{"Kind":"gauss","D":2,"Mu":{"rows":1,"cols":3,"data":[1,2,3]},"S":[1,1]},"Coef":[1,2,3,4,5,6],"Intercept":0}`), func(s string) error { _, err := LoadLinear(strings.NewReader(s)); return err }},
+		{env("linreg", `{"Basis":{"Kind":"none","D":2},"Coef":[1],"Intercept":0}`), func(s string) error { _, err := LoadLinear(strings.NewReader(s)); return err }},
+		{env("ridge", `{"Basis":{"Kind":"poly","D":1,"Degree":0},"Coef":[],"Intercept":0}`), func(s string) error { _, err := LoadRidge(strings.NewReader(s)); return err }},
+		{env("select", `{"Scores":[1,2],"Selected":[5],"D":2}`), func(s string) error { _, err := LoadSelection(strings.NewReader(s)); return err }},
+	}
+	for _, c := range cases {
+		if err := c.load(c.name); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}

@@ -140,30 +140,36 @@ func LBFGS(obj Objective, x0 []float64, s *LBFGSSettings) (*Result, error) {
 // ρᵢ = 1/yᵢᵀsᵢ.
 type pairs struct {
 	s, y       [][]float64
+	ss, sy     []float64 // scratch for a new pair
 	rho, alpha []float64
 	next       int // slot of the next pair
 	count      int // number of stored pairs, ≤ m
 }
 
 func newPairs(m, d int) *pairs {
-	p := &pairs{s: make([][]float64, m), y: make([][]float64, m), rho: make([]float64, m), alpha: make([]float64, m)}
+	p := &pairs{s: make([][]float64, m), y: make([][]float64, m), rho: make([]float64, m), alpha: make([]float64, m),
+		ss: make([]float64, d), sy: make([]float64, d)}
 	for i := range m {
 		p.s[i], p.y[i] = make([]float64, d), make([]float64, d)
 	}
 	return p
 }
 
-// add stores s = xNew − x and y = gNew − g if sᵀy > ε‖s‖‖y‖.
+// add stores s = xNew − x and y = gNew − g if sᵀy > ε‖s‖‖y‖. The pair
+// is formed in scratch space first: when the ring is full, the slot it
+// goes to holds the oldest pair, which a rejected pair must not spoil.
 func (p *pairs) add(x, xNew, g, gNew []float64) {
-	s, y := p.s[p.next], p.y[p.next]
+	s, y := p.ss, p.sy
 	for i := range x {
 		s[i] = xNew[i] - x[i]
 		y[i] = gNew[i] - g[i]
 	}
 	sy := matrix.Dot(s, y)
 	if !(sy > 0x1p-52*matrix.Nrm2(s)*matrix.Nrm2(y)) || math.IsInf(sy, 0) {
-		return // not stored: the slot is overwritten next time
+		return // not stored
 	}
+	copy(p.s[p.next], s)
+	copy(p.y[p.next], y)
 	p.rho[p.next] = 1 / sy
 	p.next = (p.next + 1) % len(p.s)
 	p.count = min(p.count+1, len(p.s))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"mlnotes/matrix"
@@ -103,11 +104,25 @@ func TestLBFGSSecant(t *testing.T) {
 			t.Fatalf("H y ≠ s: %v vs %v", out, p.s[newest])
 		}
 	}
-	// A pair of negative curvature is not stored.
-	before := p.count
+	// A pair of negative curvature is not stored, and leaves the stored
+	// pairs (the ring is full: its next slot holds the oldest) intact.
+	saved := make([][]float64, m)
+	for i := range m {
+		saved[i] = slices.Clone(p.s[i])
+	}
+	neg := make([]float64, d)
+	neg[0] = 1
+	down := make([]float64, d)
+	down[0] = -1 // y = −s: sᵀy < 0
+	p.add(make([]float64, d), neg, make([]float64, d), down)
+	for i := range m {
+		if !slices.Equal(saved[i], p.s[i]) || p.count != m {
+			t.Fatal("a rejected pair changed the stored ones")
+		}
+	}
 	p2 := newPairs(2, 1)
 	p2.add([]float64{0}, []float64{1}, []float64{0}, []float64{-1})
-	if p2.count != 0 || p.count != before {
+	if p2.count != 0 {
 		t.Error("a pair with sᵀy ≤ 0 was stored")
 	}
 }

@@ -20,7 +20,7 @@ func init() {
 			summary: "logistic (two classes) and softmax regression, Σ −log p + (λ/2)‖W‖²",
 			help: "-tol bounds the largest entry of the objective's gradient at the answer (the objective\n" +
 				"is a sum over the samples, as scikit-learn's lbfgs minimizes it with C = 1/λ). The default\n" +
-				"solver is newton up to 200 parameters (classes × (features + 1)), lbfgs above. With -json\n" +
+				"solver is newton for two classes and up to 199 features, lbfgs otherwise (softmax, more features). With -json\n" +
 				"and -test, proba holds the class probabilities of every test row in the order of classes.\n",
 			run: runLogreg},
 		command{name: "perceptron", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
@@ -135,7 +135,7 @@ func runRidge(args []string, stdout, stderr io.Writer) error {
 func runLogreg(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("logreg", "logreg", stderr)
 	lambda := s.fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 on ‖W‖² (scikit-learn's 1/C); 0 refuses separable data")
-	solver := s.fs.String("solver", "", "newton, gd or lbfgs (default: newton up to 200 parameters, else lbfgs)")
+	solver := s.fs.String("solver", "", "newton, gd or lbfgs (default: newton for two classes and up to 199 features, else lbfgs)")
 	tol := s.fs.Float64("tol", 1e-8, "bound `T` on the largest entry of the gradient at the answer")
 	maxIter := s.fs.Int("max-iter", 0, "iteration cap `N` (default: newton 100, gd and lbfgs 10000)")
 	if err := s.parse(args); err != nil {
