@@ -306,50 +306,70 @@ func (m *GMMModel) mStep(xt, resp, dev *matrix.Dense, r float64) error {
 	}
 	m.Covariances = make([]*matrix.Dense, k)
 	m.components = make([]*MultivariateNormal, k)
-	w := make([]float64, n)
-	for j := range k {
-		mu := m.Means.Row(j)
-		for i := range n {
-			w[i] = math.Sqrt(resp.At(i, j))
+	errs := make([]error, k)
+	// The components are independent: shared among the cores, each
+	// goroutine with its own scratch (dev is the first one's).
+	parallelBlocks(k, func(worker int) func(int) {
+		w := make([]float64, n)
+		dev := dev
+		if worker > 0 {
+			dev = matrix.New(d, n)
 		}
-		for t, v := range mu {
-			dt, xrow := dev.Row(t), xt.Row(t)
-			for i, x := range xrow {
-				dt[i] = w[i] * (x - v) // √γᵢₖ (xᵢ − μₖ), feature t
-			}
-		}
-		sigma := matrix.New(d, d)
-		switch m.Covariance {
-		case FullCovariance:
-			_ = matrix.Syrk(false, 1/nk[j], dev, 0, sigma)
-		default:
-			diag := make([]float64, d)
-			for t := range d {
-				diag[t] = matrix.Dot(dev.Row(t), dev.Row(t)) / nk[j]
-			}
-			if m.Covariance == SphericalCovariance {
-				var s float64
-				for _, v := range diag {
-					s += v
-				}
-				for t := range diag {
-					diag[t] = s / float64(d)
-				}
-			}
-			for t, v := range diag {
-				sigma.Set(t, t, v)
-			}
-		}
-		for t := range d {
-			sigma.Set(t, t, sigma.At(t, t)+r)
-		}
-		chol, err := matrix.FactorizeCholesky(sigma)
+		return func(j int) { errs[j] = m.mStepComponent(xt, resp, dev, w, nk[j], j, r) }
+	})
+	for _, err := range errs {
 		if err != nil {
-			return fmt.Errorf("component %d: covariance not positive definite even with reg %g added; raise the regularization: %w", j, r, err)
+			return err
 		}
-		m.Covariances[j] = sigma
-		m.components[j] = normalFromFactor(mu, sigma, chol)
 	}
+	return nil
+}
+
+// mStepComponent sets the covariance Σⱼ and the density of component j
+// (μⱼ and Nⱼ already computed); dev (d×n) and w (n) are scratch.
+func (m *GMMModel) mStepComponent(xt, resp, dev *matrix.Dense, w []float64, nk float64, j int, r float64) error {
+	d, n := xt.Dims()
+	mu := m.Means.Row(j)
+	for i := range n {
+		w[i] = math.Sqrt(resp.At(i, j))
+	}
+	for t, v := range mu {
+		dt, xrow := dev.Row(t), xt.Row(t)
+		for i, x := range xrow {
+			dt[i] = w[i] * (x - v) // √γᵢₖ (xᵢ − μₖ), feature t
+		}
+	}
+	sigma := matrix.New(d, d)
+	switch m.Covariance {
+	case FullCovariance:
+		_ = matrix.Syrk(false, 1/nk, dev, 0, sigma)
+	default:
+		diag := make([]float64, d)
+		for t := range d {
+			diag[t] = matrix.Dot(dev.Row(t), dev.Row(t)) / nk
+		}
+		if m.Covariance == SphericalCovariance {
+			var s float64
+			for _, v := range diag {
+				s += v
+			}
+			for t := range diag {
+				diag[t] = s / float64(d)
+			}
+		}
+		for t, v := range diag {
+			sigma.Set(t, t, v)
+		}
+	}
+	for t := range d {
+		sigma.Set(t, t, sigma.At(t, t)+r)
+	}
+	chol, err := matrix.FactorizeCholesky(sigma)
+	if err != nil {
+		return fmt.Errorf("component %d: covariance not positive definite even with reg %g added; raise the regularization: %w", j, r, err)
+	}
+	m.Covariances[j] = sigma
+	m.components[j] = normalFromFactor(mu, sigma, chol)
 	return nil
 }
 
@@ -364,18 +384,25 @@ func (m *GMMModel) mStep(xt, resp, dev *matrix.Dense, r float64) error {
 // hₖ = (r/2) tr Σₖ⁻¹.
 func (m *GMMModel) eStep(xt, resp, logp, work *matrix.Dense, r float64) float64 {
 	n, k := logp.Dims()
-	col := make([]float64, n)
 	half := make([]float64, k) // hₖ
 	damp := make([]float64, k) // e^{−hₖ}
-	for j, g := range m.components {
-		g.logPdfT(xt, work, col)
-		lw := math.Log(m.Weights[j])
-		for i, v := range col {
-			logp.Set(i, j, v+lw)
+	parallelBlocks(k, func(worker int) func(int) {
+		col := make([]float64, n)
+		work := work
+		if worker > 0 {
+			work = nil // logPdfT allocates its own
 		}
-		half[j] = 0.5 * r * traceInverse(g.chol)
-		damp[j] = math.Exp(-half[j])
-	}
+		return func(j int) {
+			g := m.components[j]
+			g.logPdfT(xt, work, col)
+			lw := math.Log(m.Weights[j])
+			for i, v := range col {
+				logp.Set(i, j, v+lw)
+			}
+			half[j] = 0.5 * r * traceInverse(g.chol)
+			damp[j] = math.Exp(-half[j])
+		}
+	})
 	var ll, pen float64
 	for i := range n {
 		row, g := logp.Row(i), resp.Row(i)

@@ -3,6 +3,9 @@ package learn
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"mlnotes/matrix"
 )
@@ -153,9 +156,13 @@ func (m *KDEModel) prepare() {
 // exponentials.
 const kdeNegligible = -37.5
 
-// kdeBlock is the number of query rows whose distances to all training
-// points are formed by one matrix product (kdeBlock×n doubles of scratch).
-const kdeBlock = 256
+// kdeQueryBlock and kdePointBlock are the tile of the Gaussian estimate:
+// 32 queries against 1024 points, a 256 KB tile of exponents that stays in
+// the L2 cache from the product that writes it to the passes that read it.
+const (
+	kdeQueryBlock = 32
+	kdePointBlock = 1024
+)
 
 // LogDensity returns log f̂(qᵢ) for every row of Q (m×d), finite wherever
 // the estimate is positive — far from the data too, where f̂ itself
@@ -214,57 +221,116 @@ func (m *KDEModel) Density(q *matrix.Dense) ([]float64, error) {
 }
 
 // gaussLogDensity fills out with the Gaussian-kernel log-density.
+//
+// The queries are cut into blocks of kdeQueryBlock rows, the blocks shared
+// among GOMAXPROCS workers; each worker runs its block against the points
+// in tiles of kdePointBlock, so that the tile of exponents (256 KB) stays
+// in cache between the product that forms it and the pass that reads it.
+// The log-sum-exp runs with a running maximum a* and a sum s of e^{a − a*}:
+// when a term raises a*, s is rescaled by e^{a*old − a*new}.
 func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 	n, d := m.xc.Dims()
 	h2 := m.H * m.H
 	logNorm := -math.Log(float64(n)) - 0.5*float64(d)*math.Log(2*math.Pi*h2)
 	scale := -0.5 / h2
-	rows := min(kdeBlock, q.Rows())
-	qc := matrix.New(rows, d)
-	g := matrix.New(rows, n)
-	qsq := make([]float64, rows)
-	for i0 := 0; i0 < q.Rows(); i0 += kdeBlock {
-		b := min(kdeBlock, q.Rows()-i0)
-		qb, gb := qc.Slice(0, b, 0, d), g.Slice(0, b, 0, n)
-		for i := range b {
-			src, dst := q.Row(i0+i), qb.Row(i)
-			for j, c := range m.center {
-				dst[j] = src[j] - c
+	blocks := (q.Rows() + kdeQueryBlock - 1) / kdeQueryBlock
+	parallelBlocks(blocks, func(int) func(int) {
+		qc := matrix.New(kdeQueryBlock, d)
+		g := matrix.New(kdeQueryBlock, min(kdePointBlock, n))
+		qsq := make([]float64, kdeQueryBlock)
+		amax := make([]float64, kdeQueryBlock)
+		sum := make([]float64, kdeQueryBlock)
+		return func(blk int) {
+			i0 := blk * kdeQueryBlock
+			b := min(kdeQueryBlock, q.Rows()-i0)
+			qb := qc.Slice(0, b, 0, d)
+			for i := range b {
+				src, dst := q.Row(i0+i), qb.Row(i)
+				for j, c := range m.center {
+					dst[j] = src[j] - c
+				}
+				qsq[i] = matrix.Dot(dst, dst)
+				amax[i], sum[i] = math.Inf(-1), 0
 			}
-			qsq[i] = matrix.Dot(dst, dst)
+			for j0 := 0; j0 < n; j0 += kdePointBlock {
+				w := min(kdePointBlock, n-j0)
+				gb := g.Slice(0, b, 0, w)
+				for i := range b {
+					gi := gb.Row(i)
+					for j, x2 := range m.xsq[j0 : j0+w] {
+						gi[j] = qsq[i] + x2
+					}
+				}
+				// gᵢⱼ = ‖q̃ᵢ‖² + ‖x̃ⱼ‖² − 2q̃ᵢᵀx̃ⱼ
+				_ = matrix.Gemm(false, true, -2, qb, m.xc.Slice(j0, j0+w, 0, d), 1, gb)
+				for i := range b {
+					amax[i], sum[i] = addExpTerms(gb.Row(i), scale, amax[i], sum[i])
+				}
+			}
+			for i := range b {
+				out[i0+i] = logNorm + amax[i] + math.Log(sum[i])
+			}
 		}
-		for i := range b {
-			gi := gb.Row(i)
-			for j, x2 := range m.xsq {
-				gi[j] = qsq[i] + x2
-			}
+	})
+}
+
+// addExpTerms adds Σⱼ e^{aⱼ}, aⱼ = scale·max(gⱼ, 0) for the squared
+// distances gⱼ, to the running log-sum-exp (amax, sum) and returns it
+// updated, in one pass: a term above the running maximum becomes the new
+// maximum and the sum is rescaled by e^{amax_old − amax_new} (in random
+// order that happens about log n times per query, not once per term).
+// Rounding can make a squared distance slightly negative: it is clamped to
+// 0. Plain comparisons, not the builtin max, which orders NaNs and signed
+// zeros and would cost most of the loop.
+func addExpTerms(g []float64, scale, amax, sum float64) (float64, float64) {
+	for _, d2 := range g {
+		if d2 < 0 {
+			d2 = 0
 		}
-		_ = matrix.Gemm(false, true, -2, qb, m.xc, 1, gb) // gᵢⱼ = ‖q̃ᵢ‖² + ‖x̃ⱼ‖² − 2q̃ᵢᵀx̃ⱼ
-		parallelRows(b, func(i int) {
-			gi := gb.Row(i)
-			// aⱼ = −‖q − xⱼ‖²/(2h²) ≤ 0, in place.
-			// Plain comparisons: the builtin max orders NaNs and signed
-			// zeros, and cost most of this loop.
-			amax := math.Inf(-1)
-			for j, d2 := range gi {
-				if d2 < 0 {
-					d2 = 0
-				}
-				a := scale * d2
-				gi[j] = a
-				if a > amax {
-					amax = a
-				}
-			}
-			var s float64
-			for _, a := range gi {
-				if t := a - amax; t > kdeNegligible {
-					s += matrix.Exp(t)
-				}
-			}
-			out[i0+i] = logNorm + amax + math.Log(s)
-		})
+		a := scale * d2
+		if a > amax {
+			sum *= math.Exp(amax - a) // 0 on the first term (sum = 0, e^{−∞} = 0)
+			amax = a
+		}
+		if t := a - amax; t > kdeNegligible {
+			sum += matrix.Exp(t)
+		}
 	}
+	return amax, sum
+}
+
+// parallelBlocks runs the blocks 0 … nb−1 on up to GOMAXPROCS goroutines,
+// each taking the next block from a shared counter; newWorker(w) is called
+// once by goroutine w (0, 1, …) and returns the function that processes
+// one block with that goroutine's scratch space. Each block is processed
+// exactly once, so results written per block do not depend on the
+// scheduling.
+func parallelBlocks(nb int, newWorker func(w int) func(int)) {
+	workers := min(runtime.GOMAXPROCS(0), nb)
+	if workers <= 1 {
+		f := newWorker(0)
+		for b := range nb {
+			f(b)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f := newWorker(w)
+			for {
+				b := int(next.Add(1)) - 1
+				if b >= nb {
+					return
+				}
+				f(b)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // boxLogDensity fills out with the Parzen box log-density.

@@ -64,13 +64,13 @@ func TestKDEIntegratesToOne(t *testing.T) {
 	}
 }
 
-// The product form with centring agrees with exact distances on data far
+// The tiled product form with centring agrees with exact distances on data far
 // from the origin (where ‖x‖² ≫ ‖x − y‖² would cancel catastrophically
 // without it), across block boundaries, and stays finite far away.
 func TestKDECancellationAndBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	x := randData(rng, 120, 3)
-	q := randData(rng, 2*kdeBlock+17, 3)
+	x := randData(rng, 2*kdePointBlock+100, 3) // three tiles of points
+	q := randData(rng, 3*kdeQueryBlock+17, 3)  // four blocks of queries
 	for _, m := range []*matrix.Dense{x, q} {
 		for i := range m.Rows() {
 			matrix.Axpy(1, []float64{1e6, -1e6, 3e5}, m.Row(i))
