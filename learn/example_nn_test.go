@@ -67,7 +67,7 @@ func ExampleAutoencoder() {
 	x, _, _, _ := tab.Split(64)
 	x = matrix.Scale(1.0/16, x)
 	m, err := learn.Autoencoder{Hidden: 16, Type: learn.AutoencoderSparse, Rho: 0.05, Beta: 3,
-		Training: learn.Training{Adam: &optimize.AdamSettings{LearningRate: 0.005, BatchSize: 32, Epochs: 10}}}.Fit(x)
+		Training: learn.Training{Adam: &optimize.AdamSettings{LearningRate: 0.005, BatchSize: 32, Epochs: 5}}}.Fit(x)
 	if err != nil {
 		fmt.Println(err)
 		return

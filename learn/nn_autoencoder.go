@@ -196,10 +196,11 @@ func maskingNoise(nu float64, seed uint64) func(y1 *matrix.Dense) {
 
 // Encode returns the codes y² = f(xW¹ + b²) of the rows of X (n×Hidden).
 func (m *AutoencoderModel) Encode(x *matrix.Dense) (*matrix.Dense, error) {
-	if err := checkQuery("learn: autoencoder: encode", x, m.Network.Sizes[0]); err != nil {
+	const op = "learn: autoencoder: encode"
+	if err := checkQuery(op, x, m.Network.Sizes[0]); err != nil {
 		return nil, err
 	}
-	return m.Network.mapBlocks(x, 2, func(p *Pass) *matrix.Dense { return p.Y[2] }), nil
+	return m.Network.mapBlocks(op, x, 2, func(p *Pass) *matrix.Dense { return p.Y[2] })
 }
 
 // Decode returns the reconstructions x̂ = g(y²W² + b³) of the rows of the
@@ -216,15 +217,19 @@ func (m *AutoencoderModel) Decode(codes *matrix.Dense) (*matrix.Dense, error) {
 	}
 	matrix.Gemm(false, false, 1, codes, w, 1, eta) // η³ = y²W² + b³
 	net.Output.apply(eta, eta)                     // x̂ = g(η³)
+	if err := eta.CheckFinite(); err != nil {
+		return nil, fmt.Errorf("learn: autoencoder: decode: %w (a net input overflowed)", err)
+	}
 	return eta, nil
 }
 
 // Reconstruct returns x̂ for every row of X: Decode(Encode(X)).
 func (m *AutoencoderModel) Reconstruct(x *matrix.Dense) (*matrix.Dense, error) {
-	if err := checkQuery("learn: autoencoder: reconstruct", x, m.Network.Sizes[0]); err != nil {
+	const op = "learn: autoencoder: reconstruct"
+	if err := checkQuery(op, x, m.Network.Sizes[0]); err != nil {
 		return nil, err
 	}
-	return m.Network.predictRows(x), nil
+	return m.Network.predictRows(op, x)
 }
 
 // ReconstructionError returns the mean squared reconstruction error

@@ -109,7 +109,11 @@ func TestAutoencoderGradients(t *testing.T) {
 // agree.
 func TestAutoencoderTypes(t *testing.T) {
 	xTrain, _, xTest, _ := digitsSplit(t)
-	tr := Training{Adam: &optimize.AdamSettings{LearningRate: 0.005, BatchSize: 32, Epochs: 25, Seed: 2}}
+	epochs := 25
+	if testing.Short() {
+		epochs = 12 // the race run
+	}
+	tr := Training{Adam: &optimize.AdamSettings{LearningRate: 0.005, BatchSize: 32, Epochs: epochs, Seed: 2}}
 	plain, err := Autoencoder{Hidden: 32, Training: tr}.Fit(xTrain)
 	if err != nil {
 		t.Fatal(err)

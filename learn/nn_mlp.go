@@ -164,10 +164,14 @@ func (c *MLPClassifier) Labels() []int { return slices.Clone(c.Classes) }
 // loss on sigmoid outputs, those outputs divided by their sum (uniform if
 // all are 0).
 func (c *MLPClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
-	if err := checkQuery("learn: mlp classifier: predict", x, c.Network.Sizes[0]); err != nil {
+	const op = "learn: mlp classifier: predict"
+	if err := checkQuery(op, x, c.Network.Sizes[0]); err != nil {
 		return nil, err
 	}
-	p := c.Network.predictRows(x)
+	p, err := c.Network.predictRows(op, x)
+	if err != nil {
+		return nil, err
+	}
 	if c.Network.Output.Kind != ActSoftmax {
 		for i := range p.Rows() {
 			r := p.Row(i)
@@ -190,10 +194,14 @@ func (c *MLPClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 // Predict returns the class of every row of X: the class of the largest
 // output (ties to the smaller label).
 func (c *MLPClassifier) Predict(x *matrix.Dense) ([]int, error) {
-	if err := checkQuery("learn: mlp classifier: predict", x, c.Network.Sizes[0]); err != nil {
+	const op = "learn: mlp classifier: predict"
+	if err := checkQuery(op, x, c.Network.Sizes[0]); err != nil {
 		return nil, err
 	}
-	p := c.Network.predictRows(x)
+	p, err := c.Network.predictRows(op, x)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]int, p.Rows())
 	for i := range out {
 		out[i] = c.Classes[argmax(p.Row(i))]
@@ -203,10 +211,15 @@ func (c *MLPClassifier) Predict(x *matrix.Dense) ([]int, error) {
 
 // Predict returns the network's output for every row of X.
 func (r *MLPRegressor) Predict(x *matrix.Dense) ([]float64, error) {
-	if err := checkQuery("learn: mlp regressor: predict", x, r.Network.Sizes[0]); err != nil {
+	const op = "learn: mlp regressor: predict"
+	if err := checkQuery(op, x, r.Network.Sizes[0]); err != nil {
 		return nil, err
 	}
-	return r.Network.predictRows(x).Col(0), nil
+	p, err := r.Network.predictRows(op, x)
+	if err != nil {
+		return nil, err
+	}
+	return p.Col(0), nil
 }
 
 // Save writes the classifier as JSON ("mlnotes/mlp-classifier"); the

@@ -243,15 +243,17 @@ func (net *Network) Forward(x *matrix.Dense) (*Pass, error) {
 }
 
 // predictRows is the forward pass of a fitted model over X, a block of
-// predictBlock rows at a time, returning the n×n_L output.
-func (net *Network) predictRows(x *matrix.Dense) *matrix.Dense {
-	return net.mapBlocks(x, net.L(), func(p *Pass) *matrix.Dense { return p.Y[net.L()] })
+// predictBlock rows at a time, returning the n×n_L output. An output that
+// is not finite (weights or inputs so large that a net input overflowed)
+// is an error wrapping matrix.ErrNotFinite, never a silent NaN.
+func (net *Network) predictRows(op string, x *matrix.Dense) (*matrix.Dense, error) {
+	return net.mapBlocks(op, x, net.L(), func(p *Pass) *matrix.Dense { return p.Y[net.L()] })
 }
 
 // mapBlocks runs the forward pass over X in blocks of rows and collects
 // pick(pass) (a B×n block of some layer) into one n×width matrix, where
-// width is the width of layer `layer`.
-func (net *Network) mapBlocks(x *matrix.Dense, layer int, pick func(p *Pass) *matrix.Dense) *matrix.Dense {
+// width is the width of layer `layer`, checking that it is finite.
+func (net *Network) mapBlocks(op string, x *matrix.Dense, layer int, pick func(p *Pass) *matrix.Dense) (*matrix.Dense, error) {
 	n := x.Rows()
 	out := matrix.New(n, net.Sizes[layer-1])
 	full := net.newPass(min(n, predictBlock))
@@ -262,7 +264,12 @@ func (net *Network) mapBlocks(x *matrix.Dense, layer int, pick func(p *Pass) *ma
 		net.forward(net.Theta, p)
 		out.Slice(i0, i0+b, 0, out.Cols()).Copy(pick(p))
 	}
-	return out
+	for i := range n {
+		if err := matrix.VecFinite(out.Row(i)); err != nil {
+			return nil, fmt.Errorf("%s: %w: the network's output for row %d is not finite (a net input overflowed)", op, matrix.ErrNotFinite, i)
+		}
+	}
+	return out, nil
 }
 
 // predictBlock is the number of rows of a forward pass at prediction time:

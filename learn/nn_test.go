@@ -348,3 +348,32 @@ func TestEarlyStopping(t *testing.T) {
 		t.Errorf("validation loss of the kept weights %v, of the best epoch %v", vl, h.ValidLoss[h.BestEpoch-1])
 	}
 }
+
+// TestNeuron checks the single neuron of the notes: a hard limiter with
+// weights (1, 1) and τ = 1.5 computes AND, and a sigmoid neuron its
+// formula.
+func TestNeuron(t *testing.T) {
+	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {0, 1}, {1, 0}, {1, 1}})
+	and := Neuron{Weights: []float64{1, 1}, F: Activation{Kind: ActHardLimiter, Tau: 1.5}}
+	y, err := and.Output(x)
+	if err != nil || !slices.Equal(y, []float64{0, 0, 0, 1}) {
+		t.Errorf("AND: %v, %v", y, err)
+	}
+	s := Neuron{Weights: []float64{2, -1}, Bias: 0.5, F: Activation{Kind: ActSigmoid, B: 3}}
+	y, _ = s.Output(x)
+	for i := range 4 {
+		eta := 2*x.At(i, 0) - x.At(i, 1) + 0.5
+		if want := 1 / (1 + math.Exp(-3*eta)); math.Abs(y[i]-want) > 4*eps {
+			t.Errorf("sigmoid neuron at %v: %v, want %v", x.Row(i), y[i], want)
+		}
+	}
+	if _, err := (Neuron{Weights: []float64{1}, F: Activation{Kind: ActReLU}}).Output(x); !errors.Is(err, matrix.ErrShape) {
+		t.Errorf("wrong width: %v", err)
+	}
+	if _, err := (Neuron{Weights: []float64{1, 1}, F: Activation{Kind: ActSoftmax}}).Output(x); !errors.Is(err, ErrInvalidParameter) {
+		t.Errorf("softmax neuron: %v", err)
+	}
+	if _, err := ParseActivation("swish"); !errors.Is(err, ErrInvalidParameter) {
+		t.Errorf("unknown activation: %v", err)
+	}
+}

@@ -25,8 +25,8 @@ func init() {
 			help: "A classifier when the label column holds integers or names, a regressor otherwise (or as -task says).\n" +
 				"Classifier: softmax outputs with the cross-entropy (-loss xent), or sigmoid outputs with the\n" +
 				"notes' squared loss (-loss mse); regressor: one linear output, squared loss. Weights start\n" +
-				"fan-in scaled from -seed, which also seeds the shuffles and the -valid split. -lr 0 means the\n" +
-				"optimizer's default (adam 0.001, sgd and momentum 0.01); momentum is β = 0.9. -batch 0 means\n" +
+				"fan-in scaled from -seed, which also seeds the shuffles and the -valid split. Without -lr the\n" +
+				"optimizer's default rate (adam 0.001, sgd and momentum 0.01); momentum is β = 0.9. -batch 0 means\n" +
 				"min(200, n). -valid F holds out F of the rows and stops when their loss has not improved for\n" +
 				"10 epochs, keeping the best weights. -gradcheck compares backpropagation with finite differences\n" +
 				"on the first 10 rows at the initial weights (field gradcheck: the largest relative error).\n" +
@@ -64,7 +64,7 @@ func declareTrainingFlags(fs interface {
 	return trainingFlags{
 		epochs:    fs.Int("epochs", epochs, "number of epochs `E`"),
 		batch:     fs.Int("batch", 0, "mini-batch size `B` (0: min(200, n))"),
-		lr:        fs.Float64("lr", 0, "learning rate `R` (0: the optimizer's default, adam 0.001, sgd and momentum 0.01)"),
+		lr:        fs.Float64("lr", 0, "learning rate `R` > 0 (default: adam 0.001, sgd and momentum 0.01)"),
 		optimizer: fs.String("optimizer", "adam", "sgd, momentum (β = 0.9) or adam"),
 		lambda:    fs.Float64("lambda", 0, "weight decay `L` ≥ 0: (L/2)·Σ‖W‖²"),
 		seed:      fs.Uint64("seed", 0, "seed `S` of the initial weights, the shuffles and the splits"),
