@@ -13,20 +13,38 @@ package main
 // Their own flags (and the driver's: -json, -test, -target, -scale, …) come
 // before LEARNER; LEARNER's flags come after it, then the data file. A
 // learner is available to them once its command file registers it, in its
-// init function, with one call:
+// init function. Its hyper-parameter flags are declared once, by a
+// declareXFlags function that both its command and its registration call
+// (so that `demo knn -k 3` and `demo cv knn -k 3` cannot drift apart):
+//
+//	func declareKNNFlags(fs *flag.FlagSet) func() (learn.KNN, bool, error) {
+//		k := fs.Int("k", 5, "number of neighbours `K`")
+//		reg := fs.Bool("regression", false, "…")
+//		return func() (learn.KNN, bool, error) { // called after parsing
+//			if *k < 1 {
+//				return learn.KNN{}, *reg, fmt.Errorf("-k %d: want K ≥ 1", *k)
+//			}
+//			return learn.KNN{K: *k}, *reg, nil
+//		}
+//	}
 //
 //	registerLearner(learnerDef{
 //		name: "knn",
 //		declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-//			k := fs.Int("k", 5, "number of neighbours K")
-//			return func() (learnerPlan, error) { // called after parsing
-//				if *k < 1 {
-//					return learnerPlan{}, fmt.Errorf("-k %d: want K ≥ 1", *k)
+//			f := declareKNNFlags(fs)
+//			return func() (learnerPlan, error) {
+//				c, reg, err := f()
+//				if reg {
+//					return regressorPlan(c), err
 //				}
-//				return classifierPlan(learn.KNN{K: *k}), nil
+//				return classifierPlan(c), err
 //			}
 //		},
 //	})
+//
+// The command calls f := declareKNNFlags(s.fs) before s.parse, then f() (an
+// error is s.usage). Flags only the command has (output options such as
+// -trace, -print, -gradcheck, -proba) it declares itself.
 //
 // declare puts the learner's flags on a fresh flag set (each use of the
 // learner gets its own, so grid can parse the flags once per combination)
@@ -270,79 +288,15 @@ func init() {
 	registerModelKind("knn", func(r io.Reader) (any, error) { return learn.LoadKNN(r) })
 	registerModelKind("knn-regressor", func(r io.Reader) (any, error) { return learn.LoadKNNRegressor(r) })
 	registerLearner(learnerDef{name: "knn", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		k := fs.Int("k", 5, "number of neighbours `K`")
-		reg := fs.Bool("regression", false, "average the neighbours' targets instead of voting")
+		f := declareKNNFlags(fs)
 		return func() (learnerPlan, error) {
-			if *k < 1 {
-				return learnerPlan{}, fmt.Errorf("-k %d: want K ≥ 1", *k)
-			}
-			if *reg {
-				return regressorPlan(learn.KNN{K: *k}), nil
-			}
-			return classifierPlan(learn.KNN{K: *k}), nil
-		}
-	}})
-	registerLearner(learnerDef{name: "lda", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		ridge := fs.Float64("ridge", 0, "add `R`·I to S_w")
-		return func() (learnerPlan, error) {
-			if !(*ridge >= 0) || math.IsInf(*ridge, 0) {
-				return learnerPlan{}, fmt.Errorf("-ridge %g: want R ≥ 0", *ridge)
-			}
-			return classifierPlan(learn.Classify(learn.FisherLDA{Ridge: *ridge}.Fit)), nil
-		}
-	}})
-	registerLearner(learnerDef{name: "svm", declare: declareSVMLearner})
-}
-
-// declareSVMLearner is the svm command's flags as a learner (the default
-// Gaussian γ is computed from the training set, as the svm command does).
-func declareSVMLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
-	typ := fs.String("type", "c", "c, nu, eps-svr or nu-svr")
-	kind := fs.String("kernel", "rbf", "linear, poly or rbf")
-	cost := fs.Float64("C", 1, "cost of slack C")
-	nu := fs.Float64("nu", 0.5, "ν of ν-SVM and ν-SVR")
-	epsilon := fs.Float64("epsilon", 0.1, "half-width ε of the ε-SVR tube")
-	sigma2 := fs.Float64("sigma2", 0, "σ² of the Gaussian kernel exp(−‖x−y‖²/σ²)")
-	gamma := fs.Float64("gamma", 0, "γ of the rbf and poly kernels")
-	degree := fs.Int("degree", 3, "degree of the polynomial kernel")
-	coef0 := fs.Float64("coef0", 1, "c₀ of the polynomial kernel")
-	tol := fs.Float64("tol", 1e-3, "SMO stopping tolerance")
-	return func() (learnerPlan, error) {
-		if err := checkSVMFlags(*typ, *cost, *nu, *epsilon, *tol, false); err != nil {
-			return learnerPlan{}, err
-		}
-		defaultGamma := *kind == "rbf" && !flagSet(fs, "gamma") && !flagSet(fs, "sigma2")
-		g := *gamma
-		if defaultGamma {
-			g = 1
-		}
-		kern, err := kernelFromFlags(*kind, *sigma2, g, *degree, *coef0, flagSet(fs, "coef0"))
-		if err != nil {
-			return learnerPlan{}, err
-		}
-		eps := *epsilon
-		if eps == 0 {
-			eps = math.SmallestNonzeroFloat64
-		}
-		cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol}
-		reg := cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
-		return learnerPlan{regression: reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-			c := cfg
-			if defaultGamma {
-				c.Kernel.Gamma = scaleGamma(d.X)
-			}
+			c, reg, err := f()
 			if reg {
-				return nil, c.Regressor(), nil
+				return regressorPlan(c), err
 			}
-			return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
-				m, err := c.FitClassifier(x, y)
-				if err != nil {
-					return nil, err
-				}
-				return svmClassifier{learn.SVMClassifier{SVMModel: m}}, nil
-			}), nil, nil
-		}}, nil
-	}
+			return classifierPlan(c), err
+		}
+	}})
 }
 
 // readFolds reads a fold file: one integer 0…K−1 per line (a header line
@@ -701,32 +655,45 @@ func runBiasVar(args []string, stdout, stderr io.Writer) error {
 	return emit(stdout, *asJSON, fields)
 }
 
+// declareKNNFlags puts the knn command's flags on fs (for the command and
+// its learner); regression reports -regression.
+func declareKNNFlags(fs *flag.FlagSet) func() (c learn.KNN, regression bool, err error) {
+	k := fs.Int("k", 5, "number of neighbours `K`")
+	reg := fs.Bool("regression", false, "average the neighbours' targets (a regressor) instead of voting")
+	return func() (learn.KNN, bool, error) {
+		if *k < 1 {
+			return learn.KNN{}, *reg, fmt.Errorf("-k %d: want K ≥ 1", *k)
+		}
+		return learn.KNN{K: *k}, *reg, nil
+	}
+}
+
 func runKNN(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("knn", "knn", stderr, "knn-regressor")
-	k := s.fs.Int("k", 5, "number of neighbours `K`")
-	reg := s.fs.Bool("regression", false, "average the neighbours' targets (a regressor) instead of voting")
+	f := declareKNNFlags(s.fs)
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	if *k < 1 {
-		return s.usage("-k %d: want K ≥ 1", *k)
+	c, reg, err := f()
+	if err != nil {
+		return s.usage("%v", err)
 	}
-	s.regression = *reg
-	if *reg {
+	s.regression = reg
+	if reg {
 		s.kind = "knn-regressor"
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if *k > d.X.Rows() {
-			return nil, nil, fmt.Errorf("-k %d: the training set has only %d points", *k, d.X.Rows())
+		if c.K > d.X.Rows() {
+			return nil, nil, fmt.Errorf("-k %d: the training set has only %d points", c.K, d.X.Rows())
 		}
-		if *reg {
-			m, err := learn.KNN{K: *k}.FitRegressor(d.X, d.Y)
+		if reg {
+			m, err := c.FitRegressor(d.X, d.Y)
 			return m, nil, err
 		}
-		m, err := learn.KNN{K: *k}.Fit(d.X, d.Labels)
+		m, err := c.Fit(d.X, d.Labels)
 		return m, nil, err
 	})
 }
