@@ -435,8 +435,8 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *b < 1 {
-		return s.usage("-B %d: want B ≥ 1", *b)
+	if *b < 2 {
+		return s.usage("-B %d: want B ≥ 2 resamples", *b)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		ct, rt, err := mc.plan.trainers(d)

@@ -285,8 +285,8 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *b < 1 {
-		return s.usage("-B %d: want B ≥ 1", *b)
+	if *b < 2 {
+		return s.usage("-B %d: want B ≥ 2 (one resample is no ensemble)", *b)
 	}
 	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: progress(stderr, "bag", *quiet)}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {

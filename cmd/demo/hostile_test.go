@@ -1,0 +1,296 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The hostile-input campaign over every supervised and assessment command
+// (docs/cli.md, "Rules every command follows"): whatever the input, a
+// command exits 0 with finite numbers only, or exits 1 or 2 with one line
+// on stderr naming the problem (plus the usage lines for 2) and nothing on
+// stdout; never a panic ("internal error").
+
+// nonFinite matches a non-finite number as Go or JSON would print it.
+var nonFinite = regexp.MustCompile(`(?i)\b(nan|[+-]?inf(inity)?)\b`)
+
+// checkContract runs demo and checks the contract; it returns the status.
+func checkContract(t *testing.T, args []string) int {
+	t.Helper()
+	status, out, errOut := runDemo(args...)
+	if testing.Verbose() && os.Getenv("DEMO_HOSTILE_LOG") != "" { // every outcome, for review
+		t.Logf("PROBE %d %v\n   out=%.200s\n   err=%.300s", status, args, out, errOut)
+	}
+	switch status {
+	case 0:
+		if nonFinite.MatchString(out) {
+			t.Errorf("demo %v: exit 0 with a non-finite number: %.300s", args, out)
+		}
+		if strings.Contains(strings.Join(args, " "), "-json") {
+			var v map[string]any
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Errorf("demo %v: exit 0, not one JSON object: %.300s", args, out)
+			}
+		}
+	case 1, 2:
+		lines := strings.Split(strings.TrimRight(errOut, "\n"), "\n")
+		msgs := 0
+		for _, l := range lines {
+			if !strings.HasPrefix(l, "usage: ") && !strings.HasPrefix(l, "       demo ") && !strings.HasPrefix(l, "demo "+args[0]+": warning:") &&
+				!strings.HasPrefix(l, "demo "+args[0]+": ") {
+				t.Errorf("demo %v: stray stderr line %q", args, l)
+			}
+			if strings.HasPrefix(l, "demo "+args[0]+": ") && !strings.Contains(l, "warning:") && !isProgress(l) {
+				msgs++
+			}
+		}
+		if msgs != 1 {
+			t.Errorf("demo %v: %d error lines, want 1: %q", args, msgs, errOut)
+		}
+		if out != "" {
+			t.Errorf("demo %v: exit %d with stdout %.200q", args, status, out)
+		}
+	default:
+		t.Errorf("demo %v: exit %d", args, status)
+	}
+	if strings.Contains(errOut, "internal error") || strings.Contains(errOut, "panic") || strings.Contains(errOut, "goroutine ") {
+		t.Errorf("demo %v: %s", args, errOut)
+	}
+	return status
+}
+
+// isProgress reports a progress line of cv, bootstrap, bag, forest, …
+var progressLine = regexp.MustCompile(`: (\d+/\d+|[a-z0-9]+, \d+ points|\d+ resamples of \d+ points|.*: mean .*, std .*|.*dropped \d+ of \d+ rows.*)$`)
+
+func isProgress(l string) bool { return progressLine.MatchString(l) }
+
+// hostileFiles writes the hostile data files of a layout: features a, b
+// and a label y (labelled), or features only.
+func hostileFiles(t *testing.T, labelled bool) map[string]string {
+	dir := t.TempDir()
+	w := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		writeFileT(t, p, content)
+		return p
+	}
+	h := "a,b\n"
+	row := func(a, b, y string) string {
+		if labelled {
+			return a + "," + b + "," + y + "\n"
+		}
+		return a + "," + b + "\n"
+	}
+	if labelled {
+		h = "a,b,y\n"
+	}
+	good := row("0", "0.5", "0") + row("1", "0.2", "1") + row("0.3", "1.1", "0") + row("1.2", "1.4", "1") +
+		row("0.1", "0.9", "0") + row("1.5", "0.7", "1") + row("0.4", "0.3", "0") + row("1.1", "1.9", "1")
+	var huge, tiny, same strings.Builder
+	huge.WriteString(h)
+	tiny.WriteString(h)
+	same.WriteString(h)
+	for i, v := range []string{"1e308", "-1e308", "1.7e308", "-1.7e308", "9e307", "-9e307", "1.5e308", "-1.2e308"} {
+		y := []string{"0", "1"}[i%2]
+		huge.WriteString(row(v, strings.TrimPrefix(v, "-"), y))
+		tiny.WriteString(row([]string{"1e-320", "0", "-1e-320", "2e-320"}[i%4], []string{"0", "1e-320", "3e-320", "-1e-320"}[i%4], y))
+		same.WriteString(row("1", "2", y))
+	}
+	return map[string]string{
+		"good":     w("good.csv", h+good),
+		"empty":    w("empty.csv", ""),
+		"header":   w("header.csv", h),
+		"nan":      w("nan.csv", h+good+row("NaN", "1", "0")),
+		"inf":      w("inf.csv", h+good+row("1", "Inf", "1")),
+		"overflow": w("overflow.csv", h+good+row("1e999", "1", "1")),
+		"ragged":   w("ragged.csv", h+good+"1\n"),
+		"oneclass": w("oneclass.csv", h+strings.ReplaceAll(good, ",1\n", ",0\n")),
+		"onerow":   w("onerow.csv", h+row("0.5", "0.5", "1")),
+		"huge":     w("huge.csv", huge.String()),
+		"tiny":     w("tiny.csv", tiny.String()),
+		"constant": w("constant.csv", same.String()),
+		"wide":     w("wide.csv", "a,b,c,d\n1,2,3,0\n2,1,0,1\n"),
+		"narrow":   w("narrow.csv", "a\n1\n2\n"),
+		"wide5":    w("wide5.csv", "1,2,3,0,5\n2,1,0,1,6\n"),
+	}
+}
+
+// mustFailFiles are the hostile files that no command may accept.
+var mustFailFiles = []string{"empty", "header", "nan", "inf", "overflow", "ragged"}
+
+func TestHostileInputs(t *testing.T) {
+	lab, unl := hostileFiles(t, true), hostileFiles(t, false)
+	dir := t.TempDir()
+	// Model files to give to -load and predict: a knn model, a ridge
+	// model (another kind), and one that is not a model at all.
+	knnModel, ridgeModel := filepath.Join(dir, "knn.json"), filepath.Join(dir, "ridge.json")
+	mustRun(t, "knn", "-k", "1", "-save", knnModel, lab["good"])
+	mustRun(t, "ridge", "-save", ridgeModel, lab["good"])
+	query := filepath.Join(dir, "q.csv")
+	writeFileT(t, query, "a,b\n0.5,0.5\n")
+
+	type spec struct {
+		name string
+		args []string // before the data file
+		unl  bool     // features only
+	}
+	specs := []spec{
+		{"linreg", nil, false}, {"ridge", nil, false}, {"logreg", nil, false}, {"perceptron", nil, false},
+		{"adaline", nil, false}, {"select", []string{"-score", "pearson"}, false}, {"select", []string{"-score", "mi"}, false},
+		{"gauss", nil, true}, {"bayes", nil, false}, {"bayes", []string{"-density", "kde"}, false},
+		{"bayes", []string{"-density", "shared"}, false}, {"bayes", []string{"-density", "parzen", "-h", "0.5"}, false},
+		{"posterior", []string{"-model", "normal-mean", "-tau2", "1", "-sigma2", "1"}, true},
+		{"gmm", []string{"-k", "2"}, true}, {"kde", []string{"-kernel", "gauss", "-h", "1", "-query", query}, true},
+		{"mlp", []string{"-hidden", "3", "-epochs", "3", "-quiet"}, false},
+		{"mlp", []string{"-task", "regress", "-hidden", "3", "-epochs", "3", "-quiet"}, false},
+		{"autoencoder", []string{"-hidden", "2", "-epochs", "3", "-quiet"}, true},
+		{"knn", []string{"-k", "1"}, false}, {"knn", []string{"-k", "1", "-regression"}, false},
+		{"tree", nil, false}, {"tree", []string{"-regression"}, false}, {"forest", []string{"-trees", "3", "-quiet"}, false},
+		{"adaboost", []string{"-rounds", "3"}, false}, {"svm", nil, false}, {"svm", []string{"-type", "eps-svr"}, false},
+		{"svm", []string{"-type", "nu"}, false}, {"lda", nil, false},
+		{"cv", []string{"-k", "2", "-quiet", "knn", "-k", "1"}, false},
+		{"grid", []string{"-k", "2", "-quiet", "-param", "lambda=0.1,1", "ridge"}, false},
+		{"holdout", []string{"logreg"}, false}, {"bootstrap", []string{"-B", "3", "-quiet", "bayes"}, false},
+		{"bag", []string{"-B", "2", "-quiet", "tree"}, false}, {"boost3", []string{"-n1", "3", "tree"}, false},
+		{"predict", []string{"-model", knnModel}, false}, {"predict", []string{"-model", ridgeModel}, false},
+	}
+	for _, sp := range specs {
+		files := lab
+		if sp.unl {
+			files = unl
+		}
+		for kind, path := range files {
+			for _, js := range []bool{false, true} {
+				args := []string{sp.name}
+				if js {
+					args = append(args, "-json") // before a meta command's LEARNER
+				}
+				args = append(append(args, sp.args...), path)
+				status := checkContract(t, args)
+				for _, bad := range mustFailFiles {
+					if kind == bad && status == 0 {
+						t.Errorf("demo %v: exit 0 on the %s file", args, kind)
+					}
+				}
+			}
+		}
+	}
+
+	// Every hostile file as the -test file of a driver command, trained on
+	// the good file, and of the saved models with -load.
+	driver := map[string]bool{"linreg": true, "ridge": true, "logreg": true, "perceptron": true, "adaline": true, "bayes": true,
+		"mlp": true, "knn": true, "tree": true, "forest": true, "adaboost": true, "svm": true, "lda": true}
+	for _, sp := range specs {
+		if !driver[sp.name] {
+			continue
+		}
+		for kind, path := range lab {
+			args := append(append([]string{sp.name}, sp.args...), "-json", "-test", path, lab["good"])
+			if checkContract(t, args) == 0 && slices.Contains(mustFailFiles, kind) {
+				t.Errorf("demo %v: exit 0 on the %s test file", args, kind)
+			}
+		}
+	}
+	for _, m := range []struct{ cmd, file string }{{"knn", knnModel}, {"ridge", ridgeModel}} {
+		for kind, path := range lab {
+			args := []string{m.cmd, "-load", m.file, "-json", "-test", path}
+			if checkContract(t, args) == 0 && slices.Contains(mustFailFiles, kind) {
+				t.Errorf("demo %v: exit 0 on the %s test file", args, kind)
+			}
+		}
+	}
+
+	// -test files and -load of the wrong kind or width.
+	good := lab["good"]
+	for _, c := range [][]string{
+		{"knn", "-k", "1", "-test", lab["wide"], good},
+		{"knn", "-k", "1", "-test", lab["narrow"], good},
+		{"ridge", "-test", lab["nan"], good},
+		{"ridge", "-test", lab["empty"], good},
+		{"logreg", "-test", lab["huge"], good},
+		{"mlp", "-epochs", "2", "-quiet", "-test", lab["wide"], good},
+		{"autoencoder", "-hidden", "2", "-epochs", "2", "-quiet", "-test", unl["wide"], unl["good"]},
+		{"autoencoder", "-hidden", "2", "-epochs", "2", "-quiet", "-test", unl["narrow"], unl["good"]},
+		{"kde", "-kernel", "gauss", "-h", "1", "-query", unl["wide"], unl["good"]},
+		{"kde", "-kernel", "gauss", "-h", "1", "-query", unl["nan"], unl["good"]},
+		{"boost3", "-n1", "3", "-test", lab["wide"], "tree", good},
+		{"knn", "-load", ridgeModel, "-test", good},
+		{"ridge", "-load", knnModel, "-test", good},
+		{"svm", "-load", good, "-test", good},
+		{"predict", "-model", good, good},
+		{"predict", "-model", knnModel, lab["wide5"]},
+		{"predict", "-model", knnModel, lab["narrow"]},
+		{"predict", "-model", lab["empty"], good},
+		{"tree", "-load", knnModel, "-test", good},
+		{"mlp", "-load", ridgeModel, "-test", good},
+		{"bayes", "-load", knnModel, "-test", good},
+		{"bayes", "-loss", lab["nan"], good},
+		{"bayes", "-loss", lab["wide"], good},
+		{"bayes", "-loss", lab["empty"], good},
+	} {
+		if checkContract(t, c) == 0 {
+			t.Errorf("demo %v: exit 0", c)
+		}
+	}
+
+	// Out-of-range hyper-parameters: usage errors (exit 2).
+	for _, c := range [][]string{
+		{"ridge", "-lambda", "-1", good}, {"ridge", "-lambda", "NaN", good}, {"ridge", "-lambda", "Inf", good},
+		{"logreg", "-lambda", "-0.5", good}, {"logreg", "-tol", "0", good}, {"logreg", "-max-iter", "-1", good},
+		{"linreg", "-basis", "poly", "-degree", "0", good}, {"linreg", "-basis", "gauss", "-centers", "0", good},
+		{"linreg", "-basis", "gauss", "-width", "-1", good},
+		{"perceptron", "-lr", "0", good}, {"perceptron", "-epochs", "0", good}, {"adaline", "-lr", "-1", good},
+		{"adaline", "-lr", "NaN", good},
+		{"select", "-bins", "1", "-score", "mi", good}, {"select", "-k", "-1", good},
+		{"gauss", "-reg", "-1", unl["good"]},
+		{"bayes", "-density", "kde", "-h", "0", good}, {"bayes", "-density", "kde", "-h", "-1", good},
+		{"bayes", "-reg", "-1", good}, {"bayes", "-priors", "x", good},
+		{"posterior", "-model", "beta-bernoulli", "-a", "0", unl["good"]},
+		{"posterior", "-model", "normal-mean", "-tau2", "0", "-sigma2", "1", unl["good"]},
+		{"gmm", "-k", "0", unl["good"]}, {"gmm", "-k", "-1", unl["good"]}, {"gmm", "-k", "2", "-reg", "-1", unl["good"]},
+		{"gmm", "-k", "2", "-tol", "0", unl["good"]}, {"gmm", "-k", "2", "-restarts", "0", unl["good"]},
+		{"kde", "-kernel", "gauss", "-h", "0", "-query", query, unl["good"]},
+		{"kde", "-kernel", "box", "-h", "-1", "-query", query, unl["good"]},
+		{"mlp", "-lr", "0", good}, {"mlp", "-lr", "-1", good}, {"mlp", "-hidden", "0", good}, {"mlp", "-epochs", "0", good},
+		{"mlp", "-valid", "1", good}, {"mlp", "-lambda", "-1", good}, {"mlp", "-batch", "-1", good},
+		{"autoencoder", "-hidden", "0", unl["good"]}, {"autoencoder", "-hidden", "2", "-lr", "0", unl["good"]},
+		{"autoencoder", "-hidden", "2", "-type", "denoising", "-corrupt", "1", unl["good"]},
+		{"autoencoder", "-hidden", "2", "-type", "sparse", "-rho", "0", unl["good"]},
+		{"autoencoder", "-hidden", "2", "-type", "sparse", "-rho", "1", unl["good"]},
+		{"autoencoder", "-hidden", "2", "-type", "sparse", "-beta", "0", unl["good"]},
+		{"knn", "-k", "0", good}, {"tree", "-max-depth", "0", good}, {"tree", "-min-leaf", "0", good},
+		{"forest", "-trees", "0", good}, {"forest", "-max-depth", "0", good}, {"adaboost", "-rounds", "0", good},
+		{"adaboost", "-base", "tree", "-max-depth", "0", good},
+		{"svm", "-C", "0", good}, {"svm", "-C", "-1", good}, {"svm", "-type", "nu", "-nu", "0", good},
+		{"svm", "-type", "nu", "-nu", "1.5", good}, {"svm", "-kernel", "poly", "-degree", "0", good},
+		{"svm", "-sigma2", "0", good}, {"svm", "-sigma2", "-1", good}, {"svm", "-gamma", "-1", good},
+		{"svm", "-tol", "0", good}, {"svm", "-type", "eps-svr", "-epsilon", "-1", good},
+		{"lda", "-ridge", "-1", good},
+		{"cv", "-k", "1", "knn", good}, {"cv", "-k", "0", "knn", good}, {"cv", "-k", "-3", "knn", good},
+		{"cv", "-k", "9", "knn", good}, {"cv", "-k", "2", "ridge", "-lambda", "-1", good},
+		{"grid", "-param", "lambda=-1,1", "ridge", good}, {"grid", "-param", "k=0,1", "knn", good},
+		{"grid", "-k", "100", "-param", "k=1,2", "knn", good},
+		{"holdout", "-frac", "0", "knn", good}, {"holdout", "-frac", "1", "knn", good}, {"holdout", "-frac", "-0.5", "knn", good},
+		{"bootstrap", "-B", "0", "knn", good}, {"bootstrap", "-B", "1", "knn", good},
+		{"bag", "-B", "0", "tree", good}, {"bag", "-B", "1", "tree", good},
+		{"boost3", "-n1", "0", "tree", good},
+		{"biasvar", "-n", "0"}, {"biasvar", "-trials", "1"}, {"biasvar", "-noise", "-1"}, {"biasvar", "-degrees", "-1"},
+		{"biasvar", "-noise", "NaN"},
+		{"predict", good},
+	} {
+		if s := checkContract(t, c); s != 2 {
+			t.Errorf("demo %v: exit %d, want 2 (a usage error)", c, s)
+		}
+	}
+}
+
+func writeFileT(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
