@@ -109,8 +109,10 @@ func (c LinearRegression) Fit(x *matrix.Dense, y []float64) (*LinearModel, error
 				w = sol.Col(0)
 			}
 		}
-		if err != nil {
+		if errors.Is(err, matrix.ErrRankDeficient) || errors.Is(err, matrix.ErrSingular) {
 			return nil, fmt.Errorf("%s: %w (a constant or duplicated column, or fewer samples than columns: use the svd solver)", op, err)
+		} else if err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
 		}
 	case SolverSVD:
 		sol, _, err := matrix.LeastSquares(d.phiC, d.yC, c.RCond)
@@ -119,8 +121,10 @@ func (c LinearRegression) Fit(x *matrix.Dense, y []float64) (*LinearModel, error
 		}
 		w = sol.Col(0)
 	case SolverNormal:
-		if w, err = solveNormal(d.phiC, d.yC, 0); err != nil {
+		if w, err = solveNormal(d.phiC, d.yC, 0); errors.Is(err, matrix.ErrNotSPD) {
 			return nil, fmt.Errorf("%s: normal equations: %w (a constant or duplicated column: use the svd solver)", op, err)
+		} else if err != nil {
+			return nil, fmt.Errorf("%s: normal equations: %w", op, err)
 		}
 	}
 	rank, err := matrix.Rank(d.phiC)
@@ -191,6 +195,9 @@ func solveNormal(a, b *matrix.Dense, lambda float64) ([]float64, error) {
 	g := matrix.New(a.Cols(), a.Cols())
 	if err := matrix.Syrk(true, 1, a, 0, g); err != nil { // AᵀA
 		return nil, err
+	}
+	if g.CheckFinite() != nil {
+		return nil, fmt.Errorf("%w: AᵀA of the normal equations overflows float64 (features beyond about 1e154 in magnitude: scale them)", matrix.ErrNotFinite)
 	}
 	for i := range g.Rows() {
 		g.Set(i, i, g.At(i, i)+lambda)
