@@ -44,7 +44,11 @@ func init() {
 			return learnerPlan{regression: reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
 				c := cfg
 				if defaultGamma {
-					c.Kernel.Gamma = scaleGamma(d.X) // as the svm command does
+					g, err := scaleGamma(d.X) // as the svm command does
+					if err != nil {
+						return nil, nil, err
+					}
+					c.Kernel.Gamma = g
 				}
 				if reg {
 					return nil, c.Regressor(), nil
@@ -189,7 +193,11 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		var fields []field
 		if defaultGamma {
-			cfg.Kernel.Gamma = scaleGamma(d.X)
+			g, err := scaleGamma(d.X)
+			if err != nil {
+				return nil, nil, err
+			}
+			cfg.Kernel.Gamma = g
 			fields = append(fields, field{"gamma", cfg.Kernel.Gamma})
 		}
 		m, f, err := trainSVM(cfg, d, stderr)
@@ -202,8 +210,17 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 
 // scaleGamma is scikit-learn's gamma="scale": 1/(d·Var(X)) with Var(X) the
 // (1/(nd)) variance of all the entries of X; 1 when that variance is 0.
-func scaleGamma(x *matrix.Dense) float64 {
+// Entries beyond 2⁵⁰⁰ or below 2⁻⁵⁰⁰ in magnitude are first scaled by an
+// exact power of two 2ᵏ (so that the sum of squares neither overflows nor
+// underflows) and γ is 4ᵏ/(d·Var(2ᵏX)); a γ that underflows to 0 is an
+// error.
+func scaleGamma(x *matrix.Dense) (float64, error) {
 	n, d := x.Dims()
+	k := 0
+	if amax := matrix.NormMax(x); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
+		k = matrix.ScaleExponent(x)
+		x = matrix.ScalePow2(k, x)
+	}
 	mean := 0.0
 	for i := range n {
 		for _, v := range x.Row(i) {
@@ -218,11 +235,14 @@ func scaleGamma(x *matrix.Dense) float64 {
 		}
 	}
 	v := ss / float64(n*d)
-	g := 1 / (float64(d) * v)
-	if v == 0 || math.IsInf(g, 0) || math.IsNaN(g) {
-		return 1
+	if v == 0 {
+		return 1, nil
 	}
-	return g
+	g := math.Ldexp(1/(float64(d)*v), 2*k)
+	if g == 0 || math.IsInf(g, 0) || math.IsNaN(g) {
+		return 0, fmt.Errorf("the default γ = 1/(d·Var(X)) is %g: the variance of the features is outside the range of float64; give -gamma or -sigma2, or scale the features (-scale standard)", g)
+	}
+	return g, nil
 }
 
 // checkSVMApplicable refuses, as usage errors, the flags that the chosen

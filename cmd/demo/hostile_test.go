@@ -294,3 +294,21 @@ func writeFileT(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestExtremeScalesWithScaling: data near ±1e308 or subnormal train after
+// -scale standard (the column statistics are taken on exact power-of-two
+// rescalings); without it, svm's default γ outside float64 is an error
+// that says so, and the kernel of unscaled ±1e308 rows is refused by learn.
+func TestExtremeScalesWithScaling(t *testing.T) {
+	files := hostileFiles(t, true)
+	for _, f := range []string{files["huge"], files["tiny"]} {
+		for _, c := range [][]string{{"svm"}, {"ridge"}, {"logreg"}, {"knn", "-k", "1"}, {"lda"}, {"bayes", "-density", "shared"}, {"mlp", "-hidden", "2", "-epochs", "2", "-quiet"}} {
+			out, _ := mustRun(t, append(append(c, "-scale", "standard", "-json"), f)...)
+			if nonFinite.MatchString(out) {
+				t.Errorf("%v %s: %s", c, f, out)
+			}
+		}
+		mustFail(t, 1, []string{"svm", f}, "the default γ", "-scale standard")
+	}
+	mustFail(t, 1, []string{"svm", "-sigma2", "1", files["huge"]}, "k(x, x)", "scale the features")
+}

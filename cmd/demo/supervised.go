@@ -693,6 +693,17 @@ func fitPreprocess(x *matrix.Dense, scaler string, k int) (*preprocess, error) {
 			col := x.Col(j)
 			switch scaler {
 			case "standard":
+				// A column beyond 2⁵⁰⁰ or below 2⁻⁵⁰⁰ in magnitude is
+				// scaled by an exact power of two 2ᵏ first, so that its
+				// sum and sum of squares neither overflow nor underflow.
+				k := 0
+				if amax := max(slices.Max(col), -slices.Min(col)); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
+					_, e := math.Frexp(amax)
+					k = -e
+					for i := range col {
+						col[i] = math.Ldexp(col[i], k)
+					}
+				}
 				mean := 0.0
 				for _, v := range col {
 					mean += v
@@ -702,7 +713,7 @@ func fitPreprocess(x *matrix.Dense, scaler string, k int) (*preprocess, error) {
 				for _, v := range col {
 					ss += (v - mean) * (v - mean)
 				}
-				p.Center[j], p.Scale[j] = mean, math.Sqrt(ss/float64(n))
+				p.Center[j], p.Scale[j] = math.Ldexp(mean, -k), math.Ldexp(math.Sqrt(ss/float64(n)), -k)
 			case "minmax":
 				lo, hi := slices.Min(col), slices.Max(col)
 				p.Center[j], p.Scale[j] = lo, hi-lo
