@@ -43,3 +43,28 @@ func TestNormalEquationsOverflow(t *testing.T) {
 		t.Errorf("qr, constant column: %v", err)
 	}
 }
+
+// TestLinearRegressionWeightsOverflow: subnormal features whose
+// least-squares weights would be about 1e320 are an error wrapping
+// matrix.ErrNotFinite for every solver, never a model with infinite
+// weights; the same data scaled by 2¹⁰⁶⁰ fit.
+func TestLinearRegressionWeightsOverflow(t *testing.T) {
+	rows := [][]float64{{1, 0}, {0, 1}, {-1, 3}, {2, -1}, {1, 0.5}}
+	y := []float64{0, 1, 0, 1, 0.5}
+	x, _ := matrix.NewFromRows(rows)
+	tiny := matrix.ScalePow2(-1060, x)
+	for _, s := range []LSSolver{SolverQR, SolverSVD, SolverNormal} {
+		m, err := (LinearRegression{Solver: s}).Fit(tiny, y)
+		if s == SolverNormal && errors.Is(err, matrix.ErrNotSPD) && strings.Contains(err.Error(), "underflows") && !strings.Contains(err.Error(), "svd solver") {
+			continue // AᵀA underflows to 0 first
+		}
+		if !errors.Is(err, matrix.ErrNotFinite) {
+			t.Errorf("%s: model %v, error %v", s, m, err)
+		}
+	}
+	for _, s := range []LSSolver{SolverQR, SolverSVD, SolverNormal} {
+		if _, err := (LinearRegression{Solver: s}).Fit(x, y); err != nil {
+			t.Errorf("%s at scale 1: %v", s, err)
+		}
+	}
+}

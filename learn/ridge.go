@@ -91,7 +91,7 @@ func (c Ridge) Fit(x *matrix.Dense, y []float64) (*RidgeModel, error) {
 // for λ = 0 (full column rank needed); otherwise the error says itself
 // what went wrong (an overflowing AᵀA).
 func ridgeError(op string, lambda float64, err error) error {
-	if lambda == 0 && errors.Is(err, matrix.ErrNotSPD) {
+	if lambda == 0 && errors.Is(err, matrix.ErrNotSPD) && err != errGramUnderflow {
 		return fmt.Errorf("%s: %w (λ = 0 needs full column rank)", op, err)
 	}
 	return fmt.Errorf("%s: %w", op, err)
