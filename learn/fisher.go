@@ -139,6 +139,9 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 // so a pivot below d·ε·maxᵢ sᵢᵢ proves κ(S_w) ≥ 1/(d·ε): w would be noise.
 func factorizeScatter(sw *matrix.Dense) (*matrix.Cholesky, error) {
 	d := sw.Rows()
+	if err := sw.CheckFinite(); err != nil {
+		return nil, fmt.Errorf("within-class scatter S_w overflows float64 (features spread beyond about 1e154: scale them): %w", err)
+	}
 	chol, err := matrix.FactorizeCholesky(sw)
 	if err != nil {
 		return nil, fmt.Errorf("within-class scatter S_w is singular (a constant or redundant feature, or fewer samples than features); set Ridge > 0: %w", err)
@@ -176,6 +179,22 @@ func classMeans(x *matrix.Dense, y []int) (classes []int, means *matrix.Dense, c
 	}
 	for j, cnt := range counts {
 		matrix.ScaleVec(1/float64(cnt), means.Row(j))
+	}
+	for j := range classes {
+		for f, m := range means.Row(j) {
+			if !math.IsInf(m, 0) {
+				continue
+			}
+			// The sum overflowed (entries near ±1.8e308); the mean of
+			// the terms xᵢ/nⱼ cannot.
+			s := 0.0
+			for i, c := range y {
+				if c == classes[j] {
+					s += x.At(i, f) / float64(counts[j])
+				}
+			}
+			means.Set(j, f, s)
+		}
 	}
 	return classes, means, counts
 }

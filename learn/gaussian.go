@@ -80,6 +80,9 @@ func normalFromFactor(mean []float64, sigma *matrix.Dense, chol *matrix.Cholesky
 func factorizeCovariance(sigma *matrix.Dense) (*matrix.Cholesky, error) {
 	d := sigma.Rows()
 	const hint = "the covariance is singular (a constant or redundant feature, or fewer samples than features); regularize it by adding r·I"
+	if err := sigma.CheckFinite(); err != nil {
+		return nil, fmt.Errorf("the covariance overflows float64 (features spread beyond about 1e154: scale them): %w", err)
+	}
 	chol, err := matrix.FactorizeCholesky(sigma)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", hint, err)
