@@ -252,8 +252,13 @@ func (t Training) train(op string, o *netObjective, xv, dv *matrix.Dense) (*Hist
 				if !math.IsNaN(fB) && !math.IsInf(fB, 0) {
 					what = "the gradient became " + fmt.Sprint(gsum)
 				}
-				return h, fmt.Errorf("%s: %w: %s at epoch %d (mini-batch %d of %d); try a smaller learning rate",
-					op, matrix.ErrNotFinite, what, epoch+1, s/B+1, (n+B-1)/B)
+				advice := "try a smaller learning rate"
+				if updates == 1 {
+					// No step has been taken: the rate is not the cause.
+					advice = "the starting parameters already give it, so the inputs or targets are too large for float64 arithmetic: scale them"
+				}
+				return h, fmt.Errorf("%s: %w: %s at epoch %d (mini-batch %d of %d); %s",
+					op, matrix.ErrNotFinite, what, epoch+1, s/B+1, (n+B-1)/B, advice)
 			}
 			sum += fB * float64(len(batch))
 		}
