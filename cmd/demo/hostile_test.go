@@ -204,6 +204,16 @@ func TestHostileInputs(t *testing.T) {
 		}
 	}
 
+	// posterior reads one column: its own hostile files.
+	for _, content := range []string{"", "x\n", "x\nNaN\n", "x\n1e308\n1.7e308\n1.5e308\n", "x\n1e-320\n3e-320\n", "x\n0\n1\n2\n", "x\n0.5\n", "x\n1\n"} {
+		f := filepath.Join(dir, "post.csv")
+		writeFileT(t, f, content)
+		for _, m := range [][]string{{"-model", "normal-mean", "-tau2", "1", "-sigma2", "1"}, {"-model", "normal-mean", "-tau2", "1e308", "-sigma2", "1e-308"},
+			{"-model", "normal-mean", "-tau2", "1e-320", "-sigma2", "1e308"}, {"-model", "beta-bernoulli"}, {"-model", "beta-bernoulli", "-a", "1e308", "-b", "1e308"}} {
+			checkContract(t, append(append([]string{"posterior", "-json"}, m...), f))
+		}
+	}
+
 	// -test files and -load of the wrong kind or width.
 	good := lab["good"]
 	for _, c := range [][]string{
@@ -231,6 +241,9 @@ func TestHostileInputs(t *testing.T) {
 		{"bayes", "-loss", lab["nan"], good},
 		{"bayes", "-loss", lab["wide"], good},
 		{"bayes", "-loss", lab["empty"], good},
+		{"knn", "-k", "100", good}, {"gmm", "-k", "100", unl["good"]}, {"select", "-k", "5", good},
+		{"cv", "-k", "2", "knn", "-k", "100", good}, {"forest", "-max-features", "5", good},
+		{"bootstrap", "-B", "2", "bayes", "-loss", lab["wide"], good},
 	} {
 		if checkContract(t, c) == 0 {
 			t.Errorf("demo %v: exit 0", c)
@@ -281,6 +294,19 @@ func TestHostileInputs(t *testing.T) {
 		{"biasvar", "-n", "0"}, {"biasvar", "-trials", "1"}, {"biasvar", "-noise", "-1"}, {"biasvar", "-degrees", "-1"},
 		{"biasvar", "-noise", "NaN"},
 		{"predict", good},
+		{"bayes", "-density", "kde", "-h", "NaN", good}, {"svm", "-C", "NaN", good}, {"svm", "-type", "nu", "-nu", "NaN", good},
+		{"svm", "-type", "eps-svr", "-epsilon", "Inf", good}, {"svm", "-gamma", "Inf", good}, {"svm", "-tol", "NaN", good},
+		{"autoencoder", "-hidden", "2", "-type", "sparse", "-rho", "NaN", unl["good"]},
+		{"autoencoder", "-hidden", "2", "-type", "sparse", "-beta", "Inf", unl["good"]},
+		{"autoencoder", "-hidden", "2", "-type", "denoising", "-corrupt", "NaN", unl["good"]},
+		{"mlp", "-valid", "NaN", good}, {"mlp", "-lr", "Inf", good}, {"mlp", "-lambda", "NaN", good},
+		{"holdout", "-frac", "NaN", "knn", good}, {"gmm", "-k", "2", "-reg", "NaN", unl["good"]},
+		{"linreg", "-basis", "gauss", "-width", "NaN", good}, {"logreg", "-tol", "NaN", good}, {"lda", "-ridge", "Inf", good},
+		{"gauss", "-reg", "NaN", unl["good"]}, {"kde", "-kernel", "gauss", "-h", "Inf", "-query", query, unl["good"]},
+		{"cv", "-k", "2", "svm", "-C", "NaN", good}, {"bag", "-B", "2", "mlp", "-lr", "-1", good},
+		{"bootstrap", "-B", "2", "bayes", "-density", "kde", "-h", "0", good},
+		{"grid", "-param", "hidden=0,2", "mlp", good}, {"grid", "-param", "rho=0.5", "knn", good},
+		{"forest", "-max-features", "0", good}, {"forest", "-workers", "-1", good},
 	} {
 		if s := checkContract(t, c); s != 2 {
 			t.Errorf("demo %v: exit %d, want 2 (a usage error)", c, s)
