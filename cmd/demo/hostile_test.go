@@ -180,6 +180,7 @@ func TestHostileInputs(t *testing.T) {
 		}
 	}
 
+	good := lab["good"]
 	// Every hostile file as the -test file of a driver command, trained on
 	// the good file, and of the saved models with -load.
 	driver := map[string]bool{"linreg": true, "ridge": true, "logreg": true, "perceptron": true, "adaline": true, "bayes": true,
@@ -204,6 +205,33 @@ func TestHostileInputs(t *testing.T) {
 		}
 	}
 
+	// Extreme but valid hyper-parameters: exit 0 with finite numbers, or a
+	// clean error.
+	for _, c := range [][]string{
+		{"kde", "-kernel", "gauss", "-h", "1e308", "-query", query, unl["good"]},
+		{"kde", "-kernel", "gauss", "-h", "1e-320", "-query", query, unl["good"]},
+		{"kde", "-kernel", "box", "-h", "1e-320", "-query", query, unl["good"]},
+		{"kde", "-kernel", "gauss", "-h", "1e-320", "-log", "-query", query, unl["good"]},
+		{"bayes", "-density", "kde", "-h", "1e-320", good}, {"bayes", "-density", "parzen", "-h", "1e308", good},
+		{"bayes", "-reg", "1e308", good}, {"gauss", "-reg", "1e308", unl["good"]}, {"gmm", "-k", "2", "-reg", "1e308", unl["good"]},
+		{"svm", "-C", "1e308", good}, {"svm", "-C", "1e-320", good}, {"svm", "-gamma", "1e308", good}, {"svm", "-gamma", "1e-320", good},
+		{"svm", "-kernel", "poly", "-degree", "1000", good}, {"svm", "-type", "eps-svr", "-epsilon", "1e308", good},
+		{"svm", "-tol", "1e308", good}, {"svm", "-tol", "1e-320", "-max-iter", "50", good},
+		{"ridge", "-lambda", "1e308", good}, {"ridge", "-lambda", "1e-320", good}, {"logreg", "-lambda", "1e308", good},
+		{"logreg", "-lambda", "1e-320", good}, {"lda", "-ridge", "1e308", good},
+		{"linreg", "-basis", "poly", "-degree", "400", good}, {"linreg", "-basis", "gauss", "-width", "1e-320", good},
+		{"linreg", "-basis", "sigmoid", "-width", "1e308", good},
+		{"perceptron", "-lr", "1e308", good}, {"adaline", "-lr", "1e-320", good}, {"adaline", "-lr", "1e308", good},
+		{"mlp", "-lr", "1e308", "-quiet", "-epochs", "3", good}, {"mlp", "-lambda", "1e308", "-quiet", "-epochs", "3", good},
+		{"mlp", "-lr", "1e-320", "-quiet", "-epochs", "3", good},
+		{"autoencoder", "-hidden", "2", "-type", "sparse", "-beta", "1e308", "-quiet", "-epochs", "3", unl["good"]},
+		{"autoencoder", "-hidden", "2", "-type", "sparse", "-rho", "1e-320", "-quiet", "-epochs", "3", unl["good"]},
+		{"biasvar", "-noise", "1e308", "-trials", "3"}, {"biasvar", "-degrees", "30", "-n", "2", "-trials", "3"},
+		{"knn", "-k", "8", good}, {"forest", "-trees", "1", "-max-depth", "1", good}, {"adaboost", "-rounds", "1000", good},
+	} {
+		checkContract(t, append([]string{c[0], "-json"}, c[1:]...))
+	}
+
 	// posterior reads one column: its own hostile files.
 	for _, content := range []string{"", "x\n", "x\nNaN\n", "x\n1e308\n1.7e308\n1.5e308\n", "x\n1e-320\n3e-320\n", "x\n0\n1\n2\n", "x\n0.5\n", "x\n1\n"} {
 		f := filepath.Join(dir, "post.csv")
@@ -215,7 +243,6 @@ func TestHostileInputs(t *testing.T) {
 	}
 
 	// -test files and -load of the wrong kind or width.
-	good := lab["good"]
 	for _, c := range [][]string{
 		{"knn", "-k", "1", "-test", lab["wide"], good},
 		{"knn", "-k", "1", "-test", lab["narrow"], good},
