@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mlnotes/matrix"
+	"mlnotes/optimize"
 )
 
 // TestHugeInputsNamed: inputs near 1e308 make the first loss or gradient
@@ -26,5 +27,19 @@ func TestHugeInputsNamed(t *testing.T) {
 		if !errors.Is(err, matrix.ErrNotFinite) || !strings.Contains(err.Error(), "scale them") || strings.Contains(err.Error(), "learning rate") {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// TestEpochLossNearOverflow: mini-batch losses near 1.8e308 (a sparse
+// penalty β = 1e308) average to a finite epoch loss; the sum Σ f_B·|B|
+// alone would overflow.
+func TestEpochLossNearOverflow(t *testing.T) {
+	x, _ := matrix.NewFromRows([][]float64{{0, 0.5}, {1, 0.2}, {0.3, 1.1}, {1.2, 1.4}})
+	m, err := Autoencoder{Hidden: 2, Type: AutoencoderSparse, Rho: 0.05, Beta: 1e308, Training: Training{Adam: &optimize.AdamSettings{Epochs: 2, BatchSize: 4}}}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := matrix.VecFinite(m.History.Loss); err != nil || m.History.Loss[0] < 1e307 {
+		t.Errorf("epoch losses %v: %v", m.History.Loss, err)
 	}
 }
