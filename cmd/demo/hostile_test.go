@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -230,6 +231,36 @@ func TestHostileInputs(t *testing.T) {
 		{"knn", "-k", "8", good}, {"forest", "-trees", "1", "-max-depth", "1", good}, {"adaboost", "-rounds", "1000", good},
 	} {
 		checkContract(t, append([]string{c[0], "-json"}, c[1:]...))
+	}
+
+	// Model files altered: the kind swapped, the task swapped, the
+	// feature count changed, truncated, a plain model of another kind.
+	raw, err := os.ReadFile(ridgeModel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	knnRaw, _ := os.ReadFile(knnModel)
+	for i, content := range []string{
+		strings.Replace(string(raw), `"kind": "ridge"`, `"kind": "knn"`, 1),
+		strings.Replace(string(raw), `"task": "regression"`, `"task": "classification"`, 1),
+		strings.Replace(string(raw), `"n_features": 2`, `"n_features": 3`, 1),
+		strings.Replace(string(raw), `"n_features": 2`, `"n_features": 0`, 1),
+		strings.Replace(string(knnRaw), `"kind": "knn"`, `"kind": "tree"`, 1),
+		strings.Replace(string(knnRaw), `"kind": "knn"`, `"kind": "svm"`, 1),
+		strings.Replace(string(knnRaw), `"kind": "knn"`, `"kind": "mlp-classifier"`, 1),
+		string(raw[:len(raw)/2]),
+		`{"format":"mlnotes/ridge","version":1,"model":{"Coef":[1,2,3]}}`,
+		`{"format":"mlnotes/knn","version":1,"model":{"K":0}}`,
+		`{"format":"mlnotes/cli-model","version":2}`,
+		`[]`, `null`, `{}`,
+	} {
+		f := filepath.Join(dir, fmt.Sprintf("bad%d.json", i))
+		writeFileT(t, f, content)
+		for _, args := range [][]string{{"predict", "-model", f, good}, {"knn", "-load", f, "-test", good}, {"ridge", "-load", f, "-test", good}} {
+			if checkContract(t, args) == 0 && !strings.Contains(content, `"kind": "knn"`) {
+				t.Errorf("demo %v: exit 0 on altered model %d", args, i)
+			}
+		}
 	}
 
 	// posterior reads one column: its own hostile files.
