@@ -54,7 +54,7 @@ type BayesClassifier struct {
 	H float64
 	// Priors, when not nil, are the class priors in ascending label order:
 	// non-negative, summing to 1. Nil means the class frequencies nⱼ/n,
-	// unless EqualPriors.
+	// unless EqualPriors (setting both is an error).
 	Priors      []float64
 	EqualPriors bool
 	// Loss, when not nil, is the M×M matrix L(αᵢ, Cⱼ) ≥ 0: row i the
@@ -173,6 +173,8 @@ func (c BayesClassifier) priors(counts []int, n int) ([]float64, error) {
 	nc := len(counts)
 	p := make([]float64, nc)
 	switch {
+	case c.Priors != nil && c.EqualPriors:
+		return nil, fmt.Errorf("%w: both given priors and EqualPriors", ErrInvalidParameter)
 	case c.Priors != nil:
 		if err := checkPriors(c.Priors, nc); err != nil {
 			return nil, err

@@ -223,6 +223,7 @@ func TestBayesBadInput(t *testing.T) {
 		"priors length":    second(BayesClassifier{Priors: []float64{1}}.Fit(x, y)),
 		"negative prior":   second(BayesClassifier{Priors: []float64{-0.5, 1.5}}.Fit(x, y)),
 		"priors sum":       second(BayesClassifier{Priors: []float64{0.5, 0.6}}.Fit(x, y)),
+		"priors twice":     second(BayesClassifier{Priors: []float64{0.5, 0.5}, EqualPriors: true}.Fit(x, y)),
 		"loss size":        second(BayesClassifier{Loss: l3}.Fit(x, y)),
 		"negative loss":    second(BayesClassifier{Loss: neg}.Fit(x, y)),
 		"h < 0":            second(BayesClassifier{Density: KDEDensity, H: -1}.Fit(x, y)),

@@ -178,6 +178,14 @@ func mahalanobisT(xt *matrix.Dense, mu []float64, chol *matrix.Cholesky, work *m
 			out[i] += v * v
 		}
 	}
+	// A NaN can only come from ∞ − ∞ in the substitution, when some
+	// |lᵢⱼzⱼ| overflowed: the point is beyond ~10¹⁵⁴ standard deviations,
+	// and its distance is +Inf (its log-density −Inf) to working precision.
+	for i, q := range out {
+		if q != q {
+			out[i] = math.Inf(1)
+		}
+	}
 }
 
 // LogLikelihood returns Σᵢ log f(xᵢ), the log-likelihood l(θ | x) of the

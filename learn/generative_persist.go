@@ -132,6 +132,9 @@ func loadKDE(k kdeJSON) (*KDEModel, error) {
 	}
 	m := &KDEModel{Kernel: k.Kernel, H: k.H, X: k.X}
 	m.prepare()
+	if err := matrix.VecFinite(m.xsq); err != nil {
+		return nil, fmt.Errorf("the spread of the points overflows in units of h = %g", k.H)
+	}
 	return m, nil
 }
 
@@ -172,8 +175,8 @@ func LoadGMM(r io.Reader) (*GMMModel, error) {
 	}
 	var total float64
 	for _, w := range s.Weights {
-		if !(w > 0) || w > 1 {
-			return nil, bad("weight %g outside (0, 1]", w)
+		if !(w >= 0) || w > 1 {
+			return nil, bad("weight %g outside [0, 1]", w)
 		}
 		total += w
 	}

@@ -75,16 +75,28 @@ type GMMModel struct {
 	Trace []float64
 
 	components []*MultivariateNormal
-	// objective is, per E-step of the kept restart (the initialization
-	// first), the mean log-likelihood and the penalized objective that EM
-	// with Reg provably increases (see Fit), for the tests.
-	objective []emStep
+	// steps records every E-step of the kept restart (the initialization
+	// first), for the tests of the monotonicity bound (see Fit).
+	steps []emStep
 }
 
-// emStep records one E-step: the mean log-likelihood ℓ̄, the penalized
-// objective F, and the range [lo, hi] of (r/2)·tr Σₖ⁻¹ over components,
-// which bounds ℓ̄ − F.
-type emStep struct{ ll, penalized, lo, hi float64 }
+// emStep records one E-step at parameters θ: the mean log-likelihood
+// ℓ̄(θ), the weights Nₖ/n of its responsibilities, and (r/2)·tr Σₖ⁻¹ of
+// θ's components.
+type emStep struct {
+	ll        float64
+	frac, pen []float64
+}
+
+// emDropBound returns how much ℓ̄ may fall from step a to the next step b
+// by the argument in Fit: (Σₖ (Nₖ/n)·(r/2)(tr Σₖ⁻¹(a) − tr Σₖ⁻¹(b)))⁺.
+func emDropBound(a, b emStep) float64 {
+	var s float64
+	for k, f := range a.frac {
+		s += f * (a.pen[k] - b.pen[k])
+	}
+	return max(s, 0)
+}
 
 // Fit runs EM from Restarts k-means++ initializations on X (n×d).
 //
@@ -94,8 +106,9 @@ type emStep struct{ ll, penalized, lo, hi float64 }
 // to its nearest center, and runs an M-step on these hard
 // responsibilities. Then every iteration does:
 //
-//   - M-step: with γᵢₖ the responsibilities and Nₖ = Σᵢ γᵢₖ (plus 10ε, so
-//     that an empty component stays defined), λₖ = Nₖ/n, μₖ = (1/Nₖ)Σᵢ γᵢₖxᵢ,
+//   - M-step: with γᵢₖ the responsibilities and Nₖ = Σᵢ γᵢₖ, λₖ = Nₖ/n,
+//     μₖ = (1/Nₖ)Σᵢ γᵢₖxᵢ (an empty component, Nₖ = 0, keeps weight 0,
+//     the data mean and r·I: it no longer takes part),
 //     Σₖ = (1/Nₖ)Σᵢ γᵢₖ(xᵢ − μₖ)(xᵢ − μₖ)ᵀ + r·I (diag keeps the diagonal,
 //     spherical its mean), the covariance by one symmetric rank-n update
 //     of the weighted deviations (matrix.Syrk);
@@ -107,13 +120,19 @@ type emStep struct{ ll, penalized, lo, hi float64 }
 // Convergence: |ℓ̄ₜ − ℓ̄ₜ₋₁| < Tol for the mean log-likelihood ℓ̄, else
 // MaxIter iterations (Converged false).
 //
-// Monotonicity: without r, the notes' EM argument gives ℓ̄ₜ ≥ ℓ̄ₜ₋₁. With
-// r, Σₖ = Sₖ + rI is the exact maximizer of the expected complete-data
-// log-likelihood of the modified components λₖN(x|μₖ,Σₖ)e^{−(r/2)tr Σₖ⁻¹}
-// (the extra term turns tr Σₖ⁻¹Sₖ into tr Σₖ⁻¹(Sₖ + rI)), so EM increases
-// the penalized objective F = (1/n)Σᵢ log Σₖ λₖN(xᵢ|μₖ,Σₖ)e^{−(r/2)tr Σₖ⁻¹}
-// exactly, and ℓ̄ up to the change of (r/2)tr Σₖ⁻¹ between iterations,
-// which the tests bound.
+// Monotonicity: without r, the notes' EM argument gives ℓ̄ₜ₊₁ ≥ ℓ̄ₜ: the
+// E-step makes Q(θ′ | θₜ) − Q(θₜ | θₜ) a lower bound of ℓ(θ′) − ℓ(θₜ), and
+// the M-step maximizes Q. With r the M-step maximizes instead
+// Q(θ′ | θₜ) − (r/2)Σₖ Nₖ tr Σ′ₖ⁻¹ (that term turns tr Σ′⁻¹Sₖ into
+// tr Σ′⁻¹(Sₖ + rI), whose maximizer is Σ′ = Sₖ + rI; diagonal and spherical
+// alike), so the same argument gives
+//
+//	ℓ(θₜ₊₁) − ℓ(θₜ) ≥ (r/2) Σₖ Nₖ (tr Σₖ⁻¹(θₜ₊₁) − tr Σₖ⁻¹(θₜ)),
+//
+// with Nₖ the responsibility sums at θₜ: the likelihood can fall only when
+// a covariance grows, and then by at most that much. This is what
+// scikit-learn's reg_covar does too. The tests check the inequality at
+// every iteration of every fit.
 //
 // Implements: 004_bebb30ff3349075f.txt, "Mixture density Estimate and EM
 // algorithm".
@@ -206,12 +225,18 @@ func (c GaussianMixture) run(x *matrix.Dense, rng *rand.Rand) (*GMMModel, error)
 		return nil, err
 	}
 	logp := matrix.New(n, c.K)
-	prev := m.eStep(xt, resp, logp, work, c.Reg)
+	prev, err := m.eStep(xt, resp, logp, work, c.Reg)
+	if err != nil {
+		return nil, err
+	}
 	for it := 1; it <= c.MaxIter; it++ {
 		if err := m.mStep(xt, resp, work, c.Reg); err != nil {
 			return nil, err
 		}
-		ll := m.eStep(xt, resp, logp, work, c.Reg)
+		ll, err := m.eStep(xt, resp, logp, work, c.Reg)
+		if err != nil {
+			return nil, err
+		}
 		m.Iterations = it
 		m.Trace = append(m.Trace, ll)
 		m.LogLikelihood = ll
@@ -291,9 +316,8 @@ func (m *GMMModel) mStep(xt, resp, dev *matrix.Dense, r float64) error {
 		matrix.Axpy(1, resp.Row(i), nk)
 	}
 	var total float64
-	for j := range nk {
-		nk[j] += 10 * eps
-		total += nk[j]
+	for _, v := range nk {
+		total += v
 	}
 	m.Weights = make([]float64, k)
 	for j := range nk {
@@ -302,7 +326,17 @@ func (m *GMMModel) mStep(xt, resp, dev *matrix.Dense, r float64) error {
 	m.Means = matrix.New(k, d)
 	_ = matrix.Gemm(true, true, 1, resp, xt, 0, m.Means) // Σᵢ γᵢₖ xᵢ
 	for j := range k {
-		matrix.ScaleVec(1/nk[j], m.Means.Row(j))
+		if nk[j] > 0 {
+			matrix.ScaleVec(1/nk[j], m.Means.Row(j))
+			continue
+		}
+		// An empty component (no responsibility at all: fewer distinct
+		// points than components) has weight 0 and takes no part in the
+		// likelihood; any mean and covariance maximize Q. It gets the
+		// data mean and r·I, so that it stays a valid density.
+		for t := range d {
+			m.Means.Set(j, t, rowMean(xt.Row(t)))
+		}
 	}
 	m.Covariances = make([]*matrix.Dense, k)
 	m.components = make([]*MultivariateNormal, k)
@@ -325,6 +359,15 @@ func (m *GMMModel) mStep(xt, resp, dev *matrix.Dense, r float64) error {
 	return nil
 }
 
+// rowMean returns the mean of v.
+func rowMean(v []float64) float64 {
+	var s float64
+	for _, t := range v {
+		s += t
+	}
+	return s / float64(len(v))
+}
+
 // mStepComponent sets the covariance Σⱼ and the density of component j
 // (μⱼ and Nⱼ already computed); dev (d×n) and w (n) are scratch.
 func (m *GMMModel) mStepComponent(xt, resp, dev *matrix.Dense, w []float64, nk float64, j int, r float64) error {
@@ -339,14 +382,18 @@ func (m *GMMModel) mStepComponent(xt, resp, dev *matrix.Dense, w []float64, nk f
 			dt[i] = w[i] * (x - v) // √γᵢₖ (xᵢ − μₖ), feature t
 		}
 	}
+	inv := 0.0 // an empty component: S = 0, Σ = r·I
+	if nk > 0 {
+		inv = 1 / nk
+	}
 	sigma := matrix.New(d, d)
 	switch m.Covariance {
 	case FullCovariance:
-		_ = matrix.Syrk(false, 1/nk, dev, 0, sigma)
+		_ = matrix.Syrk(false, inv, dev, 0, sigma)
 	default:
 		diag := make([]float64, d)
 		for t := range d {
-			diag[t] = matrix.Dot(dev.Row(t), dev.Row(t)) / nk
+			diag[t] = matrix.Dot(dev.Row(t), dev.Row(t)) * inv
 		}
 		if m.Covariance == SphericalCovariance {
 			var s float64
@@ -382,13 +429,12 @@ func (m *GMMModel) mStepComponent(xt, resp, dev *matrix.Dense, w []float64, nk f
 //
 // Per sample, with vₖ the row of logp and v* its maximum, eₖ = e^{vₖ − v*}
 // (each ≤ 1, the largest 1) gives log f(xᵢ) = v* + log Σₖ eₖ and
-// γᵢₖ = eₖ / Σₖ eₖ: one exponential per entry. The penalized objective
-// of the sample is log Σₖ e^{vₖ − hₖ} = log f(xᵢ) + log Σₖ γᵢₖ e^{−hₖ},
-// hₖ = (r/2) tr Σₖ⁻¹.
-func (m *GMMModel) eStep(xt, resp, logp, work *matrix.Dense, r float64) float64 {
+// γᵢₖ = eₖ / Σₖ eₖ: one exponential per entry. A sample whose
+// log-density is −Inf under every component (beyond ~10¹⁵⁴ standard
+// deviations of all of them) has no responsibilities: an error.
+func (m *GMMModel) eStep(xt, resp, logp, work *matrix.Dense, r float64) (float64, error) {
 	n, k := logp.Dims()
-	half := make([]float64, k) // hₖ
-	damp := make([]float64, k) // e^{−hₖ}
+	step := emStep{frac: make([]float64, k), pen: make([]float64, k)}
 	parallelBlocks(k, func(worker int) func(int) {
 		col := make([]float64, n)
 		work := work
@@ -402,34 +448,31 @@ func (m *GMMModel) eStep(xt, resp, logp, work *matrix.Dense, r float64) float64 
 			for i, v := range col {
 				logp.Set(i, j, v+lw)
 			}
-			half[j] = 0.5 * r * traceInverse(g.chol)
-			damp[j] = math.Exp(-half[j])
+			step.pen[j] = 0.5 * r * traceInverse(g.chol)
 		}
 	})
-	var ll, pen float64
+	var ll float64
 	for i := range n {
 		row, g := logp.Row(i), resp.Row(i)
 		vmax := row[argMax(row)]
+		if math.IsInf(vmax, -1) {
+			return 0, fmt.Errorf("sample %d is beyond the range of every component's log-density (more than ~1e154 standard deviations away); rescale the data", i)
+		}
 		var s float64
 		for j, v := range row {
 			g[j] = matrix.Exp(v - vmax)
 			s += g[j]
 		}
-		lse := vmax + math.Log(s)
-		var q float64
 		for j := range g {
 			g[j] /= s
-			q += g[j] * damp[j]
+			step.frac[j] += g[j]
 		}
-		ll += lse
-		pen += lse + math.Log(q)
+		ll += vmax + math.Log(s)
 	}
-	step := emStep{ll: ll / float64(n), penalized: pen / float64(n), lo: math.Inf(1), hi: math.Inf(-1)}
-	for _, h := range half {
-		step.lo, step.hi = min(step.lo, h), max(step.hi, h)
-	}
-	m.objective = append(m.objective, step)
-	return step.ll
+	step.ll = ll / float64(n)
+	matrix.ScaleVec(1/float64(n), step.frac)
+	m.steps = append(m.steps, step)
+	return step.ll, nil
 }
 
 // traceInverse returns tr Σ⁻¹ = ‖L⁻¹‖²_F from Σ's Cholesky factor, by one
@@ -473,12 +516,13 @@ func (m *GMMModel) LogDensity(x *matrix.Dense) ([]float64, error) {
 }
 
 // PredictProba returns the responsibilities γᵢₖ = P(component k | xᵢ)
-// (n×K); each row sums to 1.
+// (n×K); each row sums to 1. A row whose log-density is −Inf under every
+// component (beyond ~10¹⁵⁴ standard deviations of all) is an error.
 func (m *GMMModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
-	if err := checkQuery("learn: gmm predict", x, m.Means.Cols()); err != nil {
+	lj, err := m.checkedLogJoint("learn: gmm predict", x)
+	if err != nil {
 		return nil, err
 	}
-	lj := m.logJoint(x)
 	for i := range lj.Rows() {
 		row := lj.Row(i)
 		lse := logSumExp(row)
@@ -490,17 +534,34 @@ func (m *GMMModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 }
 
 // Predict returns the most probable component (0 … K−1) of every row:
-// argmaxₖ log λₖ + log N(xᵢ|μₖ,Σₖ), compared in log space.
+// argmaxₖ log λₖ + log N(xᵢ|μₖ,Σₖ), compared in log space. Rows as in
+// PredictProba are an error.
 func (m *GMMModel) Predict(x *matrix.Dense) ([]int, error) {
-	if err := checkQuery("learn: gmm predict", x, m.Means.Cols()); err != nil {
+	lj, err := m.checkedLogJoint("learn: gmm predict", x)
+	if err != nil {
 		return nil, err
 	}
-	lj := m.logJoint(x)
 	out := make([]int, x.Rows())
 	for i := range out {
 		out[i] = argMax(lj.Row(i))
 	}
 	return out, nil
+}
+
+// checkedLogJoint validates x and returns its log λₖ + log N(xᵢ|μₖ,Σₖ),
+// refusing a row that is −Inf in every column.
+func (m *GMMModel) checkedLogJoint(op string, x *matrix.Dense) (*matrix.Dense, error) {
+	if err := checkQuery(op, x, m.Means.Cols()); err != nil {
+		return nil, err
+	}
+	lj := m.logJoint(x)
+	for i := range lj.Rows() {
+		row := lj.Row(i)
+		if math.IsInf(row[argMax(row)], -1) {
+			return nil, fmt.Errorf("%s: row %d is beyond the range of every component's log-density (more than ~1e154 standard deviations away)", op, i)
+		}
+	}
+	return lj, nil
 }
 
 // Score returns the mean log-likelihood (1/n) Σᵢ log f(xᵢ) of X.

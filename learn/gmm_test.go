@@ -118,8 +118,8 @@ func TestGMMCollapseAndDuplicates(t *testing.T) {
 	}
 	checkMonotoneEM(t, m)
 	k := slices.Index(m.Weights, slices.Min(m.Weights))
-	// Nₖ = 1 + 10ε: the mean is 1e3 to a few ε, the covariance r·I to
-	// the rounding of the (tiny) responsibilities of the other points.
+	// Nₖ = 1 plus the (tiny) responsibilities of the other points: the
+	// mean is 1e3 to a few ε, the covariance r·I to their rounding.
 	if c := m.Covariances[k]; math.Abs(c.At(0, 0)-1e-6) > 1e-12 || math.Abs(m.Means.At(k, 0)-1e3) > 1e3*16*eps {
 		t.Errorf("collapsed component: mean %v, covariance %v", m.Means.Row(k), c)
 	}
@@ -147,10 +147,12 @@ func TestGMMConvergenceReport(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 28))
 	x := mixtureData(rng, 200, 2, 4)
 	m, _ := GaussianMixture{K: 4, MaxIter: 1, Trace: true}.Fit(x)
+	checkMonotoneEM(t, m)
 	if m.Converged || m.Iterations != 1 || len(m.Trace) != 1 {
 		t.Errorf("MaxIter 1: converged %v, %d iterations", m.Converged, m.Iterations)
 	}
 	m, _ = GaussianMixture{K: 4, MaxIter: 500}.Fit(x)
+	checkMonotoneEM(t, m)
 	if !m.Converged || m.Iterations >= 500 {
 		t.Errorf("not converged in 500 iterations")
 	}
@@ -192,6 +194,7 @@ func TestGMMPersistence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkMonotoneEM(t, m)
 		var buf bytes.Buffer
 		if err := m.Save(&buf); err != nil {
 			t.Fatal(err)

@@ -60,12 +60,7 @@ func (r BandwidthRule) Bandwidth(x *matrix.Dense) (float64, error) {
 		return 0, err
 	}
 	n, d := x.Dims()
-	s, err := matrix.Covariance(x, matrix.Sample)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", op, err)
-	}
-	tr, _ := matrix.Trace(s)
-	sigma := math.Sqrt(tr / float64(d))
+	sigma := rmsStd(x)
 	var factor float64
 	switch r {
 	case Scott:
@@ -76,10 +71,53 @@ func (r BandwidthRule) Bandwidth(x *matrix.Dense) (float64, error) {
 		return 0, fmt.Errorf("%s: %w: unknown rule %d", op, ErrInvalidParameter, int(r))
 	}
 	h := sigma * factor
-	if !(h > 0) {
+	if !(h > 0) || math.IsInf(h, 0) {
 		return 0, fmt.Errorf("%s: %w: the data have no spread (every sample equal), so the rule gives h = 0; give h", op, ErrInvalidParameter)
 	}
 	return h, nil
+}
+
+// rmsStd returns σ̄ = √((1/d) Σⱼ sⱼ²), sⱼ² the variance of column j with
+// divisor n − 1, computed on each column scaled by its largest magnitude
+// cⱼ and on the sⱼ scaled by their largest, so that data near the overflow
+// threshold (1e200) give their σ̄ instead of +Inf:
+// sⱼ = cⱼ·std(xⱼ/cⱼ), σ̄ = s*·√((1/d) Σⱼ (sⱼ/s*)²).
+func rmsStd(x *matrix.Dense) float64 {
+	n, d := x.Dims()
+	sd := make([]float64, d)
+	for j := range d {
+		col := x.Col(j)
+		c := 0.0
+		for _, v := range col {
+			c = math.Max(c, math.Abs(v))
+		}
+		if c == 0 {
+			continue
+		}
+		var mean float64
+		for i := range col {
+			col[i] /= c
+			mean += col[i]
+		}
+		mean /= float64(n)
+		var ss float64
+		for _, v := range col {
+			ss += (v - mean) * (v - mean)
+		}
+		sd[j] = c * math.Sqrt(ss/float64(n-1))
+	}
+	top := 0.0
+	for _, v := range sd {
+		top = math.Max(top, v)
+	}
+	if top == 0 {
+		return 0
+	}
+	var q float64
+	for _, v := range sd {
+		q += (v / top) * (v / top)
+	}
+	return top * math.Sqrt(q/float64(d))
 }
 
 // KernelDensity configures a Parzen-window or kernel density estimate.
@@ -141,26 +179,27 @@ func (c KernelDensity) Fit(x *matrix.Dense) (*KDEModel, error) {
 	}
 	m := &KDEModel{Kernel: c.Kernel, H: h, X: x.Clone()}
 	m.prepare()
+	if err := matrix.VecFinite(m.xsq); err != nil {
+		return nil, fmt.Errorf("%s: %w: the spread of the data is more than 10¹⁵⁴ times h = %g", op, ErrInvalidParameter, h)
+	}
 	return m, nil
 }
 
-// prepare computes the centred copy of the data and its squared norms.
+// prepare computes the centred copy of the data in units of h,
+// x̃ᵢ = (xᵢ − x̄)/h, and its squared norms. Measuring in units of h keeps
+// the squared norms of O(spread²/h²) instead of O(spread²), so that data of
+// any magnitude (1e200 with h of the same order) do not overflow.
 func (m *KDEModel) prepare() {
 	m.xc, m.center, _ = matrix.Center(m.X)
 	m.xsq = make([]float64, m.xc.Rows())
 	for i := range m.xsq {
 		r := m.xc.Row(i)
+		for j := range r {
+			r[j] /= m.H
+		}
 		m.xsq[i] = matrix.Dot(r, r)
 	}
 }
-
-// kdeNegligible: a kernel term e^t relative to the largest (t ≤ 0) is
-// skipped below e^kdeNegligible < 2⁻⁵⁴, where adding it to a sum that is
-// at least 1 (the largest term) could not change it; each skip perturbs
-// the sum by less than 2⁻⁵⁴ relative, n of them by n·2⁻⁵⁴. Far from a
-// query most of the n terms are below it, and skipping them avoids their
-// exponentials.
-const kdeNegligible = -37.5
 
 // kdeQueryBlock and kdePointBlock are the tile of the Gaussian estimate:
 // 32 queries against 1024 points, a 256 KB tile of exponents that stays in
@@ -181,10 +220,13 @@ const (
 // a* = maxᵢ aᵢ, so that the largest term is e⁰ and nothing underflows.
 // Cancellation: the expansion loses about ε(‖q‖² + ‖x‖²) absolutely, so
 // queries and data are first centred on the data mean (which leaves the
-// distances unchanged and makes the norms as small as a shift can), and
-// negative results of rounding are clamped to 0. The absolute error of
-// an exponent is then about ε(‖q − x̄‖² + ‖xᵢ − x̄‖²)/h², which is the
-// relative error of the density. Costs 2mnd flops in the product and mn
+// distances unchanged and makes the norms as small as a shift can) and
+// measured in units of h (so that nothing overflows before it is
+// compared with h), and negative results of rounding are clamped to 0.
+// The absolute error of an exponent is then about
+// ε(‖q − x̄‖² + ‖xᵢ − x̄‖²)/h², which is the relative error of the density.
+// A query more than about 10¹⁵⁴ h from the data mean, whose log-density is
+// below −10³⁰⁸, gets −Inf. Costs 2mnd flops in the product and mn
 // exponentials, spread over the cores.
 //
 // Box kernel: the count k(q) of points with maxⱼ |qⱼ − xᵢⱼ| ≤ h/2 is
@@ -231,14 +273,14 @@ func (m *KDEModel) Density(q *matrix.Dense) ([]float64, error) {
 // The queries are cut into blocks of kdeQueryBlock rows, the blocks shared
 // among GOMAXPROCS workers; each worker runs its block against the points
 // in tiles of kdePointBlock, so that the tile of exponents (256 KB) stays
-// in cache between the product that forms it and the pass that reads it.
-// The log-sum-exp runs with a running maximum a* and a sum s of e^{a − a*}:
-// when a term raises a*, s is rescaled by e^{a*old − a*new}.
+// in cache between the product that forms it and the passes that read it.
+// The log-sum-exp runs across tiles with a running maximum a* and a sum s
+// of e^{a − a*}: when a tile raises a*, s is rescaled by e^{a*old − a*new}.
 func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 	n, d := m.xc.Dims()
-	h2 := m.H * m.H
-	logNorm := -math.Log(float64(n)) - 0.5*float64(d)*math.Log(2*math.Pi*h2)
-	scale := -0.5 / h2
+	// log of (1/n)(2πh²)^(−d/2), without forming h² (which overflows for
+	// data of magnitude 1e200).
+	logNorm := -math.Log(float64(n)) - float64(d)*(0.5*log2Pi+math.Log(m.H))
 	blocks := (q.Rows() + kdeQueryBlock - 1) / kdeQueryBlock
 	parallelBlocks(blocks, func(int) func(int) {
 		qc := matrix.New(kdeQueryBlock, d)
@@ -253,7 +295,7 @@ func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 			for i := range b {
 				src, dst := q.Row(i0+i), qb.Row(i)
 				for j, c := range m.center {
-					dst[j] = src[j] - c
+					dst[j] = (src[j] - c) / m.H
 				}
 				qsq[i] = matrix.Dot(dst, dst)
 				amax[i], sum[i] = math.Inf(-1), 0
@@ -270,7 +312,7 @@ func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 				// gᵢⱼ = ‖q̃ᵢ‖² + ‖x̃ⱼ‖² − 2q̃ᵢᵀx̃ⱼ
 				_ = matrix.Gemm(false, true, -2, qb, m.xc.Slice(j0, j0+w, 0, d), 1, gb)
 				for i := range b {
-					amax[i], sum[i] = addExpTerms(gb.Row(i), scale, amax[i], sum[i])
+					amax[i], sum[i] = addExpTerms(gb.Row(i), amax[i], sum[i])
 				}
 			}
 			for i := range b {
@@ -280,27 +322,45 @@ func (m *KDEModel) gaussLogDensity(q *matrix.Dense, out []float64) {
 	})
 }
 
-// addExpTerms adds Σⱼ e^{aⱼ}, aⱼ = scale·max(gⱼ, 0) for the squared
-// distances gⱼ, to the running log-sum-exp (amax, sum) and returns it
-// updated, in one pass: a term above the running maximum becomes the new
-// maximum and the sum is rescaled by e^{amax_old − amax_new} (in random
-// order that happens about log n times per query, not once per term).
-// Rounding can make a squared distance slightly negative: it is clamped to
-// 0. Plain comparisons, not the builtin max, which orders NaNs and signed
+// addExpTerms adds Σⱼ e^{aⱼ}, aⱼ = −½ max(gⱼ, 0) for the squared
+// distances gⱼ (in units of h²), to the running log-sum-exp (amax, sum)
+// and returns it updated; g is overwritten. The tile's maximum is found
+// first; if it exceeds amax the sum is rescaled by e^{amax − new}; then
+// the shifted exponents aⱼ − amax ≤ 0 are exponentiated in one call of
+// matrix.ExpTo (a loop with no call per element) and summed. Rounding
+// can make a squared distance slightly negative: it is clamped to 0.
+// Plain comparisons, not the builtin max, which orders NaNs and signed
 // zeros and would cost most of the loop.
-func addExpTerms(g []float64, scale, amax, sum float64) (float64, float64) {
-	for _, d2 := range g {
-		if d2 < 0 {
+func addExpTerms(g []float64, amax, sum float64) (float64, float64) {
+	tmax := math.Inf(-1)
+	for j, d2 := range g {
+		switch {
+		case d2 < 0:
 			d2 = 0
+		case d2 != d2:
+			// ∞ − ∞: the query is beyond ~10¹⁵⁴ h from the data mean and
+			// the term is 0 to working precision.
+			d2 = math.Inf(1)
 		}
-		a := scale * d2
-		if a > amax {
-			sum *= math.Exp(amax - a) // 0 on the first term (sum = 0, e^{−∞} = 0)
-			amax = a
+		a := -0.5 * d2
+		g[j] = a
+		if a > tmax {
+			tmax = a
 		}
-		if t := a - amax; t > kdeNegligible {
-			sum += matrix.Exp(t)
-		}
+	}
+	if tmax > amax {
+		sum *= math.Exp(amax - tmax) // 0 on the first tile (sum = 0, e^{−∞} = 0)
+		amax = tmax
+	}
+	if math.IsInf(amax, -1) {
+		return amax, sum // every term so far is 0
+	}
+	for j := range g {
+		g[j] -= amax
+	}
+	matrix.ExpTo(g, g)
+	for _, e := range g {
+		sum += e
 	}
 	return amax, sum
 }

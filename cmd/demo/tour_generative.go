@@ -165,19 +165,10 @@ func tourGMM(t *tour) error {
 	t.say("kept restart: %d EM iterations, converged %v, mean log-likelihood %.6f, BIC %.2f, weights %.3f",
 		m.Iterations, m.Converged, m.LogLikelihood, m.BIC, m.Weights)
 	t.claim("each EM iteration can only increase the log-likelihood")
-	// With r·I added the increase holds for a penalized objective; the
-	// log-likelihood itself may lose at most (r/2)·max tr Σₖ⁻¹ per step.
-	var slack float64
-	for _, s := range m.Covariances {
-		chol, err := matrix.FactorizeCholesky(s)
-		if err != nil {
-			return err
-		}
-		li := matrix.Identity(2)
-		_ = chol.SolveLowerCols(li) // L⁻¹; tr Σ⁻¹ = ‖L⁻¹‖²_F
-		fro := matrix.NormFrobenius(li)
-		slack = math.Max(slack, reg*fro*fro)
-	}
+	// With r·I added after each M-step the guarantee weakens to a fall of at
+	// most (r/2)Σₖ Nₖ(tr Σₖ⁻¹ before − after) (docs/generative.md §5; the
+	// tests check that bound at every iteration); on these data the
+	// log-likelihood simply increases.
 	worst := math.Inf(1)
 	for i := 1; i < len(m.Trace); i++ {
 		worst = math.Min(worst, m.Trace[i]-m.Trace[i-1])
@@ -185,8 +176,8 @@ func tourGMM(t *tour) error {
 	if len(m.Trace) < 2 {
 		worst = 0
 	}
-	t.checkTrue("the log-likelihood trace never decreases (beyond the regularization's r·tr Σ⁻¹)", worst >= -slack,
-		fmt.Sprintf("smallest change %.3g ≥ −%.1g", worst, slack))
+	t.checkTrue("the log-likelihood never decreases from one iteration to the next", worst >= 0,
+		fmt.Sprintf("smallest change over %d iterations %.3g ≥ 0", len(m.Trace), worst))
 	mle, _ := learn.GaussianMLE{Reg: reg}.Fit(x)
 	one, _ := learn.GaussianMixture{K: 1, Reg: reg}.Fit(x)
 	ll, _ := mle.LogLikelihood(x)
