@@ -228,3 +228,39 @@ func TestMLPRegressor(t *testing.T) {
 		t.Errorf("unknown activation: %v", err)
 	}
 }
+
+// TestNetworksOnDegenerateData trains on data a user may well give: two
+// samples, a constant column, duplicated rows, all rows equal. Training
+// must succeed with finite weights and sensible predictions.
+func TestNetworksOnDegenerateData(t *testing.T) {
+	tr := Training{Adam: &optimize.AdamSettings{LearningRate: 0.05, BatchSize: 4, Epochs: 200, Seed: 1}}
+	two, _ := matrix.NewFromRows([][]float64{{1, 5}, {-1, 5}})
+	c, err := MLP{Hidden: []int{4}, Training: tr}.FitClassifier(two, []int{3, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := c.Predict(two); !slices.Equal(p, []int{3, 8}) {
+		t.Errorf("two samples: %v", p)
+	}
+	dup, _ := matrix.NewFromRows([][]float64{{0, 1}, {0, 1}, {0, 1}, {2, 1}, {2, 1}})
+	r, err := MLP{Hidden: []int{4}, Training: tr}.FitRegressor(dup, []float64{1, 1, 1, -1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := r.Predict(dup); math.Abs(p[0]-1) > 0.05 || math.Abs(p[4]+1) > 0.05 {
+		t.Errorf("duplicated rows: %v", p)
+	}
+	same, _ := matrix.NewFromRows([][]float64{{2, -3, 0}, {2, -3, 0}, {2, -3, 0}})
+	a, err := Autoencoder{Hidden: 1, Training: tr}.Fit(same)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := a.ReconstructionError(same); !(e < 1e-3) {
+		t.Errorf("identical rows: reconstruction error %v", e)
+	}
+	for _, net := range []*Network{c.Network, r.Network, a.Network} {
+		if err := matrix.VecFinite(net.Theta); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -120,7 +120,7 @@ func tourMLPDigits(t *tour) error {
 		{"momentum β = 0.9, α = 0.01", learn.Training{SGD: &optimize.SGDSettings{LearningRate: 0.01, Momentum: 0.9, BatchSize: 32, Epochs: epochs}}},
 		{"Adam, α = 0.001", learn.Training{Adam: &optimize.AdamSettings{LearningRate: 0.001, BatchSize: 32, Epochs: epochs}}},
 	}
-	f := &plot.Figure{Title: "Training loss per epoch, the same network and initial weights", XLabel: "epoch", YLabel: "mean cross-entropy"}
+	f := &plot.Figure{Title: "Digits 64-64-10: training loss per epoch", XLabel: "epoch", YLabel: "mean cross-entropy"}
 	final := map[string]float64{}
 	for i, r := range runs {
 		var m *learn.MLPClassifier
