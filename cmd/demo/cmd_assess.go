@@ -146,7 +146,7 @@ type metaCommand struct {
 func parseMeta(s *supervised, args []string) (*metaCommand, error) {
 	fs := s.fs
 	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
+	if err := parseQuietly(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// flag has printed the usage (fs.Usage writes to stderr).
 			fmt.Fprintf(s.stderr, "LEARNER is one of: %s\n", learnerNames())

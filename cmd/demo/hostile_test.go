@@ -263,6 +263,53 @@ func TestHostileInputs(t *testing.T) {
 		}
 	}
 
+	// An unknown flag or an unparsable flag value, for every command: one
+	// line and the usage, not the whole flag list.
+	for _, c := range commands {
+		for _, bad := range [][]string{{"-no-such-flag"}, {"-json=maybe"}} {
+			args := append(append([]string{c.name}, bad...), good)
+			if s := checkContract(t, args); s != 2 {
+				t.Errorf("demo %v: exit %d, want 2", args, s)
+			}
+		}
+	}
+	checkContract(t, []string{"cv", "knn", "-k", "x", good})
+
+	// Hostile fold files and grid values.
+	for i, content := range []string{"", "fold\n", "fold\n0\n1\n0\n1\n0\n1\n0\nNaN\n", "fold\n0\n1\n0\n1\n0\n1\n0\n1e308\n",
+		"fold\n0\n1\n0\n1\n0\n1\n0\n-1\n", "fold\n0\n1\n0\n1\n0\n1\n0\n0.5\n", "fold\n0\n0\n0\n0\n0\n0\n0\n0\n",
+		"fold\n0\n1\n0\n1\n0\n1\n0\n1\n0\n", "fold\n0\n1\n0\n1\n0\n1\n0\n999999999\n", "fold,x\n0,1\n1\n"} {
+		f := filepath.Join(dir, fmt.Sprintf("folds%d.csv", i))
+		writeFileT(t, f, content)
+		for _, c := range [][]string{{"cv", "-folds", f, "knn", "-k", "1"}, {"grid", "-folds", f, "-param", "k=1,2", "knn"}} {
+			if checkContract(t, append(c, good)) == 0 {
+				t.Errorf("demo %v: exit 0 with fold file %q", c, content)
+			}
+		}
+	}
+	for _, p := range []string{"k=abc", "k=1e999", "k=", "=1", "lambda=NaN", "k=1,,2"} {
+		checkContract(t, []string{"grid", "-param", p, "knn", good})
+	}
+
+	// Hostile label columns.
+	for i, content := range []string{
+		"a,y\n1,1e308\n2,-1e308\n3,1e308\n4,-1e308\n",
+		"a,y\n1,9007199254740993\n2,0\n3,9007199254740993\n4,0\n",
+		"a,y\n1,-0\n2,0\n3,1\n4,1\n",
+		"a,y\n1,1.5\n2,0\n3,1\n4,1\n",
+		"a,y\n1,NaN\n2,0\n3,1\n4,1\n",
+		"a,y\n1,x\n2,0\n3,1\n4,y\n",
+		"a,y\n1,\n2,0\n3,1\n4,1\n",
+		"a,y\n1,1.7e308\n2,1.6e308\n3,-1.7e308\n4,1e-320\n",
+	} {
+		f := filepath.Join(dir, fmt.Sprintf("labels%d.csv", i))
+		writeFileT(t, f, content)
+		for _, c := range [][]string{{"knn", "-k", "1"}, {"logreg"}, {"ridge"}, {"linreg"}, {"tree", "-regression"}, {"mlp", "-quiet", "-epochs", "2"},
+			{"svm", "-type", "eps-svr"}, {"bayes"}, {"cv", "-k", "2", "ridge"}, {"knn", "-k", "1", "-regression"}} {
+			checkContract(t, append(append([]string{c[0], "-json"}, c[1:]...), f))
+		}
+	}
+
 	// posterior reads one column: its own hostile files.
 	for _, content := range []string{"", "x\n", "x\nNaN\n", "x\n1e308\n1.7e308\n1.5e308\n", "x\n1e-320\n3e-320\n", "x\n0\n1\n2\n", "x\n0.5\n", "x\n1\n"} {
 		f := filepath.Join(dir, "post.csv")
