@@ -120,9 +120,10 @@ func printHelp(w io.Writer, args []string) {
 	if len(args) == 1 {
 		if c, ok := findCommand(args[0]); ok {
 			fmt.Fprintf(w, "demo %s: %s\n\n", c.name, c.summary)
-			// -h makes a command print its synopsis and every flag with its
-			// default, and stop.
-			c.run([]string{"-h"}, io.Discard, w)
+			// -help makes a command print its synopsis and every flag with
+			// its default, and stop (-help, not -h: bayes and kde have a
+			// flag -h, the window width).
+			c.run([]string{"-help"}, io.Discard, w)
 			if c.help != "" {
 				fmt.Fprintf(w, "\n%s\n", strings.TrimSuffix(c.help, "\n"))
 			}
