@@ -275,6 +275,23 @@ func TestHostileInputs(t *testing.T) {
 	}
 	checkContract(t, []string{"cv", "knn", "-k", "x", good})
 
+	// The driver's own flags, hostile.
+	for _, c := range [][]string{
+		{"knn", "-target", "99", good}, {"knn", "-target", "-1", good}, {"knn", "-target", "nope", good},
+		{"knn", "-drop", "y", good}, {"knn", "-drop", "a,b", good}, {"knn", "-drop", "zz", good},
+		{"knn", "-pca", "3", good}, {"knn", "-pca", "-1", good}, {"knn", "-pca", "2", lab["huge"]}, {"knn", "-pca", "1", lab["tiny"]},
+		{"knn", "-pca", "1", lab["constant"]}, {"ridge", "-scale", "minmax", lab["huge"]}, {"ridge", "-scale", "minmax", lab["tiny"]},
+		{"ridge", "-scale", "standard", lab["constant"]}, {"knn", "-scale", "zscore", good}, {"knn", "-sep", "ab", good},
+		{"knn", "-sep", ";", good}, {"knn", "-format", "libsvm", good}, {"knn", "-drop-na", lab["nan"]},
+		{"knn", "-save", filepath.Join(dir, "no", "such", "dir.json"), good}, {"knn", "-test", filepath.Join(dir, "missing.csv"), good},
+		{"knn", "-load", filepath.Join(dir, "missing.json"), "-test", good}, {"knn", "-load", knnModel, good},
+		{"knn", "-load", knnModel, "-test", good, "-k", "3"}, {"predict", "-model", knnModel, "-proba", good},
+		{"predict", "-model", ridgeModel, "-proba", good}, {"predict", "-model", knnModel, "-target", "nope", good},
+		{"predict", "-model", knnModel, "-out", filepath.Join(dir, "no", "such", "p.csv"), good},
+	} {
+		checkContract(t, append([]string{c[0], "-json"}, c[1:]...))
+	}
+
 	// Hostile fold files and grid values.
 	for i, content := range []string{"", "fold\n", "fold\n0\n1\n0\n1\n0\n1\n0\nNaN\n", "fold\n0\n1\n0\n1\n0\n1\n0\n1e308\n",
 		"fold\n0\n1\n0\n1\n0\n1\n0\n-1\n", "fold\n0\n1\n0\n1\n0\n1\n0\n0.5\n", "fold\n0\n0\n0\n0\n0\n0\n0\n0\n",
