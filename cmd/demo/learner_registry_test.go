@@ -158,3 +158,26 @@ func TestLearnerRegistrySaves(t *testing.T) {
 		t.Errorf("holdout's saved logreg scores %s, logreg %s", a, b)
 	}
 }
+
+// TestLearnerRegistryMetaCommands: the brief's invocations — grid over
+// ridge's λ, bootstrap of the shared-covariance Bayes classifier, bagged
+// MLPs — run and print their fields.
+func TestLearnerRegistryMetaCommands(t *testing.T) {
+	iris, diabetes := "../../testdata/iris.csv", "../../testdata/diabetes.csv"
+	out, _ := mustRun(t, "grid", "-quiet", "-json", "-param", "lambda=0.01,0.1,1", "ridge", diabetes)
+	if o := jsonOf(t, out); len(o["results"].([]any)) != 3 || o["best"] == nil || !(o["best_score"].(float64) > 0) {
+		t.Errorf("grid ridge: %s", out)
+	}
+	out, _ = mustRun(t, "bootstrap", "-B", "10", "-quiet", "-json", "bayes", "-density", "shared", iris)
+	if o := jsonOf(t, out); o["learner"] != "bayes" || o["e_boot"].(float64) > 0.2 {
+		t.Errorf("bootstrap bayes: %s", out)
+	}
+	out, _ = mustRun(t, "bag", "-B", "3", "-quiet", "-json", "-scale", "standard", "mlp", "-hidden", "16", "-epochs", "20", "-lr", "0.01", iris)
+	if o := jsonOf(t, out); o["learner"] != "mlp" || o["train_accuracy"].(float64) < 0.8 {
+		t.Errorf("bag mlp: %s", out)
+	}
+	out, _ = mustRun(t, "holdout", "-json", "-frac", "0.3", "mlp", "-task", "regress", "-hidden", "4", "-epochs", "5", diabetes)
+	if o := jsonOf(t, out); o["learner"] != "mlp" || o["train_mse"] == nil {
+		t.Errorf("holdout mlp -task regress: %s", out)
+	}
+}
