@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The hostile-input campaign over every supervised and assessment command
@@ -23,7 +24,11 @@ var nonFinite = regexp.MustCompile(`(?i)\b(nan|[+-]?inf(inity)?)\b`)
 // checkContract runs demo and checks the contract; it returns the status.
 func checkContract(t *testing.T, args []string) int {
 	t.Helper()
+	start := time.Now()
 	status, out, errOut := runDemo(args...)
+	if d := time.Since(start); d > 300*time.Millisecond && os.Getenv("DEMO_HOSTILE_LOG") != "" {
+		t.Logf("SLOW %v %v", d, args)
+	}
 	if testing.Verbose() && os.Getenv("DEMO_HOSTILE_LOG") != "" { // every outcome, for review
 		t.Logf("PROBE %d %v\n   out=%.200s\n   err=%.300s", status, args, out, errOut)
 	}
@@ -158,6 +163,17 @@ func TestHostileInputs(t *testing.T) {
 		{"holdout", []string{"logreg"}, false}, {"bootstrap", []string{"-B", "3", "-quiet", "bayes"}, false},
 		{"bag", []string{"-B", "2", "-quiet", "tree"}, false}, {"boost3", []string{"-n1", "3", "tree"}, false},
 		{"predict", []string{"-model", knnModel}, false}, {"predict", []string{"-model", ridgeModel}, false},
+		{"svm", []string{"-proba"}, false}, {"svm", []string{"-kernel", "poly", "-degree", "2"}, false},
+		{"svm", []string{"-type", "nu-svr", "-kernel", "linear"}, false}, {"logreg", []string{"-solver", "lbfgs"}, false},
+		{"logreg", []string{"-solver", "gd", "-max-iter", "50"}, false}, {"logreg", []string{"-lambda", "0"}, false},
+		{"mlp", []string{"-loss", "mse", "-hidden", "2", "-epochs", "2", "-quiet", "-optimizer", "sgd"}, false},
+		{"adaboost", []string{"-base", "tree", "-rounds", "3"}, false}, {"tree", []string{"-criterion", "entropy", "-max-depth", "2"}, false},
+		{"linreg", []string{"-basis", "gauss", "-centers", "2", "-solver", "svd"}, false}, {"linreg", []string{"-solver", "normal"}, false},
+		{"ridge", []string{"-penalize-intercept"}, false}, {"gmm", []string{"-k", "1", "-cov", "diag"}, true},
+		{"gmm", []string{"-k", "2", "-cov", "spherical"}, true}, {"kde", []string{"-kernel", "box", "-h", "0.5", "-query", query}, true},
+		{"autoencoder", []string{"-hidden", "2", "-type", "denoising", "-epochs", "2", "-quiet"}, true},
+		{"autoencoder", []string{"-hidden", "2", "-type", "sparse", "-epochs", "2", "-quiet"}, true},
+		{"gauss", []string{"-unbiased"}, true},
 	}
 	for _, sp := range specs {
 		files := lab
