@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mlnotes/matrix"
 )
 
 // The hostile-input campaign over every supervised and assessment command
@@ -475,4 +478,28 @@ func TestExtremeScalesWithScaling(t *testing.T) {
 		mustFail(t, 1, []string{"svm", f}, "the default γ", "-scale standard")
 	}
 	mustFail(t, 1, []string{"svm", "-sigma2", "1", files["huge"]}, "k(x, x)", "scale the features")
+}
+
+// TestCheckFiniteNested: a non-finite number deep in a field (a matrix in
+// a map, a row of a [][]float64) is found and named, as a flat one is.
+func TestCheckFiniteNested(t *testing.T) {
+	m := matrix.New(2, 2)
+	m.Set(1, 0, math.Inf(-1))
+	for _, c := range []struct {
+		value any
+		where string
+	}{
+		{[][]float64{{1, 2}, {3, math.NaN()}}, "f[1][1]"},
+		{map[string]any{"a": 1.0, "b": []float64{0, math.Inf(1)}}, "f[b][1]"},
+		{[]*matrix.Dense{matrix.New(1, 1), m}, "f[1][1][0]"},
+		{[]map[string]any{{"mean": math.NaN()}}, "f[0][mean]"},
+	} {
+		err := checkFinite([]field{{"f", c.value}})
+		if err == nil || !strings.HasPrefix(err.Error(), c.where+" is ") {
+			t.Errorf("%v: %v, want %s", c.value, err, c.where)
+		}
+	}
+	if err := checkFinite([]field{{"f", [][]float64{{1, 2}}}, {"g", map[string]any{"x": "NaN"}}, {"h", (*matrix.Dense)(nil)}}); err != nil {
+		t.Errorf("finite fields: %v", err)
+	}
 }
