@@ -327,6 +327,18 @@ func TestHostileInputs(t *testing.T) {
 		checkContract(t, []string{"grid", "-param", p, "knn", good})
 	}
 
+	// Hostile LIBSVM files, for training and for predict.
+	for i, content := range []string{"", "\n\n", "1 0:1\n0 1:2\n", "1 2:1 1:3\n0 1:2\n", "1 1:NaN\n0 1:2\n", "1 1:1e999\n0 1:2\n",
+		"1 99999999999:1\n0 1:2\n", "1 1:1\n0 x\n", "1 1:\n0 1:2\n", "1 1:1 1:2\n0 1:2\n", "1e999 1:1\n0 1:2\n", "NaN 1:1\n0 1:2\n"} {
+		f := filepath.Join(dir, fmt.Sprintf("bad%d.libsvm", i))
+		writeFileT(t, f, content)
+		for _, c := range [][]string{{"knn", "-k", "1", f}, {"ridge", f}, {"predict", "-model", knnModel, f}, {"cv", "-k", "2", "knn", "-k", "1", f}} {
+			if checkContract(t, c) == 0 {
+				t.Errorf("demo %v: exit 0 on LIBSVM content %q", c, content)
+			}
+		}
+	}
+
 	// Hostile label columns.
 	for i, content := range []string{
 		"a,y\n1,1e308\n2,-1e308\n3,1e308\n4,-1e308\n",
