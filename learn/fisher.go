@@ -142,18 +142,18 @@ func factorizeScatter(sw *matrix.Dense) (*matrix.Cholesky, error) {
 	if err := sw.CheckFinite(); err != nil {
 		return nil, fmt.Errorf("within-class scatter S_w overflows float64 (features spread beyond about 1e154: scale them): %w", err)
 	}
-	chol, err := matrix.FactorizeCholesky(sw)
-	if err != nil {
-		return nil, fmt.Errorf("within-class scatter S_w is singular (a constant or redundant feature, or fewer samples than features); set Ridge > 0: %w", err)
-	}
 	var maxDiag float64
 	for i := range d {
 		maxDiag = math.Max(maxDiag, sw.At(i, i))
 	}
+	chol, err := matrix.FactorizeCholesky(sw)
+	if err != nil {
+		return nil, fmt.Errorf("within-class scatter S_w is singular (a constant or redundant feature, or fewer samples than features%s); set Ridge > 0: %w", underflowHint(maxDiag), err)
+	}
 	l := chol.L()
 	for i := range d {
 		if p := l.At(i, i) * l.At(i, i); p <= float64(d)*eps*maxDiag {
-			return nil, fmt.Errorf("within-class scatter S_w is singular to working precision (pivot %d is %.3g, the largest diagonal entry %.3g: a constant or redundant feature, or fewer samples than features); set Ridge > 0: %w", i, p, maxDiag, matrix.ErrNotSPD)
+			return nil, fmt.Errorf("within-class scatter S_w is singular to working precision (pivot %d is %.3g, the largest diagonal entry %.3g: a constant or redundant feature, or fewer samples than features%s); set Ridge > 0: %w", i, p, maxDiag, underflowHint(maxDiag), matrix.ErrNotSPD)
 		}
 	}
 	return chol, nil
@@ -354,4 +354,14 @@ func LoadFisher(r io.Reader) (*FisherModel, error) {
 		return nil, fmt.Errorf("learn: load fisher: %w: inconsistent dimensions", ErrFormat)
 	}
 	return &m, nil
+}
+
+// underflowHint names a further cause of a singular covariance or scatter
+// whose largest diagonal entry v is below about 1e-291 (zero included):
+// squares of features below about 1e-146 underflow float64.
+func underflowHint(v float64) string {
+	if v < 0x1p-966 {
+		return ", or squares of features below about 1e-146 that underflow float64: scale them"
+	}
+	return ""
 }

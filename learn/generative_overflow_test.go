@@ -35,3 +35,23 @@ func TestCovarianceOverflowNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestCovarianceUnderflowNamed: features near 1e-320 have variances that
+// underflow to 0; the singular-covariance errors of the Gaussian MLE and
+// LDA then name the underflow among the causes, and a truly constant
+// feature beside a varying one does not.
+func TestCovarianceUnderflowNamed(t *testing.T) {
+	tiny, _ := matrix.NewFromRows([][]float64{{1e-320, 0}, {0, 2e-320}, {-1e-320, 1e-320}, {3e-320, 0}})
+	y := []int{0, 1, 0, 1}
+	_, err1 := GaussianMLE{}.Fit(tiny)
+	_, err2 := FisherLDA{}.Fit(tiny, y)
+	for _, err := range []error{err1, err2} {
+		if !errors.Is(err, matrix.ErrNotSPD) || !strings.Contains(err.Error(), "underflow") {
+			t.Errorf("tiny features: %v", err)
+		}
+	}
+	c, _ := matrix.NewFromRows([][]float64{{1, 0}, {1, 2}, {1, 1}, {1, 3}})
+	if _, err := (GaussianMLE{}).Fit(c); !errors.Is(err, matrix.ErrNotSPD) || strings.Contains(err.Error(), "underflow") {
+		t.Errorf("constant feature: %v", err)
+	}
+}
