@@ -110,8 +110,19 @@ func discretize(v []float64, bins int) ([]int, int) {
 		return codes, len(distinct)
 	}
 	lo, hi := distinct[0], distinct[len(distinct)-1]
+	// A range beyond float64 (max − min overflows near ±1.8e308) or so
+	// small that its subnormal digits are few is binned on an exact
+	// power-of-two rescaling, which leaves every bin the same.
+	k := 0
+	if span := hi - lo; math.IsInf(span, 0) || float64(bins)*span > math.MaxFloat64/2 {
+		k = -2
+	} else if span < 0x1p-960 {
+		k = 600
+	}
+	scale := func(x float64) float64 { return math.Ldexp(x, k) }
+	lo, hi = scale(lo), scale(hi)
 	for i, x := range v {
-		c := int(math.Floor(float64(bins) * (x - lo) / (hi - lo)))
+		c := int(math.Floor(float64(bins) * (scale(x) - lo) / (hi - lo)))
 		codes[i] = max(0, min(bins-1, c))
 	}
 	return codes, bins

@@ -34,3 +34,28 @@ func TestPearsonExtremeScales(t *testing.T) {
 		}
 	}
 }
+
+// TestMutualInformationExtremeRange: equal-width bins over a range beyond
+// float64 (max − min overflows) or deep in the subnormals give the mutual
+// information of the same column at scale 1.
+func TestMutualInformationExtremeRange(t *testing.T) {
+	col := []float64{1, -1, 1.7, -1.7, 0.9, -0.9, 1.5, -1.2, 0.2, -0.1}
+	y := []float64{0, 1, 0, 1, 0, 1, 0, 1, 1, 0}
+	mi := func(s float64) float64 {
+		x := matrix.New(len(col), 1)
+		for i, v := range col {
+			x.Set(i, 0, v*s)
+		}
+		r, err := MutualInformation(x, y, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r[0]
+	}
+	want := mi(1)
+	for _, s := range []float64{1e308, 0x1p-1060} {
+		if got := mi(s); math.Abs(got-want) > 1e-15 {
+			t.Errorf("scale %g: MI %v, want %v", s, got, want)
+		}
+	}
+}
