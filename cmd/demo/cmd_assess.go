@@ -628,8 +628,8 @@ func runBiasVar(args []string, stdout, stderr io.Writer) error {
 		}
 		degs = append(degs, d)
 	}
-	if *n < 1 || *trials < 2 || !(*noise >= 0) || math.IsInf(*noise, 0) {
-		return &usageError{msg: fmt.Sprintf("-n %d -trials %d -noise %g: want N ≥ 1, T ≥ 2, σ ≥ 0", *n, *trials, *noise), usage: "demo biasvar " + c.args}
+	if *n < 1 || *trials < 2 || !(*noise >= 0) || math.IsInf(*noise**noise, 0) {
+		return &usageError{msg: fmt.Sprintf("-n %d -trials %d -noise %g: want N ≥ 1, T ≥ 2, σ ≥ 0 (with σ² finite)", *n, *trials, *noise), usage: "demo biasvar " + c.args}
 	}
 	bv := learn.BiasVariance{Sigma: *noise, N: *n, Trials: *trials, Seed: *seed}
 	var rows []map[string]any

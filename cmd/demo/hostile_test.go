@@ -246,7 +246,7 @@ func TestHostileInputs(t *testing.T) {
 		{"mlp", "-lr", "1e-320", "-quiet", "-epochs", "3", good},
 		{"autoencoder", "-hidden", "2", "-type", "sparse", "-beta", "1e308", "-quiet", "-epochs", "3", unl["good"]},
 		{"autoencoder", "-hidden", "2", "-type", "sparse", "-rho", "1e-320", "-quiet", "-epochs", "3", unl["good"]},
-		{"biasvar", "-noise", "1e308", "-trials", "3"}, {"biasvar", "-degrees", "30", "-n", "2", "-trials", "3"},
+		{"biasvar", "-noise", "1e150", "-trials", "3"}, {"biasvar", "-degrees", "30", "-n", "2", "-trials", "3"},
 		{"knn", "-k", "8", good}, {"forest", "-trees", "1", "-max-depth", "1", good}, {"adaboost", "-rounds", "1000", good},
 	} {
 		checkContract(t, append([]string{c[0], "-json"}, c[1:]...))
@@ -445,7 +445,7 @@ func TestHostileInputs(t *testing.T) {
 		{"bag", "-B", "0", "tree", good}, {"bag", "-B", "1", "tree", good},
 		{"boost3", "-n1", "0", "tree", good},
 		{"biasvar", "-n", "0"}, {"biasvar", "-trials", "1"}, {"biasvar", "-noise", "-1"}, {"biasvar", "-degrees", "-1"},
-		{"biasvar", "-noise", "NaN"},
+		{"biasvar", "-noise", "NaN"}, {"biasvar", "-noise", "1e308"},
 		{"predict", good},
 		{"bayes", "-density", "kde", "-h", "NaN", good}, {"svm", "-C", "NaN", good}, {"svm", "-type", "nu", "-nu", "NaN", good},
 		{"svm", "-type", "eps-svr", "-epsilon", "Inf", good}, {"svm", "-gamma", "Inf", good}, {"svm", "-tol", "NaN", good},
