@@ -128,8 +128,8 @@ func (b BiasVariance) Run(t RegressorTrainer) (*BiasVarianceResult, error) {
 	if trials == 0 {
 		trials = 200
 	}
-	if n < 1 || trials < 2 || !(b.Sigma >= 0) || math.IsInf(b.Sigma, 0) {
-		return nil, fmt.Errorf("%s: %w: n = %d, trials = %d, σ = %g (need n ≥ 1, trials ≥ 2, σ ≥ 0)", op, ErrInvalidParameter, n, trials, b.Sigma)
+	if n < 1 || trials < 2 || !(b.Sigma >= 0) || math.IsInf(b.Sigma*b.Sigma, 0) {
+		return nil, fmt.Errorf("%s: %w: n = %d, trials = %d, σ = %g (need n ≥ 1, trials ≥ 2, σ ≥ 0 with σ² finite)", op, ErrInvalidParameter, n, trials, b.Sigma)
 	}
 	test := b.Test
 	if test == nil {

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -65,5 +66,13 @@ func TestVandermondeFit(t *testing.T) {
 	}
 	if _, err := VandermondeFit(2).FitRegressor(matrix.New(3, 2), []float64{1, 2, 3}); err == nil {
 		t.Error("two columns accepted")
+	}
+}
+
+// TestBiasVarianceNoiseRange: a σ whose square overflows is refused
+// (the noise term σ² of the decomposition would be +Inf).
+func TestBiasVarianceNoiseRange(t *testing.T) {
+	if _, err := (BiasVariance{Sigma: 1e155, N: 5, Trials: 2}).Run(VandermondeFit(1)); !errors.Is(err, ErrInvalidParameter) {
+		t.Errorf("σ = 1e155: %v", err)
 	}
 }

@@ -66,6 +66,14 @@ func (p BetaBernoulli) Update(x []float64) (*BetaPosterior, error) {
 		post.MAP = 1
 	}
 	post.Mean = post.A / (post.A + post.B)
+	if math.IsInf(post.A+post.B, 0) {
+		// A + B overflows (a prior near 1.8e308): the same ratios
+		// written so that no sum exceeds its terms' scale.
+		post.Mean = 1 / (1 + post.B/post.A)
+		if post.A > 1 && post.B > 1 {
+			post.MAP = 1 / (1 + (post.B-1)/(post.A-1))
+		}
+	}
 	post.MLE = float64(s) / float64(n)
 	return post, nil
 }
@@ -124,6 +132,30 @@ func (p NormalMean) Update(x []float64) (*NormalPosterior, error) {
 	prec := 1/p.Tau2 + n/p.Sigma2
 	v := 1 / prec
 	mean := v * (p.Mu0/p.Tau2 + sum/p.Sigma2)
+	if math.IsInf(xbar, 0) || math.IsNaN(mean) || math.IsInf(mean, 0) || v == 0 || math.IsInf(v, 0) {
+		// A sum or a precision beyond float64 (observations near
+		// 1.8e308, τ² or σ² near its limits): the same posterior as a
+		// weighted average, μₙ = (1 − w)μ₀ + w x̄ with w = 1/(1 + r),
+		// r = σ²/(nτ²), and τₙ² = (σ²/n)/(1 + r) = τ²/(1 + 1/r),
+		// whose terms stay within the range of the data and the prior.
+		if math.IsInf(xbar, 0) {
+			xbar = 0
+			for _, xi := range x {
+				xbar += xi / n
+			}
+		}
+		r := p.Sigma2 / n / p.Tau2
+		w, wc := 1/(1+r), r/(1+r) // w and 1 − w
+		if math.IsInf(r, 0) {
+			w, wc = 0, 1
+		}
+		mean = wc*p.Mu0 + w*xbar
+		if r >= 1 {
+			v = p.Tau2 / (1 + 1/r)
+		} else {
+			v = p.Sigma2 / n / (1 + r)
+		}
+	}
 	return &NormalPosterior{Mean: mean, Variance: v, N: len(x), MAP: mean, MLE: xbar}, nil
 }
 

@@ -139,18 +139,21 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 // so a pivot below d·ε·maxᵢ sᵢᵢ proves κ(S_w) ≥ 1/(d·ε): w would be noise.
 func factorizeScatter(sw *matrix.Dense) (*matrix.Cholesky, error) {
 	d := sw.Rows()
-	chol, err := matrix.FactorizeCholesky(sw)
-	if err != nil {
-		return nil, fmt.Errorf("within-class scatter S_w is singular (a constant or redundant feature, or fewer samples than features); set Ridge > 0: %w", err)
+	if err := sw.CheckFinite(); err != nil {
+		return nil, fmt.Errorf("within-class scatter S_w overflows float64 (features spread beyond about 1e154: scale them): %w", err)
 	}
 	var maxDiag float64
 	for i := range d {
 		maxDiag = math.Max(maxDiag, sw.At(i, i))
 	}
+	chol, err := matrix.FactorizeCholesky(sw)
+	if err != nil {
+		return nil, fmt.Errorf("within-class scatter S_w is singular (a constant or redundant feature, or fewer samples than features%s); set Ridge > 0: %w", underflowHint(maxDiag), err)
+	}
 	l := chol.L()
 	for i := range d {
 		if p := l.At(i, i) * l.At(i, i); p <= float64(d)*eps*maxDiag {
-			return nil, fmt.Errorf("within-class scatter S_w is singular to working precision (pivot %d is %.3g, the largest diagonal entry %.3g: a constant or redundant feature, or fewer samples than features); set Ridge > 0: %w", i, p, maxDiag, matrix.ErrNotSPD)
+			return nil, fmt.Errorf("within-class scatter S_w is singular to working precision (pivot %d is %.3g, the largest diagonal entry %.3g: a constant or redundant feature, or fewer samples than features%s); set Ridge > 0: %w", i, p, maxDiag, underflowHint(maxDiag), matrix.ErrNotSPD)
 		}
 	}
 	return chol, nil
@@ -176,6 +179,22 @@ func classMeans(x *matrix.Dense, y []int) (classes []int, means *matrix.Dense, c
 	}
 	for j, cnt := range counts {
 		matrix.ScaleVec(1/float64(cnt), means.Row(j))
+	}
+	for j := range classes {
+		for f, m := range means.Row(j) {
+			if !math.IsInf(m, 0) {
+				continue
+			}
+			// The sum overflowed (entries near ±1.8e308); the mean of
+			// the terms xᵢ/nⱼ cannot.
+			s := 0.0
+			for i, c := range y {
+				if c == classes[j] {
+					s += x.At(i, f) / float64(counts[j])
+				}
+			}
+			means.Set(j, f, s)
+		}
 	}
 	return classes, means, counts
 }
@@ -335,4 +354,14 @@ func LoadFisher(r io.Reader) (*FisherModel, error) {
 		return nil, fmt.Errorf("learn: load fisher: %w: inconsistent dimensions", ErrFormat)
 	}
 	return &m, nil
+}
+
+// underflowHint names a further cause of a singular covariance or scatter
+// whose largest diagonal entry v is below about 1e-291 (zero included):
+// squares of features below about 1e-146 underflow float64.
+func underflowHint(v float64) string {
+	if v < 0x1p-966 {
+		return ", or squares of features below about 1e-146 that underflow float64: scale them"
+	}
+	return ""
 }

@@ -79,19 +79,22 @@ func normalFromFactor(mean []float64, sigma *matrix.Dense, chol *matrix.Cholesky
 // a pivot ≤ d·ε·maxᵢ σᵢᵢ proves κ(Σ) ≥ 1/(d·ε).
 func factorizeCovariance(sigma *matrix.Dense) (*matrix.Cholesky, error) {
 	d := sigma.Rows()
-	const hint = "the covariance is singular (a constant or redundant feature, or fewer samples than features); regularize it by adding r·I"
-	chol, err := matrix.FactorizeCholesky(sigma)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", hint, err)
+	const hint = "the covariance is singular (a constant or redundant feature, or fewer samples than features%s); regularize it by adding r·I"
+	if err := sigma.CheckFinite(); err != nil {
+		return nil, fmt.Errorf("the covariance overflows float64 (features spread beyond about 1e154: scale them): %w", err)
 	}
 	var maxDiag float64
 	for i := range d {
 		maxDiag = math.Max(maxDiag, sigma.At(i, i))
 	}
+	chol, err := matrix.FactorizeCholesky(sigma)
+	if err != nil {
+		return nil, fmt.Errorf(hint+": %w", underflowHint(maxDiag), err)
+	}
 	l := chol.L()
 	for i := range d {
 		if p := l.At(i, i) * l.At(i, i); p <= float64(d)*eps*maxDiag {
-			return nil, fmt.Errorf("%s (pivot %d is %.3g against a largest variance %.3g): %w", hint, i, p, maxDiag, matrix.ErrNotSPD)
+			return nil, fmt.Errorf(hint+" (pivot %d is %.3g against a largest variance %.3g): %w", underflowHint(maxDiag), i, p, maxDiag, matrix.ErrNotSPD)
 		}
 	}
 	return chol, nil

@@ -411,6 +411,9 @@ func (m *GMMModel) mStepComponent(xt, resp, dev *matrix.Dense, w []float64, nk f
 	for t := range d {
 		sigma.Set(t, t, sigma.At(t, t)+r)
 	}
+	if err := sigma.CheckFinite(); err != nil {
+		return fmt.Errorf("component %d: the covariance overflows float64 (features spread beyond about 1e154: scale them): %w", j, err)
+	}
 	chol, err := matrix.FactorizeCholesky(sigma)
 	if err != nil {
 		return fmt.Errorf("component %d: covariance not positive definite even with reg %g added; raise the regularization: %w", j, r, err)

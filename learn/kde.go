@@ -171,6 +171,12 @@ func (c KernelDensity) Fit(x *matrix.Dense) (*KDEModel, error) {
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
 	}
+	if h2 := h * h; h2 == 0 || math.IsInf(h2, 0) {
+		// The kernels divide squared distances by h² (and the
+		// normalization holds h^d): beyond float64 the densities would
+		// be NaN.
+		return nil, fmt.Errorf("%s: %w: bandwidth h = %g, h² is outside float64 (need about 1e-154 < h < 1e154; rescale the data)", op, ErrInvalidParameter, h)
+	}
 	m := &KDEModel{Kernel: c.Kernel, H: h, X: x.Clone()}
 	m.prepare()
 	if err := matrix.VecFinite(m.xsq); err != nil {

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"mlnotes/matrix"
@@ -154,6 +155,13 @@ func (m *KNNRegressorModel) Predict(q *matrix.Dense) ([]float64, error) {
 			s += m.Y[j]
 		}
 		out[i] = s / float64(len(idx))
+		if math.IsInf(out[i], 0) { // the sum of targets near ±1.8e308 overflows; their mean does not
+			s = 0
+			for _, j := range idx {
+				s += m.Y[j] / float64(len(idx))
+			}
+			out[i] = s
+		}
 	}
 	return out, nil
 }
@@ -175,7 +183,16 @@ const knnBlock = 256
 
 // nearest returns the k nearest rows of x for every row of q by squared
 // distances ‖q‖² + ‖x‖² − 2 Q Xᵀ, the products computed blockwise.
+//
+// Squares of entries beyond about 1e154 overflow and those below 1e-154
+// underflow: then X and Q are both scaled by the power of two that brings
+// their largest entry into [1/2, 1), which changes no ranking (the scaling
+// is exact) and keeps every distance finite and meaningful.
 func nearest(x, q *matrix.Dense, k int) [][]int {
+	if amax := max(matrix.NormMax(x), matrix.NormMax(q)); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
+		_, e := math.Frexp(amax)
+		x, q = matrix.ScalePow2(-e, x), matrix.ScalePow2(-e, q)
+	}
 	xn := rowNorms2(x)
 	out := make([][]int, q.Rows())
 	for lo := 0; lo < q.Rows(); lo += knnBlock {

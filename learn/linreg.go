@@ -109,8 +109,10 @@ func (c LinearRegression) Fit(x *matrix.Dense, y []float64) (*LinearModel, error
 				w = sol.Col(0)
 			}
 		}
-		if err != nil {
+		if errors.Is(err, matrix.ErrRankDeficient) || errors.Is(err, matrix.ErrSingular) {
 			return nil, fmt.Errorf("%s: %w (a constant or duplicated column, or fewer samples than columns: use the svd solver)", op, err)
+		} else if err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
 		}
 	case SolverSVD:
 		sol, _, err := matrix.LeastSquares(d.phiC, d.yC, c.RCond)
@@ -119,15 +121,22 @@ func (c LinearRegression) Fit(x *matrix.Dense, y []float64) (*LinearModel, error
 		}
 		w = sol.Col(0)
 	case SolverNormal:
-		if w, err = solveNormal(d.phiC, d.yC, 0); err != nil {
+		if w, err = solveNormal(d.phiC, d.yC, 0); errors.Is(err, matrix.ErrNotSPD) && err != errGramUnderflow {
 			return nil, fmt.Errorf("%s: normal equations: %w (a constant or duplicated column: use the svd solver)", op, err)
+		} else if err != nil {
+			return nil, fmt.Errorf("%s: normal equations: %w", op, err)
 		}
+	}
+	b := d.yMean - matrix.Dot(d.phiMean, w)
+	if matrix.VecFinite(w) != nil || math.IsNaN(b) || math.IsInf(b, 0) {
+		// Tiny features (subnormal, say) need weights beyond float64.
+		return nil, fmt.Errorf("%s: %w: the least-squares weights overflow float64 (features too small or too nearly collinear for their targets): scale the features", op, matrix.ErrNotFinite)
 	}
 	rank, err := matrix.Rank(d.phiC)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	m := &LinearModel{Basis: *d.basis, Coef: w, Intercept: d.yMean - matrix.Dot(d.phiMean, w), Rank: rank, N: len(y), Solver: c.Solver}
+	m := &LinearModel{Basis: *d.basis, Coef: w, Intercept: b, Rank: rank, N: len(y), Solver: c.Solver}
 	m.Sigma2 = meanSquaredError(d.phi, y, m.Coef, m.Intercept)
 	return m, nil
 }
@@ -187,10 +196,22 @@ func checkTargets(op string, x *matrix.Dense, y []float64) error {
 }
 
 // solveNormal solves (AᵀA + λI) w = Aᵀb by Cholesky, b an n×1 matrix.
+// errGramUnderflow is solveNormal's error for a non-zero column of A whose
+// squared norm underflows to 0.
+var errGramUnderflow = fmt.Errorf("%w: AᵀA of the normal equations underflows (features below about 1e-154 in magnitude: scale them)", matrix.ErrNotSPD)
+
 func solveNormal(a, b *matrix.Dense, lambda float64) ([]float64, error) {
 	g := matrix.New(a.Cols(), a.Cols())
 	if err := matrix.Syrk(true, 1, a, 0, g); err != nil { // AᵀA
 		return nil, err
+	}
+	if g.CheckFinite() != nil {
+		return nil, fmt.Errorf("%w: AᵀA of the normal equations overflows float64 (features beyond about 1e154 in magnitude: scale them)", matrix.ErrNotFinite)
+	}
+	for j := range a.Cols() {
+		if g.At(j, j) == 0 && matrix.NormInf(a.Slice(0, a.Rows(), j, j+1)) > 0 {
+			return nil, errGramUnderflow
+		}
 	}
 	for i := range g.Rows() {
 		g.Set(i, i, g.At(i, i)+lambda)

@@ -187,7 +187,9 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	if c.Lambda == 0 && res != nil && obj.separates(res.X) {
 		return nil, fmt.Errorf("%s: %w: with λ = 0 the weights grow without bound (the boundary after %d iterations classifies every sample correctly); use λ > 0", op, ErrSeparable, res.Iterations)
 	}
-	if err != nil {
+	if errors.Is(err, matrix.ErrNotFinite) {
+		return nil, fmt.Errorf("%s: %w (features too large for float64 arithmetic: scale them)", op, err)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	m := &LogisticModel{Classes: classes, Lambda: c.Lambda, Objective: res.F, Iterations: res.Iterations, Solver: solver, Loss: res.Loss}

@@ -223,7 +223,7 @@ func (t Training) train(op string, o *netObjective, xv, dv *matrix.Dense) (*Hist
 		alpha := opt.lr / (1 + opt.decay*float64(epoch)) // αₑ = α₀/(1 + decay·e)
 		rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 		o.correct = 0
-		sum := 0.0
+		sum, mean := 0.0, 0.0 // Σ f_B·|B|, and Σ f_B·|B|/n for when that sum overflows
 		for s := 0; s < n; s += B {
 			batch := perm[s:min(s+B, n)]
 			at := theta
@@ -252,12 +252,22 @@ func (t Training) train(op string, o *netObjective, xv, dv *matrix.Dense) (*Hist
 				if !math.IsNaN(fB) && !math.IsInf(fB, 0) {
 					what = "the gradient became " + fmt.Sprint(gsum)
 				}
-				return h, fmt.Errorf("%s: %w: %s at epoch %d (mini-batch %d of %d); try a smaller learning rate",
-					op, matrix.ErrNotFinite, what, epoch+1, s/B+1, (n+B-1)/B)
+				advice := "try a smaller learning rate"
+				if updates == 1 {
+					// No step has been taken: the rate is not the cause.
+					advice = "the starting parameters already give it, so the inputs or targets are too large for float64 arithmetic: scale them"
+				}
+				return h, fmt.Errorf("%s: %w: %s at epoch %d (mini-batch %d of %d); %s",
+					op, matrix.ErrNotFinite, what, epoch+1, s/B+1, (n+B-1)/B, advice)
 			}
 			sum += fB * float64(len(batch))
+			mean += fB * (float64(len(batch)) / float64(n))
 		}
-		rep := EpochReport{Epoch: epoch + 1, Loss: sum / float64(n), Accuracy: math.NaN(),
+		epochLoss := sum / float64(n)
+		if math.IsInf(epochLoss, 0) {
+			epochLoss = mean // finite mini-batch losses near 1.8e308
+		}
+		rep := EpochReport{Epoch: epoch + 1, Loss: epochLoss, Accuracy: math.NaN(),
 			ValidLoss: math.NaN(), ValidAccuracy: math.NaN()}
 		if o.classify {
 			rep.Accuracy = float64(o.correct) / float64(n)

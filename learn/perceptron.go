@@ -90,7 +90,7 @@ func (c Perceptron) Fit(x *matrix.Dense, y []int) (*PerceptronModel, error) {
 		}
 	}
 	if err := matrix.VecFinite(append([]float64{m.Intercept}, m.Coef...)); err != nil {
-		return nil, fmt.Errorf("%s: weights: %w (scale the data)", op, err)
+		return nil, fmt.Errorf("%s: weights: %w (the learning rate or the data are too large: lower the rate or scale the data)", op, err)
 	}
 	return m, nil
 }

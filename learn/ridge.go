@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -72,18 +73,28 @@ func (c Ridge) Fit(x *matrix.Dense, y []float64) (*RidgeModel, error) {
 		a := augment(d.phi)
 		w, err := solveNormal(a, column(y), c.Lambda)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w (λ = 0 needs full column rank)", op, err)
+			return nil, ridgeError(op, c.Lambda, err)
 		}
 		m.Intercept, m.Coef = w[0], w[1:]
 	} else {
 		w, err := solveNormal(d.phiC, d.yC, c.Lambda)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w (λ = 0 needs full column rank)", op, err)
+			return nil, ridgeError(op, c.Lambda, err)
 		}
 		m.Coef, m.Intercept = w, d.yMean-matrix.Dot(d.phiMean, w)
 	}
 	m.TrainMSE = meanSquaredError(d.phi, y, m.Coef, m.Intercept)
 	return m, nil
+}
+
+// ridgeError explains a failed solve: a singular system is possible only
+// for λ = 0 (full column rank needed); otherwise the error says itself
+// what went wrong (an overflowing AᵀA).
+func ridgeError(op string, lambda float64, err error) error {
+	if lambda == 0 && errors.Is(err, matrix.ErrNotSPD) && err != errGramUnderflow {
+		return fmt.Errorf("%s: %w (λ = 0 needs full column rank)", op, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
 }
 
 // checkLambda accepts a finite λ ≥ 0.

@@ -37,11 +37,15 @@ func Pearson(x *matrix.Dense, y []float64) ([]float64, error) {
 	if err := checkTargets(op, x, y); err != nil {
 		return nil, err
 	}
-	xc, _, err := matrix.Center(x)
+	// r is unchanged by a positive scaling of a column: columns (and y)
+	// near the overflow or underflow thresholds are brought to a largest
+	// entry in [1/2, 1) by an exact power of two, so that neither the
+	// centring nor the sums of squares overflow or underflow.
+	xc, _, err := matrix.Center(unitScaleColumns(x))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	yc := column(y)
+	yc := unitScaleColumns(column(y))
 	ycc, _, _ := matrix.Center(yc)
 	ny := matrix.Nrm2(ycc.Col(0))
 	vy, _ := matrix.MulVecT(xc, ycc.Col(0)) // vⱼᵀỹ for every j
@@ -106,8 +110,19 @@ func discretize(v []float64, bins int) ([]int, int) {
 		return codes, len(distinct)
 	}
 	lo, hi := distinct[0], distinct[len(distinct)-1]
+	// A range beyond float64 (max − min overflows near ±1.8e308) or so
+	// small that its subnormal digits are few is binned on an exact
+	// power-of-two rescaling, which leaves every bin the same.
+	k := 0
+	if span := hi - lo; math.IsInf(span, 0) || float64(bins)*span > math.MaxFloat64/2 {
+		k = -2
+	} else if span < 0x1p-960 {
+		k = 600
+	}
+	scale := func(x float64) float64 { return math.Ldexp(x, k) }
+	lo, hi = scale(lo), scale(hi)
 	for i, x := range v {
-		c := int(math.Floor(float64(bins) * (x - lo) / (hi - lo)))
+		c := int(math.Floor(float64(bins) * (scale(x) - lo) / (hi - lo)))
 		codes[i] = max(0, min(bins-1, c))
 	}
 	return codes, bins
@@ -241,4 +256,32 @@ func LoadSelection(r io.Reader) (*Selection, error) {
 		}
 	}
 	return &s, nil
+}
+
+// unitScaleColumns returns x with every column whose largest |entry| lies
+// beyond 2⁵⁰⁰ or below 2⁻⁵⁰⁰ multiplied by the power of two that brings it
+// into [1/2, 1) (exactly, as matrix.ScalePow2); x itself when no column
+// needs it.
+func unitScaleColumns(x *matrix.Dense) *matrix.Dense {
+	var out *matrix.Dense
+	for j := range x.Cols() {
+		amax := 0.0
+		for i := range x.Rows() {
+			amax = max(amax, math.Abs(x.At(i, j)))
+		}
+		if !(amax > 0x1p500 || amax > 0 && amax < 0x1p-500) {
+			continue
+		}
+		if out == nil {
+			out = x.Clone()
+		}
+		_, e := math.Frexp(amax)
+		for i := range x.Rows() {
+			out.Set(i, j, math.Ldexp(x.At(i, j), -e))
+		}
+	}
+	if out == nil {
+		return x
+	}
+	return out
 }

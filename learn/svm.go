@@ -210,6 +210,9 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 	if err := checkData(op, x, 2); err != nil {
 		return nil, err
 	}
+	if err := checkKernelDiag(op, s.Kernel, x); err != nil {
+		return nil, err
+	}
 	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
 	}
@@ -381,6 +384,9 @@ func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 		return nil, err
 	}
 	if err := checkData(op, x, 1); err != nil {
+		return nil, err
+	}
+	if err := checkKernelDiag(op, s.Kernel, x); err != nil {
 		return nil, err
 	}
 	n := x.Rows()
@@ -772,3 +778,22 @@ func (m *SVMModel) check() error {
 
 // isFiniteValue reports whether v is neither NaN nor ±Inf.
 func isFiniteValue(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// checkKernelDiag refuses training data whose kernel values cannot be
+// formed: k(xᵢ, xᵢ) (from ‖xᵢ‖², the form every kernel row is computed in)
+// must be finite. Every |k(xᵢ, xⱼ)| is then bounded by the diagonal (up to
+// rounding), so SMO never meets an infinite or NaN entry of Q. Features
+// beyond about 1e154 in magnitude (whose squares overflow) fail here with
+// a message that says so, instead of "Q[0][0] = NaN" deep in the solver.
+func checkKernelDiag(op string, k Kernel, x *matrix.Dense) error {
+	for i, nrm := range rowNorms2(x) {
+		if v := k.fromDot(nrm, nrm, nrm); math.IsNaN(v) || math.IsInf(v, 0) {
+			why := "the polynomial overflows float64"
+			if math.IsInf(nrm, 0) {
+				why = "‖x‖² overflows float64: features beyond about 1e154 in magnitude"
+			}
+			return fmt.Errorf("%s: %w: the kernel k(x, x) of sample %d is %v (%s); scale the features", op, matrix.ErrNotFinite, i, v, why)
+		}
+	}
+	return nil
+}

@@ -41,6 +41,18 @@ func ColMeans(x *Dense) ([]float64, error) {
 		Axpy(1, x.Row(i), mean)
 	}
 	ScaleVec(1/float64(x.rows), mean)
+	for j, m := range mean {
+		if math.IsInf(m, 0) {
+			// The sum overflowed (entries near ±1.8e308), but the mean of
+			// finite numbers is finite: sum the terms xᵢⱼ/n instead, none
+			// of whose partial sums can exceed max|xᵢⱼ|.
+			s, inv := 0.0, 1/float64(x.rows)
+			for i := range x.rows {
+				s += x.At(i, j) * inv
+			}
+			mean[j] = s
+		}
+	}
 	return mean, nil
 }
 

@@ -64,6 +64,21 @@ func newFlags(c command, stderr io.Writer) (*flag.FlagSet, *bool) {
 	return fs, fs.Bool("json", false, "print one JSON object instead of text")
 }
 
+// parseQuietly is fs.Parse(args) that shows the usage (fs.Usage) for -h
+// only: the flag package also calls fs.Usage on an unknown flag or a bad
+// value, which would put the whole flag list on stderr before the one-line
+// message the contract asks for (docs/cli.md, "Exit status").
+func parseQuietly(fs *flag.FlagSet, args []string) error {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	if errors.Is(err, flag.ErrHelp) && usage != nil {
+		usage()
+	}
+	return err
+}
+
 // parseFlags parses args allowing flags after operands (`demo svd A.csv
 // -json` and `demo svd -json A.csv` are the same) and checks the number of
 // operands. A parse failure or a wrong count is a usage error.
@@ -71,7 +86,7 @@ func parseFlags(c command, fs *flag.FlagSet, args []string, minOps, maxOps int) 
 	fs.SetOutput(io.Discard) // report flag errors ourselves, in one line
 	var ops []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseQuietly(fs, args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, errHelpShown // flag has called fs.Usage
 			}
@@ -105,9 +120,10 @@ func printHelp(w io.Writer, args []string) {
 	if len(args) == 1 {
 		if c, ok := findCommand(args[0]); ok {
 			fmt.Fprintf(w, "demo %s: %s\n\n", c.name, c.summary)
-			// -h makes a command print its synopsis and every flag with its
-			// default, and stop.
-			c.run([]string{"-h"}, io.Discard, w)
+			// -help makes a command print its synopsis and every flag with
+			// its default, and stop (-help, not -h: bayes and kde have a
+			// flag -h, the window width).
+			c.run([]string{"-help"}, io.Discard, w)
 			if c.help != "" {
 				fmt.Fprintf(w, "\n%s\n", strings.TrimSuffix(c.help, "\n"))
 			}

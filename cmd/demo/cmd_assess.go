@@ -13,20 +13,38 @@ package main
 // Their own flags (and the driver's: -json, -test, -target, -scale, …) come
 // before LEARNER; LEARNER's flags come after it, then the data file. A
 // learner is available to them once its command file registers it, in its
-// init function, with one call:
+// init function. Its hyper-parameter flags are declared once, by a
+// declareXFlags function that both its command and its registration call
+// (so that `demo knn -k 3` and `demo cv knn -k 3` cannot drift apart):
+//
+//	func declareKNNFlags(fs *flag.FlagSet) func() (learn.KNN, bool, error) {
+//		k := fs.Int("k", 5, "number of neighbours `K`")
+//		reg := fs.Bool("regression", false, "…")
+//		return func() (learn.KNN, bool, error) { // called after parsing
+//			if *k < 1 {
+//				return learn.KNN{}, *reg, fmt.Errorf("-k %d: want K ≥ 1", *k)
+//			}
+//			return learn.KNN{K: *k}, *reg, nil
+//		}
+//	}
 //
 //	registerLearner(learnerDef{
 //		name: "knn",
 //		declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-//			k := fs.Int("k", 5, "number of neighbours K")
-//			return func() (learnerPlan, error) { // called after parsing
-//				if *k < 1 {
-//					return learnerPlan{}, fmt.Errorf("-k %d: want K ≥ 1", *k)
+//			f := declareKNNFlags(fs)
+//			return func() (learnerPlan, error) {
+//				c, reg, err := f()
+//				if reg {
+//					return regressorPlan(c), err
 //				}
-//				return classifierPlan(learn.KNN{K: *k}), nil
+//				return classifierPlan(c), err
 //			}
 //		},
 //	})
+//
+// The command calls f := declareKNNFlags(s.fs) before s.parse, then f() (an
+// error is s.usage). Flags only the command has (output options such as
+// -trace, -print, -gradcheck, -proba) it declares itself.
 //
 // declare puts the learner's flags on a fresh flag set (each use of the
 // learner gets its own, so grid can parse the flags once per combination)
@@ -83,11 +101,6 @@ type learnerDef struct {
 
 var learners []learnerDef
 
-// fallbackLearners are registered here on behalf of commands whose files
-// do not (yet) register themselves; a registerLearner of the same name,
-// from the learner's own file, takes precedence.
-var fallbackLearners []learnerDef
-
 // registerLearner makes a learner usable by cv, grid, holdout, bootstrap,
 // bag and boost3. Call it from the init function of the learner's command
 // file.
@@ -106,21 +119,16 @@ func findLearner(name string) (learnerDef, bool) {
 			return l, true
 		}
 	}
-	for _, l := range fallbackLearners {
-		if l.name == name {
-			return l, true
-		}
-	}
 	return learnerDef{}, false
 }
 
 func learnerNames() string {
 	var names []string
-	for _, l := range slices.Concat(learners, fallbackLearners) {
+	for _, l := range learners {
 		names = append(names, l.name)
 	}
 	slices.Sort(names)
-	return strings.Join(slices.Compact(names), ", ")
+	return strings.Join(names, ", ")
 }
 
 // learnerArgs is the synopsis of a meta command's operands.
@@ -140,7 +148,7 @@ type metaCommand struct {
 func parseMeta(s *supervised, args []string) (*metaCommand, error) {
 	fs := s.fs
 	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
+	if err := parseQuietly(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// flag has printed the usage (fs.Usage writes to stderr).
 			fmt.Fprintf(s.stderr, "LEARNER is one of: %s\n", learnerNames())
@@ -282,132 +290,15 @@ func init() {
 	registerModelKind("knn", func(r io.Reader) (any, error) { return learn.LoadKNN(r) })
 	registerModelKind("knn-regressor", func(r io.Reader) (any, error) { return learn.LoadKNNRegressor(r) })
 	registerLearner(learnerDef{name: "knn", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		k := fs.Int("k", 5, "number of neighbours `K`")
-		reg := fs.Bool("regression", false, "average the neighbours' targets instead of voting")
+		f := declareKNNFlags(fs)
 		return func() (learnerPlan, error) {
-			if *k < 1 {
-				return learnerPlan{}, fmt.Errorf("-k %d: want K ≥ 1", *k)
-			}
-			if *reg {
-				return regressorPlan(learn.KNN{K: *k}), nil
-			}
-			return classifierPlan(learn.KNN{K: *k}), nil
-		}
-	}})
-	registerLearner(learnerDef{name: "lda", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		ridge := fs.Float64("ridge", 0, "add `R`·I to S_w")
-		return func() (learnerPlan, error) {
-			if !(*ridge >= 0) || math.IsInf(*ridge, 0) {
-				return learnerPlan{}, fmt.Errorf("-ridge %g: want R ≥ 0", *ridge)
-			}
-			return classifierPlan(learn.Classify(learn.FisherLDA{Ridge: *ridge}.Fit)), nil
-		}
-	}})
-	registerLearner(learnerDef{name: "svm", declare: declareSVMLearner})
-	// Ridge and logistic regression (cmd_linear.go), with the flags of their
-	// commands, until that file registers them itself.
-	fallbackLearners = append(fallbackLearners,
-		learnerDef{name: "ridge", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-			lambda := fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0")
-			penalize := fs.Bool("penalize-intercept", false, "penalize the intercept too")
-			return func() (learnerPlan, error) {
-				if !(*lambda >= 0) || math.IsInf(*lambda, 0) {
-					return learnerPlan{}, fmt.Errorf("-lambda %g: want a finite L ≥ 0", *lambda)
-				}
-				return regressorPlan(learn.Regress(learn.Ridge{Lambda: *lambda, PenalizeIntercept: *penalize}.Fit)), nil
-			}
-		}},
-		learnerDef{name: "logreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-			lambda := fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 on ‖W‖²")
-			solver := fs.String("solver", "", "newton, gd or lbfgs (default: the command's choice)")
-			tol := fs.Float64("tol", 1e-8, "bound `T` on the gradient at the answer")
-			maxIter := fs.Int("max-iter", 0, "iteration cap `N` (0: the solver's default)")
-			return func() (learnerPlan, error) {
-				switch {
-				case !(*lambda >= 0) || math.IsInf(*lambda, 0):
-					return learnerPlan{}, fmt.Errorf("-lambda %g: want a finite L ≥ 0", *lambda)
-				case *solver != "" && *solver != "newton" && *solver != "gd" && *solver != "lbfgs":
-					return learnerPlan{}, fmt.Errorf("-solver %q: want newton, gd or lbfgs", *solver)
-				case !(*tol > 0) || math.IsInf(*tol, 0):
-					return learnerPlan{}, fmt.Errorf("-tol %g: want a finite T > 0", *tol)
-				case *maxIter < 0:
-					return learnerPlan{}, fmt.Errorf("-max-iter %d: want N ≥ 0", *maxIter)
-				}
-				c := learn.LogisticRegression{Lambda: *lambda, Solver: learn.LogRegSolver(*solver), Tol: *tol, MaxIter: *maxIter}
-				return classifierPlan(learn.Classify(c.Fit)), nil
-			}
-		}},
-	)
-}
-
-// declareSVMLearner is the svm command's flags as a learner (the default
-// Gaussian γ is computed from the training set, as the svm command does).
-func declareSVMLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
-	typ := fs.String("type", "c", "c, nu, eps-svr or nu-svr")
-	kind := fs.String("kernel", "rbf", "linear, poly or rbf")
-	cost := fs.Float64("C", 1, "cost of slack C")
-	nu := fs.Float64("nu", 0.5, "ν of ν-SVM and ν-SVR")
-	epsilon := fs.Float64("epsilon", 0.1, "half-width ε of the ε-SVR tube")
-	sigma2 := fs.Float64("sigma2", 0, "σ² of the Gaussian kernel exp(−‖x−y‖²/σ²)")
-	gamma := fs.Float64("gamma", 0, "γ of the rbf and poly kernels")
-	degree := fs.Int("degree", 3, "degree of the polynomial kernel")
-	coef0 := fs.Float64("coef0", 1, "c₀ of the polynomial kernel")
-	tol := fs.Float64("tol", 1e-3, "SMO stopping tolerance")
-	return func() (learnerPlan, error) {
-		if err := checkSVMFlags(*typ, *cost, *nu, *epsilon, *tol, false); err != nil {
-			return learnerPlan{}, err
-		}
-		defaultGamma := *kind == "rbf" && !flagSet(fs, "gamma") && !flagSet(fs, "sigma2")
-		g := *gamma
-		if defaultGamma {
-			g = 1
-		}
-		kern, err := kernelFromFlags(*kind, *sigma2, g, *degree, *coef0, flagSet(fs, "coef0"))
-		if err != nil {
-			return learnerPlan{}, err
-		}
-		eps := *epsilon
-		if eps == 0 {
-			eps = math.SmallestNonzeroFloat64
-		}
-		cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol}
-		reg := cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
-		return learnerPlan{regression: reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-			c := cfg
-			if defaultGamma {
-				c.Kernel.Gamma = scaleGamma(d.X)
-			}
+			c, reg, err := f()
 			if reg {
-				return nil, c.Regressor(), nil
+				return regressorPlan(c), err
 			}
-			return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
-				m, err := c.FitClassifier(x, y)
-				if err != nil {
-					return nil, err
-				}
-				return svmClassifier{learn.SVMClassifier{SVMModel: m}}, nil
-			}), nil, nil
-		}}, nil
-	}
-}
-
-// needTwoClasses refuses a classification training set of one class
-// (every classifier command does, as the issue's bad-input list asks,
-// even where a learner could return a constant model).
-func needTwoClasses(d *trainingSet) error {
-	if len(d.Labels) == 0 {
-		return nil
-	}
-	for _, c := range d.Labels {
-		if c != d.Labels[0] {
-			return nil
+			return classifierPlan(c), err
 		}
-	}
-	name := fmt.Sprint(d.Labels[0])
-	if d.Names != nil {
-		name = d.Names[d.Labels[0]]
-	}
-	return fmt.Errorf("the training set has one class (%s): a classifier needs at least two", name)
+	}})
 }
 
 // readFolds reads a fold file: one integer 0…K−1 per line (a header line
@@ -465,9 +356,6 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		n := d.X.Rows()
 		rho, err := foldsFor(d, n, *k, *strat, *seed, *folds)
 		if err != nil {
@@ -513,9 +401,6 @@ func runHoldout(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		n := d.X.Rows()
 		var tr, va []int
 		var err error
@@ -558,13 +443,10 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *b < 1 {
-		return s.usage("-B %d: want B ≥ 1", *b)
+	if *b < 2 {
+		return s.usage("-B %d: want B ≥ 2 resamples", *b)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {
 			return nil, nil, err
@@ -669,9 +551,6 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 		plans[ci] = plan
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		n := d.X.Rows()
 		rho, err := foldsFor(d, n, *k, false, *seed, *folds)
 		if err != nil {
@@ -757,8 +636,8 @@ func runBiasVar(args []string, stdout, stderr io.Writer) error {
 		}
 		degs = append(degs, d)
 	}
-	if *n < 1 || *trials < 2 || !(*noise >= 0) || math.IsInf(*noise, 0) {
-		return &usageError{msg: fmt.Sprintf("-n %d -trials %d -noise %g: want N ≥ 1, T ≥ 2, σ ≥ 0", *n, *trials, *noise), usage: "demo biasvar " + c.args}
+	if *n < 1 || *trials < 2 || !(*noise >= 0) || math.IsInf(*noise**noise, 0) {
+		return &usageError{msg: fmt.Sprintf("-n %d -trials %d -noise %g: want N ≥ 1, T ≥ 2, σ ≥ 0 (with σ² finite)", *n, *trials, *noise), usage: "demo biasvar " + c.args}
 	}
 	bv := learn.BiasVariance{Sigma: *noise, N: *n, Trials: *trials, Seed: *seed}
 	var rows []map[string]any
@@ -784,35 +663,45 @@ func runBiasVar(args []string, stdout, stderr io.Writer) error {
 	return emit(stdout, *asJSON, fields)
 }
 
+// declareKNNFlags puts the knn command's flags on fs (for the command and
+// its learner); regression reports -regression.
+func declareKNNFlags(fs *flag.FlagSet) func() (c learn.KNN, regression bool, err error) {
+	k := fs.Int("k", 5, "number of neighbours `K`")
+	reg := fs.Bool("regression", false, "average the neighbours' targets (a regressor) instead of voting")
+	return func() (learn.KNN, bool, error) {
+		if *k < 1 {
+			return learn.KNN{}, *reg, fmt.Errorf("-k %d: want K ≥ 1", *k)
+		}
+		return learn.KNN{K: *k}, *reg, nil
+	}
+}
+
 func runKNN(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("knn", "knn", stderr, "knn-regressor")
-	k := s.fs.Int("k", 5, "number of neighbours `K`")
-	reg := s.fs.Bool("regression", false, "average the neighbours' targets (a regressor) instead of voting")
+	f := declareKNNFlags(s.fs)
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	if *k < 1 {
-		return s.usage("-k %d: want K ≥ 1", *k)
+	c, reg, err := f()
+	if err != nil {
+		return s.usage("%v", err)
 	}
-	s.regression = *reg
-	if *reg {
+	s.regression = reg
+	if reg {
 		s.kind = "knn-regressor"
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
+		if c.K > d.X.Rows() {
+			return nil, nil, fmt.Errorf("-k %d: the training set has only %d points", c.K, d.X.Rows())
 		}
-		if *k > d.X.Rows() {
-			return nil, nil, fmt.Errorf("-k %d: the training set has only %d points", *k, d.X.Rows())
-		}
-		if *reg {
-			m, err := learn.KNN{K: *k}.FitRegressor(d.X, d.Y)
+		if reg {
+			m, err := c.FitRegressor(d.X, d.Y)
 			return m, nil, err
 		}
-		m, err := learn.KNN{K: *k}.Fit(d.X, d.Labels)
+		m, err := c.Fit(d.X, d.Labels)
 		return m, nil, err
 	})
 }

@@ -126,9 +126,6 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	}
 	s.regression = *reg
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		var m *learn.TreeModel
 		var err error
 		if *reg {
@@ -211,9 +208,6 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 		s.kind = "forest-regressor"
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
 		if err != nil {
 			return nil, nil, err
@@ -276,9 +270,6 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 		return s.usage("%v", err)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		m, err := c.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
@@ -320,14 +311,11 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *b < 1 {
-		return s.usage("-B %d: want B ≥ 1", *b)
+	if *b < 2 {
+		return s.usage("-B %d: want B ≥ 2 (one resample is no ensemble)", *b)
 	}
 	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: progress(stderr, "bag", *quiet)}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {
 			return nil, nil, err
@@ -357,9 +345,6 @@ func runBoost3(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-n1 %d: want 2 ≤ N < n", *n1)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		if err := needTwoClasses(d); err != nil {
-			return nil, nil, err
-		}
 		if *n1 >= d.X.Rows() {
 			return nil, nil, fmt.Errorf("-n1 %d: the training set has %d points (want 2 ≤ N < n)", *n1, d.X.Rows())
 		}

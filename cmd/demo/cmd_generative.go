@@ -34,6 +34,24 @@ func init() {
 			summary: "Parzen window (box) or Gaussian kernel density at query points", run: runKDE},
 	)
 	registerModelKind("bayes", func(r io.Reader) (any, error) { return learn.LoadBayes(r) })
+	registerLearner(learnerDef{name: "bayes", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		flags := declareBayesFlags(fs)
+		return func() (learnerPlan, error) {
+			cfg, lossPath, err := flags()
+			if err != nil || lossPath == "" {
+				return classifierPlan(learn.Classify(cfg.Fit)), err
+			}
+			return learnerPlan{build: func(*trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
+				l, err := loadMatrix(lossPath)
+				if err != nil {
+					return nil, nil, err
+				}
+				c := cfg
+				c.Loss = l
+				return learn.Classify(c.Fit), nil, nil
+			}}, nil
+		}
+	}})
 }
 
 // usageFor returns a usage error of command name.
@@ -83,13 +101,51 @@ func parseDensity(s string) (learn.ClassDensity, bool) {
 	return 0, false
 }
 
+// declareBayesFlags puts bayes's flags on fs, for the command and for its
+// learner (cv, grid, …); the function it returns checks them (its errors
+// are usage errors) and gives the configuration and the -loss file, read
+// by the caller (a file that cannot be read is a data error).
+func declareBayesFlags(fs *flag.FlagSet) func() (cfg learn.BayesClassifier, lossPath string, err error) {
+	density := fs.String("density", "gauss", "class densities: gauss (full covariance), shared (one pooled covariance), kde (Gaussian kernel) or parzen (box)")
+	h := fs.Float64("h", 0, "window width `H` of kde and parzen (default: Scott's rule per class)")
+	priors := fs.String("priors", "empirical", "empirical, equal, or the priors `p1,p2,…` in the order of the classes")
+	lossPath := fs.String("loss", "", "loss matrix `L.csv` (M×M: row = decision, column = true class; default 0–1)")
+	reg := fs.Float64("reg", 0, "add `R`·I to every covariance")
+	return func() (learn.BayesClassifier, string, error) {
+		dens, ok := parseDensity(*density)
+		if !ok {
+			return learn.BayesClassifier{}, "", fmt.Errorf("-density %q: want gauss, shared, kde or parzen", *density)
+		}
+		if flagSet(fs, "h") && !finitePositive(*h) {
+			return learn.BayesClassifier{}, "", fmt.Errorf("-h %g: want a window width H > 0", *h)
+		}
+		if flagSet(fs, "h") && dens != learn.KDEDensity && dens != learn.ParzenDensity {
+			return learn.BayesClassifier{}, "", fmt.Errorf("-h applies to -density kde or parzen")
+		}
+		if !(*reg >= 0) || math.IsInf(*reg, 0) {
+			return learn.BayesClassifier{}, "", fmt.Errorf("-reg %g: want a finite R ≥ 0", *reg)
+		}
+		cfg := learn.BayesClassifier{Density: dens, H: *h, Reg: *reg}
+		switch *priors {
+		case "empirical":
+		case "equal":
+			cfg.EqualPriors = true
+		default:
+			for _, f := range strings.Split(*priors, ",") {
+				v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+				if err != nil {
+					return learn.BayesClassifier{}, "", fmt.Errorf("-priors %q: want empirical, equal or numbers p1,p2,…", *priors)
+				}
+				cfg.Priors = append(cfg.Priors, v)
+			}
+		}
+		return cfg, *lossPath, nil
+	}
+}
+
 func runBayes(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("bayes", "bayes", stderr)
-	density := s.fs.String("density", "gauss", "class densities: gauss (full covariance), shared (one pooled covariance), kde (Gaussian kernel) or parzen (box)")
-	h := s.fs.Float64("h", 0, "window width `H` of kde and parzen (default: Scott's rule per class)")
-	priors := s.fs.String("priors", "empirical", "empirical, equal, or the priors `p1,p2,…` in the order of the classes")
-	lossPath := s.fs.String("loss", "", "loss matrix `L.csv` (M×M: row = decision, column = true class; default 0–1)")
-	reg := s.fs.Float64("reg", 0, "add `R`·I to every covariance")
+	flags := declareBayesFlags(s.fs)
 	s.probaField = "posteriors"
 	if err := s.parse(args); err != nil {
 		return err
@@ -97,35 +153,12 @@ func runBayes(args []string, stdout, stderr io.Writer) error {
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	dens, ok := parseDensity(*density)
-	if !ok {
-		return s.usage("-density %q: want gauss, shared, kde or parzen", *density)
+	cfg, lossPath, err := flags()
+	if err != nil {
+		return s.usage("%v", err)
 	}
-	if s.set("h") && !finitePositive(*h) {
-		return s.usage("-h %g: want a window width H > 0", *h)
-	}
-	if s.set("h") && dens != learn.KDEDensity && dens != learn.ParzenDensity {
-		return s.usage("-h applies to -density kde or parzen")
-	}
-	if !(*reg >= 0) || math.IsInf(*reg, 0) {
-		return s.usage("-reg %g: want a finite R ≥ 0", *reg)
-	}
-	cfg := learn.BayesClassifier{Density: dens, H: *h, Reg: *reg}
-	switch *priors {
-	case "empirical":
-	case "equal":
-		cfg.EqualPriors = true
-	default:
-		for _, f := range strings.Split(*priors, ",") {
-			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-			if err != nil {
-				return s.usage("-priors %q: want empirical, equal or numbers p1,p2,…", *priors)
-			}
-			cfg.Priors = append(cfg.Priors, v)
-		}
-	}
-	if *lossPath != "" {
-		l, err := loadMatrix(*lossPath)
+	if lossPath != "" {
+		l, err := loadMatrix(lossPath)
 		if err != nil {
 			return err
 		}

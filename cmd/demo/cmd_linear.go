@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -40,15 +41,57 @@ func init() {
 	registerModelKind("logreg", func(r io.Reader) (any, error) { return learn.LoadLogistic(r) })
 	registerModelKind("perceptron", func(r io.Reader) (any, error) { return learn.LoadPerceptron(r) })
 	registerModelKind("adaline", func(r io.Reader) (any, error) { return learn.LoadAdaline(r) })
+	registerLearner(learnerDef{name: "linreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		f := declareLinregFlags(fs)
+		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(learn.Regress(c.Fit)), err }
+	}})
+	registerLearner(learnerDef{name: "ridge", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		f := declareRidgeFlags(fs)
+		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(learn.Regress(c.Fit)), err }
+	}})
+	registerLearner(learnerDef{name: "logreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		f := declareLogregFlags(fs)
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+	}})
+	registerLearner(learnerDef{name: "perceptron", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		f := declarePerceptronFlags(fs)
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+	}})
+	registerLearner(learnerDef{name: "adaline", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		f := declareAdalineFlags(fs)
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+	}})
+}
+
+// The hyper-parameter flags of each linear model are declared once, by its
+// declareXFlags, for the command and for its learner (cv, grid, holdout,
+// bootstrap, bag, boost3; see cmd_assess.go). The function a declaration
+// returns checks the flags after parsing: its errors are usage errors.
+
+// declareLinregFlags declares linreg's flags.
+func declareLinregFlags(fs *flag.FlagSet) func() (learn.LinearRegression, error) {
+	basis := fs.String("basis", "none", "basis functions: none, poly, gauss or sigmoid")
+	degree := fs.Int("degree", 3, "degree `P` of the polynomial basis")
+	centers := fs.Int("centers", 5, "number `M` of Gaussian or sigmoid centres per feature")
+	width := fs.Float64("width", 0, "width `S` of the Gaussian and sigmoid bumps (default: the spacing of the centres)")
+	solver := fs.String("solver", "qr", "qr, svd (minimum norm) or normal (the normal equations by Cholesky)")
+	return func() (learn.LinearRegression, error) {
+		b, err := basisFromFlags(fs, *basis, *degree, *centers, *width)
+		if err != nil {
+			return learn.LinearRegression{}, err
+		}
+		switch *solver {
+		case "qr", "svd", "normal":
+		default:
+			return learn.LinearRegression{}, fmt.Errorf("-solver %q: want qr, svd or normal", *solver)
+		}
+		return learn.LinearRegression{Basis: b, Solver: learn.LSSolver(*solver)}, nil
+	}
 }
 
 func runLinreg(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("linreg", "linreg", stderr)
-	basis := s.fs.String("basis", "none", "basis functions: none, poly, gauss or sigmoid")
-	degree := s.fs.Int("degree", 3, "degree `P` of the polynomial basis")
-	centers := s.fs.Int("centers", 5, "number `M` of Gaussian or sigmoid centres per feature")
-	width := s.fs.Float64("width", 0, "width `S` of the Gaussian and sigmoid bumps (default: the spacing of the centres)")
-	solver := s.fs.String("solver", "qr", "qr, svd (minimum norm) or normal (the normal equations by Cholesky)")
+	flags := declareLinregFlags(s.fs)
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -56,17 +99,12 @@ func runLinreg(args []string, stdout, stderr io.Writer) error {
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	b, err := basisFromFlags(s, *basis, *degree, *centers, *width)
+	cfg, err := flags()
 	if err != nil {
-		return err
-	}
-	switch *solver {
-	case "qr", "svd", "normal":
-	default:
-		return s.usage("-solver %q: want qr, svd or normal", *solver)
+		return s.usage("%v", err)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		m, err := learn.LinearRegression{Basis: b, Solver: learn.LSSolver(*solver)}.Fit(d.X, d.Y)
+		m, err := cfg.Fit(d.X, d.Y)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -76,43 +114,51 @@ func runLinreg(args []string, stdout, stderr io.Writer) error {
 
 // basisFromFlags checks the basis flags: values in range, and no flag that
 // the chosen basis does not use.
-func basisFromFlags(s *supervised, kind string, degree, centers int, width float64) (learn.Basis, error) {
+func basisFromFlags(fs *flag.FlagSet, kind string, degree, centers int, width float64) (learn.Basis, error) {
 	b := learn.Basis{Kind: learn.BasisKind(kind), Degree: degree, Centers: centers, Width: width}
 	switch b.Kind {
 	case learn.BasisNone, learn.BasisPoly, learn.BasisGauss, learn.BasisSigmoid:
 	default:
-		return b, s.usage("-basis %q: want none, poly, gauss or sigmoid", kind)
+		return b, fmt.Errorf("-basis %q: want none, poly, gauss or sigmoid", kind)
 	}
 	uses := map[string]bool{"degree": b.Kind == learn.BasisPoly, "centers": b.Kind == learn.BasisGauss || b.Kind == learn.BasisSigmoid}
 	uses["width"] = uses["centers"]
 	for _, name := range []string{"degree", "centers", "width"} {
-		if s.set(name) && !uses[name] {
-			return b, s.usage("-%s does not apply to -basis %s", name, kind)
+		if flagSet(fs, name) && !uses[name] {
+			return b, fmt.Errorf("-%s does not apply to -basis %s", name, kind)
 		}
 	}
 	switch {
 	case degree < 1:
-		return b, s.usage("-degree %d: want P ≥ 1", degree)
+		return b, fmt.Errorf("-degree %d: want P ≥ 1", degree)
 	case centers < 1:
-		return b, s.usage("-centers %d: want M ≥ 1", centers)
+		return b, fmt.Errorf("-centers %d: want M ≥ 1", centers)
 	case !(width >= 0) || math.IsInf(width, 0):
-		return b, s.usage("-width %g: want a finite S > 0 (0: the spacing of the centres)", width)
+		return b, fmt.Errorf("-width %g: want a finite S > 0 (0: the spacing of the centres)", width)
 	}
 	return b, nil
 }
 
-// checkLambdaFlag refuses a negative or non-finite -lambda.
-func checkLambdaFlag(s *supervised, lambda float64) error {
+// checkLambda refuses a negative or non-finite -lambda.
+func checkLambda(lambda float64) error {
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
-		return s.usage("-lambda %g: want a finite λ ≥ 0", lambda)
+		return fmt.Errorf("-lambda %g: want a finite λ ≥ 0", lambda)
 	}
 	return nil
 }
 
+// declareRidgeFlags declares ridge's flags.
+func declareRidgeFlags(fs *flag.FlagSet) func() (learn.Ridge, error) {
+	lambda := fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 (scikit-learn's alpha)")
+	penalize := fs.Bool("penalize-intercept", false, "penalize b too, as the notes write (AᵀA + λI)W = AᵀY with A = [1 X]")
+	return func() (learn.Ridge, error) {
+		return learn.Ridge{Lambda: *lambda, PenalizeIntercept: *penalize}, checkLambda(*lambda)
+	}
+}
+
 func runRidge(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("ridge", "ridge", stderr)
-	lambda := s.fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 (scikit-learn's alpha)")
-	penalize := s.fs.Bool("penalize-intercept", false, "penalize b too, as the notes write (AᵀA + λI)W = AᵀY with A = [1 X]")
+	flags := declareRidgeFlags(s.fs)
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -120,11 +166,12 @@ func runRidge(args []string, stdout, stderr io.Writer) error {
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	if err := checkLambdaFlag(s, *lambda); err != nil {
-		return err
+	cfg, err := flags()
+	if err != nil {
+		return s.usage("%v", err)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		m, err := learn.Ridge{Lambda: *lambda, PenalizeIntercept: *penalize}.Fit(d.X, d.Y)
+		m, err := cfg.Fit(d.X, d.Y)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -132,12 +179,31 @@ func runRidge(args []string, stdout, stderr io.Writer) error {
 	})
 }
 
+// declareLogregFlags declares logreg's flags.
+func declareLogregFlags(fs *flag.FlagSet) func() (learn.LogisticRegression, error) {
+	lambda := fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 on ‖W‖² (scikit-learn's 1/C); 0 refuses separable data")
+	solver := fs.String("solver", "", "newton, gd or lbfgs (default: newton up to 200 parameters, else lbfgs)")
+	tol := fs.Float64("tol", 1e-8, "bound `T` on the largest entry of the gradient at the answer")
+	maxIter := fs.Int("max-iter", 0, "iteration cap `N` (default: newton 100, gd and lbfgs 10000)")
+	return func() (learn.LogisticRegression, error) {
+		if err := checkLambda(*lambda); err != nil {
+			return learn.LogisticRegression{}, err
+		}
+		switch {
+		case *solver != "" && *solver != "newton" && *solver != "gd" && *solver != "lbfgs":
+			return learn.LogisticRegression{}, fmt.Errorf("-solver %q: want newton, gd or lbfgs", *solver)
+		case !(*tol > 0) || math.IsInf(*tol, 0):
+			return learn.LogisticRegression{}, fmt.Errorf("-tol %g: want a finite T > 0", *tol)
+		case *maxIter < 0:
+			return learn.LogisticRegression{}, fmt.Errorf("-max-iter %d: want N ≥ 1 (0: the solver's default)", *maxIter)
+		}
+		return learn.LogisticRegression{Lambda: *lambda, Solver: learn.LogRegSolver(*solver), Tol: *tol, MaxIter: *maxIter}, nil
+	}
+}
+
 func runLogreg(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("logreg", "logreg", stderr)
-	lambda := s.fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 on ‖W‖² (scikit-learn's 1/C); 0 refuses separable data")
-	solver := s.fs.String("solver", "", "newton, gd or lbfgs (default: newton for two classes and up to 199 features, else lbfgs)")
-	tol := s.fs.Float64("tol", 1e-8, "bound `T` on the largest entry of the gradient at the answer")
-	maxIter := s.fs.Int("max-iter", 0, "iteration cap `N` (default: newton 100, gd and lbfgs 10000)")
+	flags := declareLogregFlags(s.fs)
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -145,19 +211,12 @@ func runLogreg(args []string, stdout, stderr io.Writer) error {
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	if err := checkLambdaFlag(s, *lambda); err != nil {
-		return err
-	}
-	switch {
-	case *solver != "" && *solver != "newton" && *solver != "gd" && *solver != "lbfgs":
-		return s.usage("-solver %q: want newton, gd or lbfgs", *solver)
-	case !(*tol > 0) || math.IsInf(*tol, 0):
-		return s.usage("-tol %g: want a finite T > 0", *tol)
-	case *maxIter < 0:
-		return s.usage("-max-iter %d: want N ≥ 1 (0: the solver's default)", *maxIter)
+	cfg, err := flags()
+	if err != nil {
+		return s.usage("%v", err)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		m, err := learn.LogisticRegression{Lambda: *lambda, Solver: learn.LogRegSolver(*solver), Tol: *tol, MaxIter: *maxIter}.Fit(d.X, d.Labels)
+		m, err := cfg.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -179,38 +238,56 @@ func classNames(d *trainingSet, classes []int) any {
 	return out
 }
 
-// neuronFlags declares and checks -epochs, -lr and -seed.
-func neuronFlags(s *supervised, defEpochs int, defLR float64) (epochs *int, lr *float64, seed *uint64) {
-	epochs = s.fs.Int("epochs", defEpochs, "maximum number of passes `E` over the data")
-	lr = s.fs.Float64("lr", defLR, "learning rate `R` > 0")
-	seed = s.fs.Uint64("seed", 0, "seed `S` of the shuffling of every epoch")
-	return
+// declareNeuronFlags declares -epochs, -lr and -seed (perceptron, adaline)
+// and returns their checked values.
+func declareNeuronFlags(fs *flag.FlagSet, defEpochs int, defLR float64) func() (epochs int, lr float64, seed uint64, err error) {
+	epochs := fs.Int("epochs", defEpochs, "maximum number of passes `E` over the data")
+	lr := fs.Float64("lr", defLR, "learning rate `R` > 0")
+	seed := fs.Uint64("seed", 0, "seed `S` of the shuffling of every epoch")
+	return func() (int, float64, uint64, error) {
+		switch {
+		case *epochs < 1:
+			return 0, 0, 0, fmt.Errorf("-epochs %d: want E ≥ 1", *epochs)
+		case !(*lr > 0) || math.IsInf(*lr, 0):
+			return 0, 0, 0, fmt.Errorf("-lr %g: want a finite R > 0", *lr)
+		}
+		return *epochs, *lr, *seed, nil
+	}
 }
 
-func checkNeuronFlags(s *supervised, epochs int, lr float64) error {
-	switch {
-	case epochs < 1:
-		return s.usage("-epochs %d: want E ≥ 1", epochs)
-	case !(lr > 0) || math.IsInf(lr, 0):
-		return s.usage("-lr %g: want a finite R > 0", lr)
+// declarePerceptronFlags declares perceptron's flags.
+func declarePerceptronFlags(fs *flag.FlagSet) func() (learn.Perceptron, error) {
+	f := declareNeuronFlags(fs, 1000, 1)
+	return func() (learn.Perceptron, error) {
+		e, lr, seed, err := f()
+		return learn.Perceptron{Epochs: e, LearningRate: lr, Seed: seed}, err
 	}
-	return nil
+}
+
+// declareAdalineFlags declares adaline's flags.
+func declareAdalineFlags(fs *flag.FlagSet) func() (learn.Adaline, error) {
+	f := declareNeuronFlags(fs, 100, 0.01)
+	return func() (learn.Adaline, error) {
+		e, lr, seed, err := f()
+		return learn.Adaline{Epochs: e, LearningRate: lr, Seed: seed}, err
+	}
 }
 
 func runPerceptron(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("perceptron", "perceptron", stderr)
-	epochs, lr, seed := neuronFlags(s, 1000, 1)
+	flags := declarePerceptronFlags(s.fs)
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	if err := checkNeuronFlags(s, *epochs, *lr); err != nil {
-		return err
+	cfg, err := flags()
+	if err != nil {
+		return s.usage("%v", err)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		m, err := learn.Perceptron{Epochs: *epochs, LearningRate: *lr, Seed: *seed}.Fit(d.X, d.Labels)
+		m, err := cfg.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -221,18 +298,19 @@ func runPerceptron(args []string, stdout, stderr io.Writer) error {
 
 func runAdaline(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("adaline", "adaline", stderr)
-	epochs, lr, seed := neuronFlags(s, 100, 0.01)
+	flags := declareAdalineFlags(s.fs)
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	if err := checkNeuronFlags(s, *epochs, *lr); err != nil {
-		return err
+	cfg, err := flags()
+	if err != nil {
+		return s.usage("%v", err)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		m, err := learn.Adaline{Epochs: *epochs, LearningRate: *lr, Seed: *seed}.Fit(d.X, d.Labels)
+		m, err := cfg.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -43,6 +44,35 @@ func init() {
 	)
 	registerModelKind("mlp-classifier", func(r io.Reader) (any, error) { return learn.LoadMLPClassifier(r) })
 	registerModelKind("mlp-regressor", func(r io.Reader) (any, error) { return learn.LoadMLPRegressor(r) })
+	// As a learner, mlp is a classifier unless -task regress says otherwise
+	// (the learner's plan is fixed before the data are read), and quiet.
+	registerLearner(learnerDef{name: "mlp", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		flags := declareMLPFlags(fs)
+		return func() (learnerPlan, error) {
+			mf, err := flags()
+			if err != nil {
+				return learnerPlan{}, err
+			}
+			if mf.task == "regress" {
+				return regressorPlan(learn.RegressorFunc(func(x *matrix.Dense, y []float64) (learn.Regressor, error) {
+					var curve []float64
+					m, err := mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
+					if err != nil {
+						return nil, err
+					}
+					return m, nil
+				})), nil
+			}
+			return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+				var curve []float64
+				m, err := mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
+				if err != nil {
+					return nil, err
+				}
+				return m, nil
+			})), nil
+		}
+	}})
 }
 
 // trainingFlags are the optimizer flags shared by mlp and autoencoder.
@@ -156,16 +186,65 @@ func parseActivationFlag(s string, allowed ...string) (learn.Activation, error) 
 	return learn.Activation{}, &usageError{msg: fmt.Sprintf("-activation %q: want %s", s, strings.Join(allowed, ", "))}
 }
 
-func runMLP(args []string, stdout, stderr io.Writer) error {
-	s := newSupervised("mlp", "mlp-classifier", stderr, "mlp-regressor")
-	fs := s.fs
+// mlpFlags are the values of mlp's hyper-parameter flags, checked.
+type mlpFlags struct {
+	widths     []int
+	activation learn.Activation
+	task       string // classify, regress, or "" (the command decides from the labels)
+	loss       string
+	valid      float64
+	tf         trainingFlags
+}
+
+// declareMLPFlags puts mlp's hyper-parameter flags on fs, for the command
+// and for its learner (cv, grid, …); the function it returns checks them
+// (its errors are usage errors).
+func declareMLPFlags(fs *flag.FlagSet) func() (mlpFlags, error) {
 	hidden := fs.String("hidden", "100", "widths of the hidden layers, comma-separated (\"\" for none)")
 	activation := fs.String("activation", "relu", "hidden activation: relu, sigmoid or tanh")
 	task := fs.String("task", "", "classify or regress (default: classify when the labels are integers or names)")
 	loss := fs.String("loss", "", "classifier loss: xent (softmax, the default) or mse (sigmoid outputs)")
 	valid := fs.Float64("valid", 0, "hold out the fraction `F` of the rows to stop early (0: none)")
-	gradcheck := fs.Bool("gradcheck", false, "check backpropagation against finite differences (field gradcheck)")
 	tf := declareTrainingFlags(fs, 200)
+	return func() (mlpFlags, error) {
+		if err := tf.check(flagSet(fs, "lr")); err != nil {
+			return mlpFlags{}, err
+		}
+		widths, err := parseWidths(*hidden)
+		if err != nil {
+			return mlpFlags{}, err
+		}
+		f, err := parseActivationFlag(*activation, "relu", "sigmoid", "tanh")
+		if err != nil {
+			return mlpFlags{}, err
+		}
+		switch {
+		case !(*valid >= 0 && *valid < 1):
+			return mlpFlags{}, fmt.Errorf("-valid %g: want a fraction F in [0, 1)", *valid)
+		case *task != "" && *task != "classify" && *task != "regress":
+			return mlpFlags{}, fmt.Errorf("-task %q: want classify or regress", *task)
+		case *loss != "" && *loss != "xent" && *loss != "mse":
+			return mlpFlags{}, fmt.Errorf("-loss %q: want xent or mse", *loss)
+		case *task == "regress" && *loss == "xent":
+			return mlpFlags{}, fmt.Errorf("-loss xent applies to classification; a regressor uses mse")
+		}
+		return mlpFlags{widths: widths, activation: f, task: *task, loss: *loss, valid: *valid, tf: tf}, nil
+	}
+}
+
+// config is the learn.MLP of the flags for n training rows (progress lines
+// on stderr unless -quiet, the loss of every epoch appended to curve).
+func (mf mlpFlags) config(n int, stderr io.Writer, curve *[]float64) learn.MLP {
+	cfg := learn.MLP{Hidden: mf.widths, Activation: mf.activation, Loss: learn.LossKind(mf.loss), Lambda: *mf.tf.lambda,
+		Training: mf.tf.training(n, stderr, curve)}
+	cfg.Training.ValidationFraction = mf.valid
+	return cfg
+}
+
+func runMLP(args []string, stdout, stderr io.Writer) error {
+	s := newSupervised("mlp", "mlp-classifier", stderr, "mlp-regressor")
+	flags := declareMLPFlags(s.fs)
+	gradcheck := s.fs.Bool("gradcheck", false, "check backpropagation against finite differences (field gradcheck)")
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -179,41 +258,24 @@ func runMLP(args []string, stdout, stderr io.Writer) error {
 		}
 		return s.run(stdout, nil)
 	}
-	if err := tf.check(s.set("lr")); err != nil {
-		return withUsage(err, s.cmd)
-	}
-	widths, err := parseWidths(*hidden)
+	mf, err := flags()
 	if err != nil {
-		return withUsage(err, s.cmd)
+		return s.usage("%v", err)
 	}
-	f, err := parseActivationFlag(*activation, "relu", "sigmoid", "tanh")
-	if err != nil {
-		return withUsage(err, s.cmd)
-	}
-	if !(*valid >= 0 && *valid < 1) {
-		return s.usage("-valid %g: want a fraction F in [0, 1)", *valid)
-	}
-	switch *task {
-	case "classify", "regress":
-	case "":
+	if mf.task == "" {
 		smp, _, err := s.readTraining(s.ops[0])
 		if err != nil {
 			return err
 		}
-		*task = "classify"
+		mf.task = "classify"
 		if names, _ := smp.labelNames(); names == nil {
 			if _, err := smp.classes(nil); err != nil {
-				*task = "regress" // a real-valued label column
+				mf.task = "regress" // a real-valued label column
 			}
 		}
-	default:
-		return s.usage("-task %q: want classify or regress", *task)
 	}
-	s.regression = *task == "regress"
-	switch {
-	case *loss != "" && *loss != "xent" && *loss != "mse":
-		return s.usage("-loss %q: want xent or mse", *loss)
-	case s.regression && *loss == "xent":
+	s.regression = mf.task == "regress"
+	if s.regression && mf.loss == "xent" {
 		return s.usage("-loss xent applies to classification; a regressor uses mse")
 	}
 	if s.regression {
@@ -221,12 +283,10 @@ func runMLP(args []string, stdout, stderr io.Writer) error {
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		var curve []float64
-		cfg := learn.MLP{Hidden: widths, Activation: f, Loss: learn.LossKind(*loss), Lambda: *tf.lambda,
-			Training: tf.training(d.X.Rows(), stderr, &curve)}
-		cfg.Training.ValidationFraction = *valid
+		cfg := mf.config(d.X.Rows(), stderr, &curve)
 		var fields []field
 		if *gradcheck {
-			g, err := mlpGradCheck(cfg, d, *tf.seed)
+			g, err := mlpGradCheck(cfg, d, *mf.tf.seed)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -248,7 +308,7 @@ func runMLP(args []string, stdout, stderr io.Writer) error {
 			model, h = m, m.History
 		}
 		fields = append(fields, field{"epochs", h.Epochs}, field{"loss_curve", curve})
-		if *valid > 0 {
+		if mf.valid > 0 {
 			fields = append(fields, field{"best_epoch", h.BestEpoch})
 		}
 		return model, fields, nil

@@ -23,6 +23,13 @@ func init() {
 			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
 	)
 	registerModelKind("fisher", func(r io.Reader) (any, error) { return learn.LoadFisher(r) })
+	registerLearner(learnerDef{name: "lda", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		flags := declareLDAFlags(fs)
+		return func() (learnerPlan, error) {
+			cfg, err := flags()
+			return classifierPlan(learn.Classify(cfg.Fit)), err
+		}
+	}})
 }
 
 func runPCA(args []string, stdout, stderr io.Writer) error {
@@ -239,18 +246,35 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 	return emit(stdout, *asJSON, []field{{"eigenvalues", m.Eigenvalues}, {"embedding", m.Embedding}})
 }
 
+// declareLDAFlags puts lda's hyper-parameter flags on fs, for the command
+// and for its learner (cv, grid, …).
+func declareLDAFlags(fs *flag.FlagSet) func() (learn.FisherLDA, error) {
+	ridge := fs.Float64("ridge", 0, "add `R`·I to the within-class scatter S_w")
+	return func() (learn.FisherLDA, error) {
+		if !(*ridge >= 0) || math.IsInf(*ridge, 0) {
+			return learn.FisherLDA{}, fmt.Errorf("-ridge %g: want a finite R ≥ 0", *ridge)
+		}
+		return learn.FisherLDA{Ridge: *ridge}, nil
+	}
+}
+
 func runLDA(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("lda", "fisher", stderr)
-	ridge := s.fs.Float64("ridge", 0, "add `R`·I to the within-class scatter S_w")
+	flags := declareLDAFlags(s.fs)
 	trace := traceFlag(s.fs)
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if !(*ridge >= 0) || math.IsInf(*ridge, 0) {
-		return s.usage("-ridge %g: want a finite R ≥ 0", *ridge)
+	if s.loading() {
+		return s.run(stdout, nil)
 	}
+	cfg, err := flags()
+	if err != nil {
+		return s.usage("%v", err)
+	}
+	cfg.Eigen = eigenTrace(*trace, stderr)
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		m, err := learn.FisherLDA{Ridge: *ridge, Eigen: eigenTrace(*trace, stderr)}.Fit(d.X, d.Labels)
+		m, err := cfg.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
 		}

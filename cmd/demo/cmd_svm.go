@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -32,6 +33,36 @@ func init() {
 		}
 		return svmView(m), nil
 	})
+	registerLearner(learnerDef{name: "svm", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
+		flags := declareSVMFlags(fs)
+		return func() (learnerPlan, error) {
+			cfg, defaultGamma, err := flags()
+			if err != nil {
+				return learnerPlan{}, err
+			}
+			reg := cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
+			return learnerPlan{regression: reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
+				c := cfg
+				if defaultGamma {
+					g, err := scaleGamma(d.X) // as the svm command does
+					if err != nil {
+						return nil, nil, err
+					}
+					c.Kernel.Gamma = g
+				}
+				if reg {
+					return nil, c.Regressor(), nil
+				}
+				return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+					m, err := c.FitClassifier(x, y)
+					if err != nil {
+						return nil, err
+					}
+					return svmClassifier{learn.SVMClassifier{SVMModel: m}}, nil
+				}), nil, nil
+			}}, nil
+		}
+	}})
 }
 
 // svmView is what the driver sees of an SVM model: the model itself for
@@ -83,9 +114,14 @@ func formatSMOStep(s optimize.SMOStep) string {
 	return fmt.Sprintf("smo iter %7d  pair (%d, %d)  violation %.3e  objective %.9g  active %d", s.Iteration, s.I, s.J, s.Violation, s.Objective, s.Active)
 }
 
-func runSVM(args []string, stdout, stderr io.Writer) error {
-	s := newSupervised("svm", "svm", stderr)
-	fs := s.fs
+// declareSVMFlags puts the svm command's hyper-parameter flags on fs: once
+// for the command and once for the svm learner of cv, grid, holdout,
+// bootstrap, bag and boost3 (cmd_assess.go). The function it returns
+// checks them after parsing (every error is a usage error) and gives the
+// configuration; defaultGamma says that the Gaussian γ is still to be taken
+// from the training set (scaleGamma), as neither -gamma nor -sigma2 was
+// given.
+func declareSVMFlags(fs *flag.FlagSet) func() (cfg learn.SVM, defaultGamma bool, err error) {
 	typ := fs.String("type", "c", "c, nu, eps-svr or nu-svr")
 	kind := fs.String("kernel", "rbf", "linear, poly or rbf")
 	cost := fs.Float64("C", 1, "cost of slack C (types c, eps-svr, nu-svr)")
@@ -97,45 +133,59 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	coef0 := fs.Float64("coef0", 1, "c₀ of the polynomial kernel")
 	tol := fs.Float64("tol", 1e-3, "SMO stopping tolerance on the maximal KKT violation")
 	hard := fs.Bool("hard", false, "hard margin (C = ∞); an error if the data are not separable")
+	maxIter := fs.Int("max-iter", 0, "cap `N` on the SMO iterations of each machine (0: LIBSVM's max(10⁷, 100n))")
+	return func() (learn.SVM, bool, error) {
+		if err := checkSVMFlags(*typ, *cost, *nu, *epsilon, *tol, *hard); err != nil {
+			return learn.SVM{}, false, err
+		}
+		if err := checkSVMApplicable(fs, *typ, *kind, *hard); err != nil {
+			return learn.SVM{}, false, err
+		}
+		if *maxIter < 0 {
+			return learn.SVM{}, false, &usageError{msg: fmt.Sprintf("-max-iter %d: want N ≥ 1 (0: the default)", *maxIter)}
+		}
+		defaultGamma := *kind == "rbf" && !flagSet(fs, "gamma") && !flagSet(fs, "sigma2")
+		g := *gamma
+		if defaultGamma {
+			g = 1 // a placeholder that passes the checks; replaced from the data
+		}
+		kern, err := kernelFromFlags(*kind, *sigma2, g, *degree, *coef0, flagSet(fs, "coef0"))
+		if err != nil {
+			return learn.SVM{}, false, err
+		}
+		eps := *epsilon
+		if eps == 0 {
+			eps = learn.Zero // a zero Epsilon would mean "the default 0.1"
+		}
+		return learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol, Hard: *hard,
+			MaxIter: *maxIter}, defaultGamma, nil
+	}
+}
+
+func runSVM(args []string, stdout, stderr io.Writer) error {
+	s := newSupervised("svm", "svm", stderr)
+	fs := s.fs
+	flags := declareSVMFlags(fs)
 	trace := fs.Bool("trace", false, "write the SMO iterations to stderr")
 	proba := fs.Bool("proba", false, "also fit class probabilities (Platt, 5-fold cross-validation; types c and nu)")
 	seed := fs.Uint64("seed", 1, "seed `S` of the cross-validation shuffle of -proba")
-	maxIter := fs.Int("max-iter", 0, "cap `N` on the SMO iterations of each machine (0: LIBSVM's max(10⁷, 100n))")
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	if s.loading() {
 		return s.run(stdout, nil)
 	}
-	if err := checkSVMFlags(*typ, *cost, *nu, *epsilon, *tol, *hard); err != nil {
-		return withUsage(err, s.cmd)
-	}
-	if err := checkSVMApplicable(s, *typ, *kind, *hard); err != nil {
-		return err
-	}
-	switch {
-	case *proba && (*typ == "eps-svr" || *typ == "nu-svr"):
-		return s.usage("-proba does not apply to -type %s (probabilities are for classifiers)", *typ)
-	case s.set("seed") && !*proba:
-		return s.usage("-seed applies to -proba only")
-	case *maxIter < 0:
-		return s.usage("-max-iter %d: want N ≥ 1 (0: the default)", *maxIter)
-	}
-	defaultGamma := *kind == "rbf" && !s.set("gamma") && !s.set("sigma2")
-	g := *gamma
-	if defaultGamma {
-		g = 1 // a placeholder that passes the checks; replaced from the data below
-	}
-	kern, err := kernelFromFlags(*kind, *sigma2, g, *degree, *coef0, s.set("coef0"))
+	cfg, defaultGamma, err := flags()
 	if err != nil {
 		return withUsage(err, s.cmd)
 	}
-	eps := *epsilon
-	if eps == 0 {
-		eps = learn.Zero // a zero Epsilon would mean "the default 0.1"
+	switch {
+	case *proba && (cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR):
+		return s.usage("-proba does not apply to -type %s (probabilities are for classifiers)", cfg.Type)
+	case s.set("seed") && !*proba:
+		return s.usage("-seed applies to -proba only")
 	}
-	cfg := learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol, Hard: *hard,
-		MaxIter: *maxIter, Probability: *proba, Seed: *seed}
+	cfg.Probability, cfg.Seed = *proba, *seed
 	if *trace {
 		cfg.Trace = func(st optimize.SMOStep) { fmt.Fprintln(stderr, formatSMOStep(st)) }
 	}
@@ -143,7 +193,11 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		var fields []field
 		if defaultGamma {
-			cfg.Kernel.Gamma = scaleGamma(d.X)
+			g, err := scaleGamma(d.X)
+			if err != nil {
+				return nil, nil, err
+			}
+			cfg.Kernel.Gamma = g
 			fields = append(fields, field{"gamma", cfg.Kernel.Gamma})
 		}
 		m, f, err := trainSVM(cfg, d, stderr)
@@ -156,8 +210,17 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 
 // scaleGamma is scikit-learn's gamma="scale": 1/(d·Var(X)) with Var(X) the
 // (1/(nd)) variance of all the entries of X; 1 when that variance is 0.
-func scaleGamma(x *matrix.Dense) float64 {
+// Entries beyond 2⁵⁰⁰ or below 2⁻⁵⁰⁰ in magnitude are first scaled by an
+// exact power of two 2ᵏ (so that the sum of squares neither overflows nor
+// underflows) and γ is 4ᵏ/(d·Var(2ᵏX)); a γ that underflows to 0 is an
+// error.
+func scaleGamma(x *matrix.Dense) (float64, error) {
 	n, d := x.Dims()
+	k := 0
+	if amax := matrix.NormMax(x); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
+		k = matrix.ScaleExponent(x)
+		x = matrix.ScalePow2(k, x)
+	}
 	mean := 0.0
 	for i := range n {
 		for _, v := range x.Row(i) {
@@ -172,16 +235,19 @@ func scaleGamma(x *matrix.Dense) float64 {
 		}
 	}
 	v := ss / float64(n*d)
-	g := 1 / (float64(d) * v)
-	if v == 0 || math.IsInf(g, 0) || math.IsNaN(g) {
-		return 1
+	if v == 0 {
+		return 1, nil
 	}
-	return g
+	g := math.Ldexp(1/(float64(d)*v), 2*k)
+	if g == 0 || math.IsInf(g, 0) || math.IsNaN(g) {
+		return 0, fmt.Errorf("the default γ = 1/(d·Var(X)) is %g: the variance of the features is outside the range of float64; give -gamma or -sigma2, or scale the features (-scale standard)", g)
+	}
+	return g, nil
 }
 
 // checkSVMApplicable refuses, as usage errors, the flags that the chosen
 // type and kernel do not use (they would otherwise be silently ignored).
-func checkSVMApplicable(s *supervised, typ, kind string, hard bool) error {
+func checkSVMApplicable(fs *flag.FlagSet, typ, kind string, hard bool) error {
 	uses := map[string]bool{
 		"C":       typ != "nu" && !hard,
 		"nu":      typ == "nu" || typ == "nu-svr",
@@ -192,7 +258,7 @@ func checkSVMApplicable(s *supervised, typ, kind string, hard bool) error {
 		"coef0":   kind == "poly",
 	}
 	for _, name := range []string{"C", "nu", "epsilon", "sigma2", "gamma", "degree", "coef0"} {
-		if s.set(name) && !uses[name] {
+		if flagSet(fs, name) && !uses[name] {
 			why := "-type " + typ
 			switch name {
 			case "sigma2", "gamma", "degree", "coef0":
@@ -202,7 +268,7 @@ func checkSVMApplicable(s *supervised, typ, kind string, hard bool) error {
 					why = "-hard (C = ∞)"
 				}
 			}
-			return s.usage("-%s does not apply to %s", name, why)
+			return &usageError{msg: fmt.Sprintf("-%s does not apply to %s", name, why)}
 		}
 	}
 	return nil

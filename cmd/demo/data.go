@@ -65,8 +65,9 @@ func loadFeatures(ops []string, target, idx string) (*matrix.Dense, error) {
 	return x, err
 }
 
-// loadLabelled reads the data of a supervised command: the label is the
-// last column, or the column named by -target.
+// loadLabelled reads the data of select (not a supervised command: its
+// target is a column of numbers): the target is the last column, or the
+// column named by -target.
 func loadLabelled(path, target string) (x *matrix.Dense, y []float64, err error) {
 	t, err := matrix.ReadCSVFile(path)
 	if err != nil {
@@ -83,17 +84,4 @@ func loadLabelled(path, target string) (x *matrix.Dense, y []float64, err error)
 	}
 	x, y, _, err = t.Split(j)
 	return x, y, err
-}
-
-// intLabels converts class labels read as numbers to ints, refusing
-// fractional values.
-func intLabels(y []float64) ([]int, error) {
-	out := make([]int, len(y))
-	for i, v := range y {
-		if v != float64(int(v)) {
-			return nil, fmt.Errorf("label %g on data row %d is not an integer class", v, i+1)
-		}
-		out[i] = int(v)
-	}
-	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -153,7 +154,47 @@ func checkFinite(fields []field) error {
 					}
 				}
 			}
+		default:
+			// Nested values ([][]float64, maps of results, slices of
+			// matrices …): walk them, so that text mode never prints a
+			// NaN that JSON would have refused.
+			if where, x, ok := nonFiniteIn(reflect.ValueOf(v), f.name); ok {
+				return fmt.Errorf("%s is %v: the result overflows float64 (or is undefined)", where, x)
+			}
 		}
 	}
 	return nil
+}
+
+// nonFiniteIn finds a NaN or an infinity anywhere in v (floats, slices,
+// arrays, maps, pointers, interfaces, *matrix.Dense) and names where.
+func nonFiniteIn(v reflect.Value, path string) (string, float64, bool) {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		if x := v.Float(); math.IsNaN(x) || math.IsInf(x, 0) {
+			return path, x, true
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if w, x, ok := nonFiniteIn(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); ok {
+				return w, x, true
+			}
+		}
+	case reflect.Map:
+		iter := v.MapRange()
+		for iter.Next() {
+			if w, x, ok := nonFiniteIn(iter.Value(), fmt.Sprintf("%s[%v]", path, iter.Key())); ok {
+				return w, x, true
+			}
+		}
+	case reflect.Interface, reflect.Pointer:
+		if v.IsNil() {
+			return "", 0, false
+		}
+		if m, ok := v.Interface().(*matrix.Dense); ok {
+			return nonFiniteIn(reflect.ValueOf(m.ToRows()), path)
+		}
+		return nonFiniteIn(v.Elem(), path)
+	}
+	return "", 0, false
 }

@@ -354,6 +354,11 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 		if d.Labels, err = smp.classes(d.Names); err != nil {
 			return nil, nil, err
 		}
+		// Every classifier needs two classes; some learners (k-NN, a tree)
+		// would return a constant model, which the contract refuses.
+		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
 	}
 	pre, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
 	if err != nil {
@@ -693,6 +698,17 @@ func fitPreprocess(x *matrix.Dense, scaler string, k int) (*preprocess, error) {
 			col := x.Col(j)
 			switch scaler {
 			case "standard":
+				// A column beyond 2⁵⁰⁰ or below 2⁻⁵⁰⁰ in magnitude is
+				// scaled by an exact power of two 2ᵏ first, so that its
+				// sum and sum of squares neither overflow nor underflow.
+				k := 0
+				if amax := max(slices.Max(col), -slices.Min(col)); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
+					_, e := math.Frexp(amax)
+					k = -e
+					for i := range col {
+						col[i] = math.Ldexp(col[i], k)
+					}
+				}
 				mean := 0.0
 				for _, v := range col {
 					mean += v
@@ -702,7 +718,7 @@ func fitPreprocess(x *matrix.Dense, scaler string, k int) (*preprocess, error) {
 				for _, v := range col {
 					ss += (v - mean) * (v - mean)
 				}
-				p.Center[j], p.Scale[j] = mean, math.Sqrt(ss/float64(n))
+				p.Center[j], p.Scale[j] = math.Ldexp(mean, -k), math.Ldexp(math.Sqrt(ss/float64(n)), -k)
 			case "minmax":
 				lo, hi := slices.Min(col), slices.Max(col)
 				p.Center[j], p.Scale[j] = lo, hi-lo
@@ -819,4 +835,23 @@ func (p *preprocess) outDim(d int) int {
 		return len(p.PCAComponents)
 	}
 	return d
+}
+
+// needTwoClasses refuses a classification training set of one class, for
+// every classifier command alike, even where a learner could return a
+// constant model.
+func needTwoClasses(d *trainingSet) error {
+	if len(d.Labels) == 0 {
+		return nil
+	}
+	for _, c := range d.Labels {
+		if c != d.Labels[0] {
+			return nil
+		}
+	}
+	name := fmt.Sprint(d.Labels[0])
+	if d.Names != nil {
+		name = d.Names[d.Labels[0]]
+	}
+	return fmt.Errorf("the training set has one class (%s): a classifier needs at least two classes", name)
 }
