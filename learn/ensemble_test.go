@@ -446,3 +446,32 @@ func TestForestRegression(t *testing.T) {
 		t.Error("the loaded regression forest differs")
 	}
 }
+
+// treeThroughInterface hides the DecisionTree type, so AdaBoost takes the
+// generic FitWeighted path (the columns sorted again every round).
+type treeThroughInterface struct{ DecisionTree }
+
+// AdaBoost's shared sorted columns for a tree base learner give the same
+// ensemble, bit for bit, as fitting each round's tree from scratch.
+func TestAdaBoostTreeSharesSortedColumns(t *testing.T) {
+	x, y := benchClassification(400, 6)
+	for i := range y {
+		y[i] += 2 * (i % 3) // three classes: SAMME
+	}
+	fast, err := AdaBoost{Rounds: 15, Base: DecisionTree{MaxDepth: 2, MaxFeatures: 4, Seed: 3}}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := AdaBoost{Rounds: 15, Base: treeThroughInterface{DecisionTree{MaxDepth: 2, MaxFeatures: 4, Seed: 3}}}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(fast.Alphas, slow.Alphas) {
+		t.Fatalf("α: %v, from scratch %v", fast.Alphas, slow.Alphas)
+	}
+	pf, _ := fast.Predict(x)
+	ps, _ := slow.Predict(x)
+	if !slices.Equal(pf, ps) {
+		t.Error("predictions differ")
+	}
+}

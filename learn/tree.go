@@ -169,8 +169,12 @@ func (c DecisionTree) FitWeights(x *matrix.Dense, y []int, w []float64) (*TreeMo
 	if err := checkWeights(op, w, data.n); err != nil {
 		return nil, err
 	}
-	return growTree(data, s, w, rand.New(rand.NewPCG(c.Seed, 0x74726565))), nil
+	return growTree(data, s, w, c.rng()), nil
 }
+
+// rng returns the tree's feature-drawing source, seeded afresh for every
+// fit.
+func (c DecisionTree) rng() *rand.Rand { return rand.New(rand.NewPCG(c.Seed, 0x74726565)) }
 
 // FitClassifier makes DecisionTree a ClassifierTrainer.
 func (c DecisionTree) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
@@ -207,7 +211,7 @@ func (c DecisionTree) FitRegression(x *matrix.Dense, y []float64, w []float64) (
 	if err := checkWeights(op, w, data.n); err != nil {
 		return nil, err
 	}
-	return growTree(data, s, w, rand.New(rand.NewPCG(c.Seed, 0x74726565))), nil
+	return growTree(data, s, w, c.rng()), nil
 }
 
 func checkWeights(op string, w []float64, n int) error {
