@@ -104,7 +104,7 @@ type AdaBoostModel struct {
 // classes).
 func (c AdaBoost) Fit(x *matrix.Dense, y []int) (*AdaBoostModel, error) {
 	const op = "learn: adaboost"
-	data, err := newTreeDataClass(op, x, y)
+	data, err := newTreeDataClass(op, x, y, x.Cols())
 	if err != nil {
 		return nil, err
 	}

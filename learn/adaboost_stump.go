@@ -38,7 +38,7 @@ func (Stump) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
 // FitWeighted finds the stump of least weighted error (w nil: all 1).
 func (Stump) FitWeighted(x *matrix.Dense, y []int, w []float64) (Classifier, error) {
 	const op = "learn: stump"
-	data, err := newTreeDataClass(op, x, y)
+	data, err := newTreeDataClass(op, x, y, x.Cols())
 	if err != nil {
 		return nil, err
 	}

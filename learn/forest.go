@@ -90,7 +90,7 @@ func MaxFeaturesRule(rule string, d int) (int, error) {
 // DecisionTree, Trees < 0, MaxFeatures outside 0…d, one class.
 func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 	const op = "learn: random forest"
-	data, err := newTreeDataClass(op, x, y)
+	data, err := newTreeDataClass(op, x, y, presortColumns(c.MaxFeatures, x.Cols(), true))
 	if err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ func (c RandomForest) FitRegressor(x *matrix.Dense, y []float64) (Regressor, err
 // FitRegression is FitRegressor returning the concrete model.
 func (c RandomForest) FitRegression(x *matrix.Dense, y []float64) (*ForestRegressorModel, error) {
 	const op = "learn: regression forest"
-	data, err := newTreeDataReg(op, x, y)
+	data, err := newTreeDataReg(op, x, y, presortColumns(c.MaxFeatures, x.Cols(), false))
 	if err != nil {
 		return nil, err
 	}

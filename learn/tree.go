@@ -158,7 +158,7 @@ func (c DecisionTree) Fit(x *matrix.Dense, y []int) (*TreeModel, error) {
 // samples of weight 0 are left out, as if absent.
 func (c DecisionTree) FitWeights(x *matrix.Dense, y []int, w []float64) (*TreeModel, error) {
 	const op = "learn: decision tree"
-	data, err := newTreeDataClass(op, x, y)
+	data, err := newTreeDataClass(op, x, y, x.Cols())
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +199,7 @@ func (c DecisionTree) FitRegressor(x *matrix.Dense, y []float64) (Regressor, err
 // FitRegression grows a regression tree with sample weights w (nil: all 1).
 func (c DecisionTree) FitRegression(x *matrix.Dense, y []float64, w []float64) (*TreeModel, error) {
 	const op = "learn: regression tree"
-	data, err := newTreeDataReg(op, x, y)
+	data, err := newTreeDataReg(op, x, y, x.Cols())
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +253,10 @@ type treeData struct {
 	yr      []float64   // targets (regression)
 }
 
-func newTreeData(op string, x *matrix.Dense, ny int) (*treeData, error) {
+// newTreeData reads X column by column and sorts the first sortCols
+// columns' sample orders (all d for the presorted lists; only the first,
+// the root's order, for a tree in sort mode).
+func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, error) {
 	if err := checkData(op, x, 1); err != nil {
 		return nil, err
 	}
@@ -267,6 +270,10 @@ func newTreeData(op string, x *matrix.Dense, ny int) (*treeData, error) {
 	t := &treeData{n: n, d: d, cols: make([][]float64, d), sorted: make([][]int32, d)}
 	parallelRows(d, func(j int) {
 		col := x.Col(j)
+		t.cols[j] = col
+		if j >= sortCols {
+			return
+		}
 		// Sort (value, index) pairs: the index breaks ties, so the order is
 		// the stable one without a stable sort's cost.
 		type pair struct {
@@ -290,7 +297,7 @@ func newTreeData(op string, x *matrix.Dense, ny int) (*treeData, error) {
 		for k, p := range ps {
 			idx[k] = p.i
 		}
-		t.cols[j], t.sorted[j] = col, idx
+		t.sorted[j] = idx
 	})
 	return t, nil
 }
@@ -304,8 +311,8 @@ func (t *treeData) row(i int) []float64 {
 	return r
 }
 
-func newTreeDataClass(op string, x *matrix.Dense, y []int) (*treeData, error) {
-	t, err := newTreeData(op, x, len(y))
+func newTreeDataClass(op string, x *matrix.Dense, y []int, sortCols int) (*treeData, error) {
+	t, err := newTreeData(op, x, len(y), sortCols)
 	if err != nil {
 		return nil, err
 	}
@@ -318,8 +325,8 @@ func newTreeDataClass(op string, x *matrix.Dense, y []int) (*treeData, error) {
 	return t, nil
 }
 
-func newTreeDataReg(op string, x *matrix.Dense, y []float64) (*treeData, error) {
-	t, err := newTreeData(op, x, len(y))
+func newTreeDataReg(op string, x *matrix.Dense, y []float64, sortCols int) (*treeData, error) {
+	t, err := newTreeData(op, x, len(y), sortCols)
 	if err != nil {
 		return nil, err
 	}
@@ -335,7 +342,14 @@ type treeBuilder struct {
 	data    *treeData
 	s       treeSettings
 	w       []float64 // sample weights (all 1 when the caller gave none)
-	idx     [][]int32 // idx[j][start:end]: the node's samples sorted by feature j
+	idx     [][]int32 // idx[j][start:end]: the node's samples sorted by feature j (nil in sort mode)
+	// Sort mode (a random subset of the features at every split, as in a
+	// forest): instead of d sorted lists, one list of the node's samples,
+	// ordered by the parent's split feature, and the few features drawn at
+	// a node sorted there (tree_sortmode.go).
+	sortMode bool
+	node     []int32 // node[start:end]: the node's samples (sort mode)
+	sorter   *nodeSorter
 	left    []uint8   // per sample: 1 if it goes left at the split being applied
 	buf     []int32
 	rng     *rand.Rand
@@ -350,6 +364,12 @@ type treeBuilder struct {
 
 // growTree builds a tree on data with settings s and weights w (nil: 1).
 func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *TreeModel {
+	return growTreeMode(data, s, w, rng, useSortMode(s.maxFeatures, data.d))
+}
+
+// growTreeMode is growTree with the builder's mode chosen by the caller
+// (tree_sortmode.go): both modes grow the same tree.
+func growTreeMode(data *treeData, s treeSettings, w []float64, rng *rand.Rand, sortMode bool) *TreeModel {
 	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]uint8, data.n), entropy: s.criterion == "entropy"}
 	if w == nil {
 		w = make([]float64, data.n)
@@ -364,15 +384,15 @@ func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *Tree
 			m++
 		}
 	}
-	b.idx = make([][]int32, data.d)
-	for j := range data.d {
-		l := make([]int32, 0, m)
-		for _, i := range data.sorted[j] {
-			if w[i] > 0 {
-				l = append(l, i)
-			}
+	b.sortMode = sortMode
+	if b.sortMode {
+		b.node = keepWeighted(data.sorted[0], w, m)
+		b.sorter = newNodeSorter(m)
+	} else {
+		b.idx = make([][]int32, data.d)
+		for j := range data.d {
+			b.idx[j] = keepWeighted(data.sorted[j], w, m)
 		}
-		b.idx[j] = l
 	}
 	b.buf = make([]int32, m)
 	b.feats = make([]int, data.d)
@@ -451,7 +471,7 @@ func (b *treeBuilder) classImpurity(cnt []float64, w float64) float64 {
 // feature): the node's statistics are summed in that order.
 func (b *treeBuilder) grow(start, end, depth, key int) int {
 	id := len(b.nodes)
-	weight, impurity, value := b.nodeStats(b.idx[key][start:end])
+	weight, impurity, value := b.nodeStats(b.list(key, start, end))
 	b.nodes = append(b.nodes, TreeNode{Feature: -1, Samples: end - start, Weight: weight, Impurity: impurity, Value: value})
 	if b.isLeaf(end-start, depth, impurity) {
 		return id
@@ -463,10 +483,10 @@ func (b *treeBuilder) grow(start, end, depth, key int) int {
 	// The children's statistics, in the order of feature f (whose list is
 	// already split): when both children are leaves the other features'
 	// lists need not be partitioned at all.
-	lw, li, lv := b.nodeStats(b.idx[f][start:pos])
-	rw, ri, rv := b.nodeStats(b.idx[f][pos:end])
+	lw, li, lv := b.nodeStats(b.list(f, start, pos))
+	rw, ri, rv := b.nodeStats(b.list(f, pos, end))
 	leftLeaf, rightLeaf := b.isLeaf(pos-start, depth+1, li), b.isLeaf(end-pos, depth+1, ri)
-	if !leftLeaf || !rightLeaf {
+	if !b.sortMode && (!leftLeaf || !rightLeaf) {
 		b.partition(f, thr, start, end, pos)
 	}
 	child := func(lo, hi int, leaf bool, w, imp float64, v []float64) int {
@@ -506,13 +526,22 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			b.feats[v], b.feats[r] = b.feats[r], b.feats[v]
 			j = b.feats[v]
 		}
-		col, idx := b.data.cols[j], b.idx[j][start:end]
+		col := b.data.cols[j]
+		var idx []int32
+		if b.sortMode {
+			idx = b.sorter.sort(col, b.node[start:end], start, end)
+		} else {
+			idx = b.idx[j][start:end]
+		}
 		if col[idx[len(idx)-1]] <= col[idx[0]] {
 			continue // constant on this node
 		}
 		tried++
 		p, proxy := b.scan(col, idx, weight)
 		if p > 0 && proxy > best {
+			if b.sortMode {
+				b.sorter.keep(idx) // the order of the best feature so far
+			}
 			best, feat, pos = proxy, j, start+p
 			lo, hi := col[idx[p-1]], col[idx[p]]
 			thr = lo/2 + hi/2
@@ -521,6 +550,9 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			}
 			ok = true
 		}
+	}
+	if ok && b.sortMode {
+		copy(b.node[start:end], b.sorter.best) // the children are contiguous in feat's order
 	}
 	return feat, pos, thr, ok
 }
