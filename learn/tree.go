@@ -339,10 +339,10 @@ func newTreeDataReg(op string, x *matrix.Dense, y []float64, sortCols int) (*tre
 
 // treeBuilder holds the working state of one tree's growth.
 type treeBuilder struct {
-	data    *treeData
-	s       treeSettings
-	w       []float64 // sample weights (all 1 when the caller gave none)
-	idx     [][]int32 // idx[j][start:end]: the node's samples sorted by feature j (nil in sort mode)
+	data *treeData
+	s    treeSettings
+	w    []float64 // sample weights (all 1 when the caller gave none)
+	idx  [][]int32 // idx[j][start:end]: the node's samples sorted by feature j (nil in sort mode)
 	// Sort mode (a random subset of the features at every split, as in a
 	// forest): instead of d sorted lists, one list of the node's samples,
 	// ordered by the parent's split feature, and the few features drawn at
@@ -350,14 +350,14 @@ type treeBuilder struct {
 	sortMode bool
 	node     []int32 // node[start:end]: the node's samples (sort mode)
 	sorter   *nodeSorter
-	left    []uint8   // per sample: 1 if it goes left at the split being applied
-	buf     []int32
-	rng     *rand.Rand
-	feats   []int
-	nodes   []TreeNode
-	imp     []float64
-	k       int  // classes (0 for regression)
-	entropy bool // the criterion is the entropy
+	left     []uint8 // per sample: 1 if it goes left at the split being applied
+	buf      []int32
+	rng      *rand.Rand
+	feats    []int
+	nodes    []TreeNode
+	imp      []float64
+	k        int  // classes (0 for regression)
+	entropy  bool // the criterion is the entropy
 	// per-scan statistics
 	total, lsum, rsum []float64
 }
