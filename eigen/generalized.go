@@ -42,17 +42,13 @@ func Generalized(a, b *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("eigen: generalized: B: %w", err)
 	}
-	// Y = A L⁻ᵀ: row i of Y is L⁻¹ (row i of A), because A is symmetric.
+	// C = L⁻¹ A L⁻ᵀ by two triangular solves with n right-hand sides
+	// (blocked on the matrix product): Y = L⁻¹A, then, A being symmetric,
+	// Yᵀ = A L⁻ᵀ and C = L⁻¹ Yᵀ.
 	y := a.Clone()
-	for i := range n {
-		chol.SolveLower(y.Row(i))
-	}
-	// C = L⁻¹ Y: column j of C is L⁻¹ (column j of Y), i.e. row j of
-	// L⁻¹Yᵀ's transpose; C is symmetric, so we solve on the rows of Yᵀ.
+	_ = chol.SolveLowerCols(y) // orders agree by construction
 	c := y.T()
-	for i := range n {
-		chol.SolveLower(c.Row(i))
-	}
+	_ = chol.SolveLowerCols(c)
 	symmetrize(c)
 	res, err := Symmetric(c, opts)
 	if err != nil {
@@ -61,11 +57,11 @@ func Generalized(a, b *matrix.Dense, opts SymmetricOptions) (*Result, error) {
 	if res.Vectors == nil {
 		return res, nil
 	}
-	// V = L⁻ᵀ W, column by column.
-	v := matrix.New(n, n)
-	for j := range n {
-		col := res.Vectors.Col(j)
-		chol.SolveUpper(col)
+	// V = L⁻ᵀ W, all the columns in one solve.
+	v := res.Vectors.Clone()
+	_ = chol.SolveUpperCols(v)
+	for j := range v.Cols() {
+		col := v.Col(j)
 		flipSign(col) // the sign rule holds for v, not only for w
 		v.SetCol(j, col)
 	}

@@ -206,8 +206,12 @@ func withinScatter(x *matrix.Dense, y []int, classes []int, means *matrix.Dense)
 		j, _ := slices.BinarySearch(classes, c)
 		matrix.Axpy(-1, means.Row(j), dev.Row(i))
 	}
-	sw, _ := matrix.MulATB(dev, dev)
-	symmetrizeScaled(sw, 1)
+	// S_w = DᵀD for the deviations D from the class means: a symmetric
+	// rank-k update (half the flops of a general product, exactly
+	// symmetric).
+	d := x.Cols()
+	sw := matrix.New(d, d)
+	_ = matrix.Syrk(true, 1, dev, 0, sw) // shapes agree by construction
 	return sw
 }
 

@@ -44,3 +44,43 @@ func (c *Cholesky) SolveLowerCols(b *Dense) error {
 	}
 	return nil
 }
+
+// SolveUpperCols overwrites the n×k matrix B with L⁻ᵀB for the factor L of
+// A = LLᵀ: every column bⱼ becomes L⁻ᵀbⱼ (back substitution with Lᵀ, the
+// BLAS trsm, left, lower, transposed). By rows of B, from the last:
+//
+//	row i ← (row i − Σₚ₍ₚ>ᵢ₎ lₚᵢ · row p) / lᵢᵢ,
+//
+// in blocks of trsmBlock rows whose update by the rows below them is one
+// gemm with Lᵀ. With SolveLowerCols it applies A⁻¹ = L⁻ᵀL⁻¹ to many
+// vectors at matrix-product speed; the generalized eigensolver maps the
+// eigenvectors w of L⁻¹AL⁻ᵀ back to v = L⁻ᵀw with it.
+//
+// Special cases: as SolveLowerCols.
+func (c *Cholesky) SolveUpperCols(b *Dense) error {
+	n := c.l.rows
+	if b.rows != n {
+		return newError("cholesky solve upper cols", ErrShape, "right-hand sides %s for order %d", b.shape(), n)
+	}
+	if b.cols == 0 {
+		return nil
+	}
+	for i1 := n; i1 > 0; i1 -= trsmBlock {
+		i0 := max(i1-trsmBlock, 0)
+		if i1 < n {
+			// B[i0:i1] −= L[i1:n, i0:i1]ᵀ · B[i1:n]  (the lₚᵢ rowₚ with p ≥ i1)
+			gemm(true, false, -1, c.l.Slice(i1, n, i0, i1), b.Slice(i1, n, 0, b.cols), 1, b.Slice(i0, i1, 0, b.cols))
+		}
+		for i := i1 - 1; i >= i0; i-- {
+			row := b.Row(i)
+			for p := i + 1; p < i1; p++ {
+				Axpy(-c.l.data[p*c.l.stride+i], b.Row(p), row)
+			}
+			d := c.l.data[i*c.l.stride+i]
+			for t := range row {
+				row[t] /= d
+			}
+		}
+	}
+	return nil
+}
