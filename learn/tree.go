@@ -248,6 +248,7 @@ type treeData struct {
 	n, d    int
 	cols    [][]float64 // cols[j][i] = X[i, j]
 	sorted  [][]int32   // sorted[j]: 0…n−1 ordered by X[·, j] (ties by index)
+	rank    [][]uint32  // rank[j][i]: the rank of X[i, j] among the column's distinct values (sort mode)
 	classes []int       // sorted labels (classification)
 	yc      []int32     // class index of each sample (classification)
 	yr      []float64   // targets (regression)
@@ -268,9 +269,15 @@ func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, e
 		return nil, fmt.Errorf("%s: %w: %d samples", op, ErrInvalidParameter, n)
 	}
 	t := &treeData{n: n, d: d, cols: make([][]float64, d), sorted: make([][]int32, d)}
+	if sortCols < d {
+		t.rank = make([][]uint32, d)
+	}
 	parallelRows(d, func(j int) {
 		col := x.Col(j)
 		t.cols[j] = col
+		if t.rank != nil {
+			t.rank[j] = denseRanks(col)
+		}
 		if j >= sortCols {
 			return
 		}
@@ -529,7 +536,7 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 		col := b.data.cols[j]
 		var idx []int32
 		if b.sortMode {
-			idx = b.sorter.sort(col, b.node[start:end], start, end)
+			idx = b.sorter.sort(b.data.rank[j], b.node[start:end], start, end)
 		} else {
 			idx = b.idx[j][start:end]
 		}

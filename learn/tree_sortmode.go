@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"math"
 	"slices"
 )
 
@@ -73,8 +72,9 @@ func (b *treeBuilder) list(key, start, end int) []int32 {
 // in index order (once per node: sorting int32s is cheap), then every
 // feature drawn at the node is sorted by value with a stable LSD radix sort
 // on the value's bits made order-preserving as unsigned integers, which
-// keeps equal values in index order. Radix passes whose byte is the same
-// for every sample (the high bytes of values of one scale) are skipped.
+// keeps equal values in index order; the keys are the values' ranks in
+// their column (denseRanks, computed once per fit), so that the radix
+// passes of bytes every key shares — all but one or two — are skipped.
 // Nodes of fewer than radixMin samples use insertion sort.
 type nodeSorter struct {
 	byIndex  []int32  // the node's samples in index order
@@ -95,23 +95,27 @@ func newNodeSorter(m int) *nodeSorter {
 		cand: make([]int32, m), cand2: make([]int32, m), best: make([]int32, m), forStart: -1}
 }
 
-// sortableBits maps a float64 to a uint64 with the same order; −0 is
-// mapped as +0, since the comparison of the presorted lists finds them
-// equal (and then orders by index).
-func sortableBits(v float64) uint64 {
-	if v == 0 {
-		v = 0
+// denseRanks returns the rank of every value of col among its distinct
+// values (0 for the smallest; −0 and +0 are one value, as the comparisons
+// of the presorted lists find them equal). Sorting samples by rank is
+// sorting them by value, and ranks below n take two radix passes at most
+// (one for the 256 grey levels of an image).
+func denseRanks(col []float64) []uint32 {
+	distinct := slices.Clone(col)
+	slices.Sort(distinct)
+	distinct = slices.Compact(distinct)
+	rank := make([]uint32, len(col))
+	for i, v := range col {
+		r, _ := slices.BinarySearch(distinct, v)
+		rank[i] = uint32(r)
 	}
-	u := math.Float64bits(v)
-	if u>>63 != 0 {
-		return ^u
-	}
-	return u | 1<<63
+	return rank
 }
 
 // sort returns the samples of list (the node [start, end) of b.node)
-// ordered by (col[i], i); the result is valid until the next call.
-func (s *nodeSorter) sort(col []float64, list []int32, start, end int) []int32 {
+// ordered by (rank[i], i), that is by (value, index); the result is valid
+// until the next call.
+func (s *nodeSorter) sort(rank []uint32, list []int32, start, end int) []int32 {
 	n := len(list)
 	if s.forStart != start || s.forEnd != end {
 		s.byIndex = append(s.byIndex[:0], list...)
@@ -120,8 +124,14 @@ func (s *nodeSorter) sort(col []float64, list []int32, start, end int) []int32 {
 	}
 	out, keys := s.cand[:n], s.keys[:n]
 	copy(out, s.byIndex)
+	lo, hi := ^uint64(0), uint64(0)
 	for k, i := range out {
-		keys[k] = sortableBits(col[i])
+		key := uint64(rank[i])
+		keys[k] = key
+		lo, hi = min(lo, key), max(hi, key)
+	}
+	if lo == hi {
+		return out // constant on the node (a blank pixel): nothing to sort, and the caller skips it
 	}
 	if n < radixMin {
 		for a := 1; a < n; a++ { // insertion sort, stable
@@ -137,7 +147,7 @@ func (s *nodeSorter) sort(col []float64, list []int32, start, end int) []int32 {
 	src, dst := keys, s.keys2[:n]
 	isrc, idst := out, s.cand2[:n]
 	var count [256]int
-	for shift := uint(0); shift < 64; shift += 8 {
+	for shift := uint(0); shift < 64 && hi>>shift != 0; shift += 8 { // bytes above hi's are all zero
 		clear(count[:])
 		for _, k := range src {
 			count[byte(k>>shift)]++
