@@ -148,10 +148,16 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	// would give a covariance that underflows to 0, and data near 1e154
 	// one that overflows. Eigenvalues scale by 2⁻²ᵉ, the mean by 2⁻ᵉ, and
 	// the directions not at all.
+	// The copy is made only for data that need it, entries beyond
+	// 2^±400: below that, sums of n·d squares stay in range with full
+	// precision, and as the scaling is exact the results are the same bits
+	// either way (a 60000×784 copy costs a fifth of a second).
 	e := matrix.ScaleExponent(x)
 	xs := x
-	if e != 0 {
+	if e > 400 || e < -400 {
 		xs = matrix.ScalePow2(e, x)
+	} else {
+		e = 0
 	}
 	div := float64(n)
 	if p.Variance == matrix.Sample {
@@ -200,6 +206,19 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 			lambda, dirs, err = pcaByGram(xc, div, p.Eigen)
 		}
 	case PCALanczos:
+		if d <= n {
+			// Tall data: Lanczos on the d×d covariance S, formed as for the
+			// eig method (one symmetric rank-k update, centred in the
+			// packing), is cheaper than iterating with Xc itself.
+			mean, _ = matrix.ColMeans(xs)
+			var s *matrix.Dense
+			if s, err = matrix.Covariance(xs, p.Variance); err != nil {
+				break
+			}
+			total, _ = matrix.Trace(s)
+			lambda, dirs, err = topKDirections(eigen.TopK(s, p.Components, eigen.TopKOptions{}))
+			break
+		}
 		var xc *matrix.Dense
 		xc, mean, _ = matrix.Center(xs)
 		total = totalVariance(xc, div)
@@ -313,25 +332,22 @@ func completeOrthonormalRows(u *matrix.Dense, d int) *matrix.Dense {
 	return out
 }
 
-// pcaByLanczos finds the k leading eigenpairs of S = XcᵀXc/div by Lanczos:
-// on the formed S (eigen.TopK) when d ≤ n, where S is the smaller matrix,
-// and as the operator u ↦ Xcᵀ(Xc·u)/div (eigen.TopKFunc, 4nd flops per
-// product, no d×d array) when d > n.
+// pcaByLanczos finds the k leading eigenpairs of S = XcᵀXc/div by Lanczos
+// for wide data (d > n), as the operator u ↦ Xcᵀ(Xc·u)/div
+// (eigen.TopKFunc, 4nd flops per product, no d×d array); tall data form S
+// and call eigen.TopK on it (PCA.Fit).
 func pcaByLanczos(xc *matrix.Dense, div float64, k int) ([]float64, *matrix.Dense, error) {
 	n, d := xc.Dims()
-	var r *eigen.Result
-	var err error
-	if d <= n {
-		s, _ := matrix.MulATB(xc, xc)
-		symmetrizeScaled(s, 1/div)
-		r, err = eigen.TopK(s, k, eigen.TopKOptions{})
-	} else {
-		t := make([]float64, n)
-		r, err = eigen.TopKFunc(d, func(dst, u []float64) {
-			matrix.Gemv(false, 1, xc, u, 0, t)      // t = Xc·u
-			matrix.Gemv(true, 1/div, xc, t, 0, dst) // dst = Xcᵀt/div
-		}, k, eigen.TopKOptions{})
-	}
+	t := make([]float64, n)
+	return topKDirections(eigen.TopKFunc(d, func(dst, u []float64) {
+		matrix.Gemv(false, 1, xc, u, 0, t)      // t = Xc·u
+		matrix.Gemv(true, 1/div, xc, t, 0, dst) // dst = Xcᵀt/div
+	}, k, eigen.TopKOptions{}))
+}
+
+// topKDirections turns a top-k eigensolution into PCA's descending
+// eigenvalues (rounding negatives clamped to 0) and directions as rows.
+func topKDirections(r *eigen.Result, err error) ([]float64, *matrix.Dense, error) {
 	if err != nil {
 		return nil, nil, err
 	}
