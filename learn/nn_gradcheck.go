@@ -16,6 +16,11 @@ type GradCheck struct {
 	// relative error over all weights and biases, attained at Worst.
 	MaxRelErr float64
 	Worst     int
+	// Kinks counts the parameters left out of MaxRelErr because their
+	// difference stencil straddles a kink of a ReLU (f is not
+	// differentiable there, and no difference quotient estimates a
+	// derivative that does not exist); Finite holds 0 for them.
+	Kinks int
 }
 
 // gradCheckStep is the relative step h of the five-point difference.
@@ -94,7 +99,7 @@ func (net *Network) checkTrainable(op string, x, d *matrix.Dense, loss LossKind,
 func gradCheck(o *netObjective, theta []float64) *GradCheck {
 	all := allRows(o.Samples())
 	r := &GradCheck{Backprop: make([]float64, len(theta)), Finite: make([]float64, len(theta))}
-	o.BatchValueGrad(theta, r.Backprop, all)
+	f0 := o.BatchValueGrad(theta, r.Backprop, all)
 	th := append([]float64(nil), theta...)
 	scratch := make([]float64, len(theta))
 	f := func(i int, x float64) float64 {
@@ -105,6 +110,10 @@ func gradCheck(o *netObjective, theta []float64) *GradCheck {
 		h := gradCheckStep * max(math.Abs(ti), 1)
 		fm2, fm1, fp1, fp2 := f(i, ti-2*h), f(i, ti-h), f(i, ti+h), f(i, ti+2*h)
 		th[i] = ti
+		if straddlesKink(fm1, f0, fp1, h) {
+			r.Kinks++
+			continue
+		}
 		// The differences first: equal values (a parameter f does not
 		// depend on, such as the bias of a dead ReLU) then give exactly 0.
 		r.Finite[i] = (8*(fp1-fm1) - (fp2 - fm2)) / (12 * h)
@@ -123,4 +132,18 @@ func allRows(n int) []int {
 		idx[i] = i
 	}
 	return idx
+}
+
+// kinkJump is the relative disagreement of the two one-sided difference
+// quotients above which a stencil is taken to straddle a kink. Where f is
+// smooth they differ by about h·|f″| (10⁻⁴·|f″| here), far below this
+// fraction of |f′| unless f′ nearly vanishes; across a ReLU's kink they
+// differ by the jump of the derivative, of the order of f′ itself.
+const kinkJump = 1e-2
+
+// straddlesKink reports whether f has a kink within h of θᵢ, from the
+// values f(θ − h), f(θ), f(θ + h): its left and right slopes disagree.
+func straddlesKink(fm, f0, fp, h float64) bool {
+	left, right := (f0-fm)/h, (fp-f0)/h
+	return math.Abs(right-left) > kinkJump*max(math.Abs(left), math.Abs(right), 1e-6)
 }

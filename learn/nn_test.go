@@ -377,3 +377,30 @@ func TestNeuron(t *testing.T) {
 		t.Errorf("unknown activation: %v", err)
 	}
 }
+
+// A ReLU network whose units sit exactly on the kink (a zero input row
+// and zero biases: η = 0) has no derivative there in the biases; the check
+// leaves those parameters out and counts them instead of reporting an
+// error of order 1, and still checks every other parameter to 1e-6.
+func TestGradientCheckReLUKink(t *testing.T) {
+	relu := Activation{Kind: ActReLU}
+	net, err := NewNetwork([]int{3, 6, 2}, relu, Activation{Kind: ActIdentity}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := 1; l < net.L(); l++ {
+		clear(net.Bias(l)) // the biases into layer l + 1
+	}
+	x := mustRows(t, [][]float64{{0, 0, 0}, {0.5, -1, 2}, {1, 1, -0.5}})
+	d := randomDense(3, 2, 9)
+	r, err := net.GradientCheck(x, d, LossSquared, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Kinks == 0 || r.Kinks > 6 {
+		t.Errorf("%d parameters at a kink, want the hidden biases (1 to 6)", r.Kinks)
+	}
+	if r.MaxRelErr > 1e-6 {
+		t.Errorf("relative error %.3g at θ[%d] away from the kinks", r.MaxRelErr, r.Worst)
+	}
+}

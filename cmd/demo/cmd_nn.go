@@ -290,7 +290,7 @@ func runMLP(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return nil, nil, err
 			}
-			fields = append(fields, field{"gradcheck", g})
+			fields = append(fields, field{"gradcheck", g.MaxRelErr}, field{"gradcheck_kinks", g.Kinks})
 		}
 		var model any
 		var h *learn.History
@@ -317,7 +317,7 @@ func runMLP(args []string, stdout, stderr io.Writer) error {
 
 // mlpGradCheck builds the network MLP would start from and checks its
 // gradient on the first 10 training rows.
-func mlpGradCheck(cfg learn.MLP, d *trainingSet, seed uint64) (float64, error) {
+func mlpGradCheck(cfg learn.MLP, d *trainingSet, seed uint64) (*learn.GradCheck, error) {
 	n := min(10, d.X.Rows())
 	x := d.X.Slice(0, n, 0, d.X.Cols())
 	sizes := append(append([]int{d.X.Cols()}, cfg.Hidden...), 1)
@@ -345,13 +345,9 @@ func mlpGradCheck(cfg learn.MLP, d *trainingSet, seed uint64) (float64, error) {
 	}
 	net, err := learn.NewNetwork(sizes, cfg.Activation, out, seed)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	r, err := net.GradientCheck(x, target, loss, cfg.Lambda)
-	if err != nil {
-		return 0, err
-	}
-	return r.MaxRelErr, nil
+	return net.GradientCheck(x, target, loss, cfg.Lambda)
 }
 
 func runAutoencoder(args []string, stdout, stderr io.Writer) error {
