@@ -253,7 +253,9 @@ func (s *supervised) parse(args []string) error {
 		if *s.test == "" {
 			return s.usage("-load needs -test T.csv (or use demo predict)")
 		}
-		allowed := map[string]bool{"load": true, "test": true, "target": true, "sep": true, "format": true, "drop-na": true, "json": true}
+		// -quiet (of the commands that report progress) only silences
+		// stderr: it applies to loading as well.
+		allowed := map[string]bool{"load": true, "test": true, "target": true, "sep": true, "format": true, "drop-na": true, "json": true, "quiet": true}
 		var bad []string
 		s.fs.Visit(func(f *flag.Flag) {
 			if !allowed[f.Name] {

@@ -611,3 +611,12 @@ func TestRegressionPredict(t *testing.T) {
 		t.Errorf("header-less file in the training layout: mse %v, want %v", got["mse"], trained["test_mse"])
 	}
 }
+
+// -quiet silences progress, so it applies with -load too.
+func TestQuietWithLoad(t *testing.T) {
+	train := irisText(t, "iris.csv", ",", true)
+	model := filepath.Join(t.TempDir(), "m.json")
+	mustRun(t, "mlp", "-hidden", "4", "-epochs", "2", "-quiet", "-save", model, train)
+	mustRun(t, "mlp", "-load", model, "-test", train, "-quiet")
+	mustFail(t, 2, []string{"mlp", "-load", model, "-test", train, "-epochs", "3"}, "-epochs", "does not apply")
+}
