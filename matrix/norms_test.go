@@ -110,3 +110,36 @@ func TestLevel1(t *testing.T) {
 		t.Error("VecFinite of a finite vector")
 	}
 }
+
+// NormMax on the bit patterns agrees with the comparison of values:
+// negatives, −0, subnormals, ±Inf and NaN (which must win), odd widths.
+func TestNormMaxBitPatterns(t *testing.T) {
+	naive := func(a *Dense) float64 {
+		var m float64
+		for i := range a.rows {
+			for _, v := range a.Row(i) {
+				if av := math.Abs(v); av > m || math.IsNaN(av) {
+					m = av
+				}
+			}
+		}
+		return m
+	}
+	special := []float64{math.Copysign(0, -1), 5e-324, -2.5e-310, -7, 3, math.Inf(1), math.Inf(-1), math.NaN(), -1e308}
+	for w := 1; w <= 5; w++ {
+		for s := range special {
+			a := New(3, w)
+			for i := range a.data {
+				a.data[i] = float64(i%5) - 2.5
+			}
+			a.data[(s*7)%len(a.data)] = special[s]
+			got, want := NormMax(a), naive(a)
+			if got != want && !(math.IsNaN(got) && math.IsNaN(want)) {
+				t.Errorf("width %d, special %v: NormMax %v, want %v", w, special[s], got, want)
+			}
+		}
+	}
+	if NormMax(New(2, 3)) != 0 || NormMax(nil) != 0 {
+		t.Error("zero or nil matrix")
+	}
+}
