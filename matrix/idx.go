@@ -343,22 +343,40 @@ func readIDXPayload(op string, src io.Reader, typ IDXType, dims []int, total int
 // index in the file of out[0], for the error naming a non-finite value.
 func decodeIDX(op string, typ IDXType, raw []byte, out []float64, offset int, dims []int) error {
 	be := binary.BigEndian
-	for i := range out {
-		switch typ {
-		case IDXUint8:
+	// One loop per type (the switch is outside the hot loop); only the
+	// floating-point types can hold NaN or Inf.
+	switch typ {
+	case IDXUint8:
+		for i := range out {
 			out[i] = float64(raw[i])
-		case IDXInt8:
+		}
+		return nil
+	case IDXInt8:
+		for i := range out {
 			out[i] = float64(int8(raw[i]))
-		case IDXInt16:
+		}
+		return nil
+	case IDXInt16:
+		for i := range out {
 			out[i] = float64(int16(be.Uint16(raw[2*i:])))
-		case IDXInt32:
+		}
+		return nil
+	case IDXInt32:
+		for i := range out {
 			out[i] = float64(int32(be.Uint32(raw[4*i:])))
-		case IDXFloat32:
+		}
+		return nil
+	case IDXFloat32:
+		for i := range out {
 			out[i] = float64(math.Float32frombits(be.Uint32(raw[4*i:])))
-		case IDXFloat64:
+		}
+	case IDXFloat64:
+		for i := range out {
 			out[i] = math.Float64frombits(be.Uint64(raw[8*i:]))
 		}
-		if v := out[i]; math.IsNaN(v) || math.IsInf(v, 0) {
+	}
+	for i, v := range out {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return newError(op, ErrNotFinite, "value %d (index %s) is %v", offset+i, formatIndex(offset+i, dims), v)
 		}
 	}

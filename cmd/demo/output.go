@@ -43,17 +43,19 @@ func emitJSON(w io.Writer, fields []field) error {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		v := f.value
-		if m, ok := v.(*matrix.Dense); ok {
-			v = m.ToRows()
-		}
-		enc, err := json.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("%s: cannot write as JSON: %v", f.name, err)
-		}
 		key, _ := json.Marshal(f.name)
 		b.Write(key)
 		b.WriteByte(':')
+		if m, ok := f.value.(*matrix.Dense); ok {
+			if err := appendMatrixJSON(&b, m); err != nil {
+				return fmt.Errorf("%s: cannot write as JSON: %v", f.name, err)
+			}
+			continue
+		}
+		enc, err := json.Marshal(f.value)
+		if err != nil {
+			return fmt.Errorf("%s: cannot write as JSON: %v", f.name, err)
+		}
 		b.Write(enc)
 	}
 	b.WriteString("}\n")
