@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 
 	"mlnotes/eigen"
 	"mlnotes/matrix"
@@ -548,22 +550,27 @@ func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
 		return 0, err
 	}
 	k := m.K()
-	var yb *matrix.Dense
-	var sum float64
-	forCentredBlocks(x, m.Mean, func(_ int, xc *matrix.Dense) {
-		if yb == nil || yb.Rows() != xc.Rows() {
-			yb = matrix.New(xc.Rows(), k)
-		}
+	// One partial sum per block, added in block order below: the result
+	// does not depend on how the blocks were shared among workers.
+	partial := make([]float64, (x.Rows()+blockRows-1)/blockRows)
+	forCentredBlocks(x, m.Mean, func(i0 int, xc *matrix.Dense) {
+		yb := matrix.New(xc.Rows(), k)
 		matrix.Gemm(false, true, 1, xc, m.Components, 0, yb)   // y = A(x − x̄)
 		matrix.Gemm(false, false, -1, yb, m.Components, 1, xc) // x − x̄ − Aᵀy
 		// ‖x − x̂‖² as a plain sum of squares: the scaled, overflow-proof
 		// norm costs as much as both products, and data whose squares
 		// overflow already overflowed the covariance of the fit.
+		var sum float64
 		for i := range xc.Rows() {
 			r := xc.Row(i)
 			sum += matrix.Dot(r, r)
 		}
+		partial[i0/blockRows] = sum
 	})
+	var sum float64
+	for _, p := range partial {
+		sum += p
+	}
 	return sum / float64(x.Rows()), nil
 }
 
@@ -572,22 +579,35 @@ func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
 // to run at full speed, small enough to stay out of main memory's way.
 const blockRows = 256
 
-// forCentredBlocks calls f(i0, Xc) for consecutive blocks of rows of X,
-// with Xc = X[i0:i0+b] − 1x̄ᵀ held in a buffer that f may overwrite and
-// that is reused for the next block.
+// forCentredBlocks calls f(i0, Xc) for the blocks of rows of X, with
+// Xc = X[i0:i0+b] − 1x̄ᵀ held in a buffer that f may overwrite. Blocks are
+// shared among GOMAXPROCS workers, each with its own buffer, so f must
+// only write what belongs to its block (and results that add up blocks
+// must be summed in block order to stay independent of the workers).
 func forCentredBlocks(x *matrix.Dense, mean []float64, f func(i0 int, xc *matrix.Dense)) {
 	n, d := x.Dims()
-	buf := matrix.New(min(n, blockRows), d)
-	for i0 := 0; i0 < n; i0 += blockRows {
-		b := min(blockRows, n-i0)
-		xc := buf.Slice(0, b, 0, d)
-		for i := range b {
-			row := xc.Row(i)
-			copy(row, x.Row(i0+i))
-			matrix.Axpy(-1, mean, row) // xᵢ − x̄
-		}
-		f(i0, xc)
+	nb := (n + blockRows - 1) / blockRows
+	workers := min(runtime.GOMAXPROCS(0), nb)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			buf := matrix.New(min(n, blockRows), d)
+			for blk := w; blk < nb; blk += workers {
+				i0 := blk * blockRows
+				b := min(blockRows, n-i0)
+				xc := buf.Slice(0, b, 0, d)
+				for i := range b {
+					row := xc.Row(i)
+					copy(row, x.Row(i0+i))
+					matrix.Axpy(-1, mean, row) // xᵢ − x̄
+				}
+				f(i0, xc)
+			}
+		}()
 	}
+	wg.Wait()
 }
 
 // StorageCount returns the numbers of values needed to store n samples
