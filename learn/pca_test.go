@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"runtime"
 	"testing"
 
 	"mlnotes/matrix"
@@ -257,3 +258,28 @@ func TestPCAErrorsAndPersistence(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// The centred blocks are shared among GOMAXPROCS workers; projections and
+// the reconstruction error (one partial sum per block, added in block
+// order) come out the same bits for any number of them.
+func TestPCABlocksIndependentOfWorkers(t *testing.T) {
+	x := randomDense(3*blockRows+17, 12, 5)
+	m, err := PCA{Components: 4}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var ys []*matrix.Dense
+	var errs []float64
+	for _, p := range []int{1, 2, 3} {
+		runtime.GOMAXPROCS(p)
+		y, _ := m.Transform(x)
+		e, _ := m.ReconstructionError(x)
+		ys, errs = append(ys, y), append(errs, e)
+	}
+	for i := 1; i < len(ys); i++ {
+		if !matrix.EqualApprox(ys[i], ys[0], 0) || errs[i] != errs[0] {
+			t.Errorf("GOMAXPROCS %d: results differ from one worker's (error %v, %v)", i+1, errs[i], errs[0])
+		}
+	}
+}
