@@ -13,15 +13,25 @@ const eps = 0x1p-52
 // checkData validates a training matrix: not nil, at least minRows
 // samples, at least one feature, finite values.
 func checkData(op string, x *matrix.Dense, minRows int) error {
+	if err := checkShape(op, x, minRows); err != nil {
+		return err
+	}
+	if err := x.CheckFinite(); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return nil
+}
+
+// checkShape is checkData without the look at the values, for learners
+// whose first pass over the data finds a NaN or an infinity anyway (PCA's
+// scaling exponent).
+func checkShape(op string, x *matrix.Dense, minRows int) error {
 	if x == nil {
 		return fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
 	}
 	n, d := x.Dims()
 	if n < minRows || d == 0 {
 		return fmt.Errorf("%s: %w: %d×%d data, need at least %d sample(s) and 1 feature", op, matrix.ErrEmpty, n, d, minRows)
-	}
-	if err := x.CheckFinite(); err != nil {
-		return fmt.Errorf("%s: %w", op, err)
 	}
 	return nil
 }

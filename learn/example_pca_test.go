@@ -26,6 +26,19 @@ func ExamplePCA() {
 	// reconstruction MSE 0.0108 = discarded λ 0.0108
 }
 
+// The projections of the same four points and their reconstruction error
+// in one pass over the data.
+func ExamplePCAModel_TransformError() {
+	x, _ := matrix.NewFromRows([][]float64{{1, 1.1}, {2, 1.9}, {3, 3.2}, {4, 3.8}})
+	m, _ := learn.PCA{Components: 1}.Fit(x)
+	y, mse, _ := m.TransformError(x)
+	fmt.Printf("projections %.4f\n", y.Col(0))
+	fmt.Printf("reconstruction MSE %.4f\n", mse)
+	// Output:
+	// projections [-2.0518 -0.7757 0.8445 1.9830]
+	// reconstruction MSE 0.0108
+}
+
 func ExampleWhiten() {
 	x, _ := matrix.NewFromRows([][]float64{{2, 0}, {0, 1}, {-2, 0}, {0, -1}})
 	w, _ := learn.Whiten{Method: learn.ZCAWhitening}.Fit(x)

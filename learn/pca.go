@@ -119,8 +119,14 @@ type PCAModel struct {
 // Reference: I. T. Jolliffe, Principal Component Analysis, 2nd ed. (2002).
 func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	const op = "learn: pca"
-	if err := checkData(op, x, 2); err != nil {
+	if err := checkShape(op, x, 2); err != nil {
 		return nil, err
+	}
+	// The exponent e of the scaling below, from the pass over X that also
+	// proves its entries finite.
+	e, err := matrix.CheckedScaleExponent(x)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	n, d := x.Dims()
 	if p.Components < 0 || p.Components > d {
@@ -154,7 +160,6 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 	// 2^±400: below that, sums of n·d squares stay in range with full
 	// precision, and as the scaling is exact the results are the same bits
 	// either way (a 60000×784 copy costs a fifth of a second).
-	e := matrix.ScaleExponent(x)
 	xs := x
 	if e > 400 || e < -400 {
 		xs = matrix.ScalePow2(e, x)
@@ -170,7 +175,6 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 		lambda []float64     // descending
 		dirs   *matrix.Dense // rows: unit directions, at least k of them
 		total  float64       // trace S = Σ of all eigenvalues
-		err    error
 	)
 	switch method {
 	case PCACovariance, PCADeflation:
@@ -187,9 +191,8 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 			break
 		}
 		// Both work on S alone: the centred copy of X is never formed here.
-		mean, _ = matrix.ColMeans(xs)
 		var s *matrix.Dense
-		if s, err = matrix.Covariance(xs, p.Variance); err != nil {
+		if mean, s, err = matrix.MeanCovariance(xs, p.Variance); err != nil {
 			break
 		}
 		total, _ = matrix.Trace(s)
@@ -212,9 +215,8 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 			// Tall data: Lanczos on the d×d covariance S, formed as for the
 			// eig method (one symmetric rank-k update, centred in the
 			// packing), is cheaper than iterating with Xc itself.
-			mean, _ = matrix.ColMeans(xs)
 			var s *matrix.Dense
-			if s, err = matrix.Covariance(xs, p.Variance); err != nil {
+			if mean, s, err = matrix.MeanCovariance(xs, p.Variance); err != nil {
 				break
 			}
 			total, _ = matrix.Trace(s)
@@ -516,11 +518,19 @@ func (m *PCAModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 		return nil, err
 	}
 	y := matrix.New(x.Rows(), m.K())
-	forCentredBlocks(x, m.Mean, func(i0 int, xc *matrix.Dense) {
-		yb := y.Slice(i0, i0+xc.Rows(), 0, m.K())
-		matrix.Gemm(false, true, 1, xc, m.Components, 0, yb) // Y_b = (X_b − 1x̄ᵀ) Aᵀ
-	})
+	m.project(x, y, false)
 	return y, nil
+}
+
+// TransformError returns Transform(X) and ReconstructionError(X), the same
+// bits, from one pass over X: the residual of each block of rows is formed
+// from the projections just computed for it.
+func (m *PCAModel) TransformError(x *matrix.Dense) (*matrix.Dense, float64, error) {
+	if err := checkQuery("learn: pca: transform", x, len(m.Mean)); err != nil {
+		return nil, 0, err
+	}
+	y := matrix.New(x.Rows(), m.K())
+	return y, m.project(x, y, true), nil
 }
 
 // Reconstruct maps projections back to the data space:
@@ -549,13 +559,29 @@ func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
 	if err := checkQuery("learn: pca: reconstruction error", x, len(m.Mean)); err != nil {
 		return 0, err
 	}
+	return m.project(x, nil, true), nil
+}
+
+// project computes, a centred block of rows of X at a time, the
+// projections yᵢ = A(xᵢ − x̄) into y (a scratch block when y is nil) and,
+// when wantError is set, returns the mean squared residual
+// (1/n) Σᵢ ‖(xᵢ − x̄) − Aᵀyᵢ‖² (0 otherwise).
+func (m *PCAModel) project(x, y *matrix.Dense, wantError bool) float64 {
 	k := m.K()
 	// One partial sum per block, added in block order below: the result
 	// does not depend on how the blocks were shared among workers.
 	partial := make([]float64, (x.Rows()+blockRows-1)/blockRows)
 	forCentredBlocks(x, m.Mean, func(i0 int, xc *matrix.Dense) {
-		yb := matrix.New(xc.Rows(), k)
-		matrix.Gemm(false, true, 1, xc, m.Components, 0, yb)   // y = A(x − x̄)
+		var yb *matrix.Dense
+		if y != nil {
+			yb = y.Slice(i0, i0+xc.Rows(), 0, k)
+		} else {
+			yb = matrix.New(xc.Rows(), k)
+		}
+		matrix.Gemm(false, true, 1, xc, m.Components, 0, yb) // y = A(x − x̄)
+		if !wantError {
+			return
+		}
 		matrix.Gemm(false, false, -1, yb, m.Components, 1, xc) // x − x̄ − Aᵀy
 		// ‖x − x̂‖² as a plain sum of squares: the scaled, overflow-proof
 		// norm costs as much as both products, and data whose squares
@@ -571,7 +597,7 @@ func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
 	for _, p := range partial {
 		sum += p
 	}
-	return sum / float64(x.Rows()), nil
+	return sum / float64(x.Rows())
 }
 
 // blockRows is the number of rows centred at a time by forCentredBlocks:

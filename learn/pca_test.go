@@ -276,6 +276,14 @@ func TestPCABlocksIndependentOfWorkers(t *testing.T) {
 		y, _ := m.Transform(x)
 		e, _ := m.ReconstructionError(x)
 		ys, errs = append(ys, y), append(errs, e)
+		// TransformError is both in one pass, with the same bits.
+		y2, e2, err := m.TransformError(x)
+		if err != nil || !matrix.EqualApprox(y2, y, 0) || e2 != e {
+			t.Errorf("GOMAXPROCS %d: TransformError = (…, %v, %v), want Transform's projections and %v", p, e2, err, e)
+		}
+	}
+	if _, _, err := m.TransformError(matrix.New(2, 11)); !errors.Is(err, matrix.ErrShape) {
+		t.Errorf("TransformError of the wrong width: err = %v, want ErrShape", err)
 	}
 	for i := 1; i < len(ys); i++ {
 		if !matrix.EqualApprox(ys[i], ys[0], 0) || errs[i] != errs[0] {

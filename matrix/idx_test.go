@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"math"
@@ -421,5 +422,36 @@ func BenchmarkReadIDXImages(b *testing.B) {
 		if _, _, _, err := ReadIDXImages(bytes.NewReader(raw)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The chunks of a payload are decoded by several workers: every value
+// lands where it belongs for any number of them, and of two bad values
+// in different chunks the first in the file is the one reported.
+func TestReadIDXChunksDecodedInParallel(t *testing.T) {
+	const n = 3*idxChunkBytes/8 + 123 // float64 values: four chunks, the last partial
+	var payload []byte
+	for i := range n {
+		payload = binary.BigEndian.AppendUint64(payload, math.Float64bits(float64(i)-0.5))
+	}
+	good := encodeIDX(0x0E, []uint32{n}, payload)
+	bad := slices.Clone(good)
+	for _, i := range []int{2*idxChunkBytes/8 + 7, idxChunkBytes/8 + 3} { // chunks 2 and 1
+		binary.BigEndian.PutUint64(bad[8+8*i:], math.Float64bits(math.Inf(1)))
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 3, 8} {
+		runtime.GOMAXPROCS(procs)
+		x, err := ReadIDX(bytes.NewReader(good))
+		if err != nil {
+			t.Fatalf("GOMAXPROCS=%d: %v", procs, err)
+		}
+		for i, v := range x.Data {
+			if v != float64(i)-0.5 {
+				t.Fatalf("GOMAXPROCS=%d: value %d is %v, want %v", procs, i, v, float64(i)-0.5)
+			}
+		}
+		_, err = ReadIDX(bytes.NewReader(bad))
+		checkError(t, err, ErrNotFinite, fmt.Sprintf("matrix: read idx: non-finite value: value %d (index [%d]) is +Inf", idxChunkBytes/8+3, idxChunkBytes/8+3))
 	}
 }

@@ -18,7 +18,27 @@ import "math"
 // entries of A are so much smaller than max|aᵢⱼ| that 2ᵏaᵢⱼ underflows,
 // and then they are below ε·max|aᵢⱼ|·2⁻⁹⁶⁹ and do not matter).
 func ScaleExponent(a *Dense) int {
+	return scaleExponentOf(NormMax(a))
+}
+
+// CheckedScaleExponent returns ScaleExponent(A) and the error of
+// A.CheckFinite from one pass over A: NormMax lets a NaN or an infinity
+// through to its result, so a finite maximum proves every entry finite,
+// and only a matrix that fails pays for the search that names the entry.
+func CheckedScaleExponent(a *Dense) (int, error) {
+	if a == nil {
+		return 0, errNil("check")
+	}
 	amax := NormMax(a)
+	if math.IsNaN(amax) || math.IsInf(amax, 0) {
+		return 0, a.CheckFinite()
+	}
+	return scaleExponentOf(amax), nil
+}
+
+// scaleExponentOf returns the k for which 2ᵏ·amax lies in [1/2, 1), or 0
+// when amax is 0 or not finite.
+func scaleExponentOf(amax float64) int {
 	if amax == 0 || math.IsNaN(amax) || math.IsInf(amax, 0) {
 		return 0
 	}

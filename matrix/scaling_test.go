@@ -120,3 +120,28 @@ func TestOverflowWhereTheAnswerFits(t *testing.T) {
 		t.Errorf("lstsq diag(1e-320): x = %v, rank %d, %v; want (1, 1)", xt, rank, err)
 	}
 }
+
+// CheckedScaleExponent gives ScaleExponent's k for finite matrices and
+// CheckFinite's error, naming the entry, for the others.
+func TestCheckedScaleExponent(t *testing.T) {
+	for _, v := range []float64{0, 5e-324, 3, -1e308} {
+		a := New(2, 3)
+		a.Set(1, 2, v)
+		k, err := CheckedScaleExponent(a)
+		if err != nil || k != ScaleExponent(a) {
+			t.Errorf("max %g: k = %d, err %v; want %d, nil", v, k, err, ScaleExponent(a))
+		}
+	}
+	for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		a := New(2, 3)
+		a.Set(0, 1, 1e300)
+		a.Set(1, 0, v)
+		_, err := CheckedScaleExponent(a)
+		if want := a.CheckFinite(); err == nil || err.Error() != want.Error() {
+			t.Errorf("%v entry: err = %v, want %v", v, err, want)
+		}
+	}
+	if _, err := CheckedScaleExponent(nil); err == nil {
+		t.Error("nil matrix: no error")
+	}
+}

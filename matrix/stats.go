@@ -85,13 +85,33 @@ func Center(x *Dense) (centered *Dense, mean []float64, err error) {
 // The result is exactly symmetric. It needs at least one row (two with
 // Sample) and finite data.
 func Covariance(x *Dense, v Variance) (*Dense, error) {
-	if err := checkData("covariance", x, v); err != nil {
-		return nil, err
+	_, s, err := MeanCovariance(x, v)
+	return s, err
+}
+
+// MeanCovariance returns the column means x̄ and the covariance S of
+// Covariance together, for the callers that need both (PCA): x̄ is
+// computed once, and the pass that computes it also validates the data.
+//
+// The means replace a separate check of every entry because they are
+// finite exactly when the data are: a NaN entry makes its column's sum NaN,
+// an infinite one makes it infinite or NaN, and ColMeans never overflows
+// on finite data. Only data that fail pay for the search that names the
+// offending entry.
+func MeanCovariance(x *Dense, v Variance) (mean []float64, s *Dense, err error) {
+	const op = "covariance"
+	if err := checkShape(op, x, v); err != nil {
+		return nil, nil, err
 	}
-	mean, _ := ColMeans(x)
-	s := New(x.cols, x.cols)
+	mean, _ = ColMeans(x)
+	if !allFinite(mean) {
+		err := x.CheckFinite()
+		err.(*Error).Op = op
+		return nil, nil, err
+	}
+	s = New(x.cols, x.cols)
 	syrkCentered(1/v.divisor(x.rows), x, mean, s) // the packing subtracts x̄
-	return s, nil
+	return mean, s, nil
 }
 
 // Gram returns the n×n Gram matrix G = XXᵀ of the rows of X, gᵢⱼ = ⟨xᵢ, xⱼ⟩
@@ -146,6 +166,19 @@ func Standardize(x *Dense, v Variance) (z *Dense, mean, std []float64, err error
 // checkData validates a data matrix for a statistic: enough rows, at least
 // one column, finite values.
 func checkData(op string, x *Dense, v Variance) error {
+	if err := checkShape(op, x, v); err != nil {
+		return err
+	}
+	if err := x.CheckFinite(); err != nil {
+		err.(*Error).Op = op
+		return err
+	}
+	return nil
+}
+
+// checkShape is checkData without the look at the values: not nil, enough
+// rows for the variance convention, at least one column.
+func checkShape(op string, x *Dense, v Variance) error {
 	if x == nil {
 		return errNil(op)
 	}
@@ -155,10 +188,6 @@ func checkData(op string, x *Dense, v Variance) error {
 	}
 	if x.rows < need || x.cols == 0 {
 		return newError(op, ErrEmpty, "%s data matrix, need at least %d row(s) and 1 column", x.shape(), need)
-	}
-	if err := x.CheckFinite(); err != nil {
-		err.(*Error).Op = op
-		return err
 	}
 	return nil
 }

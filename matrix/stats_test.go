@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -150,5 +151,60 @@ func TestStatsErrors(t *testing.T) {
 		if err := f(nan, Population); !errors.Is(err, ErrNotFinite) {
 			t.Errorf("%s with NaN: %v", name, err)
 		}
+	}
+}
+
+// MeanCovariance validates the data through the column means: every kind
+// of non-finite entry (NaN, ±Inf, +Inf and −Inf in one column, whose sum
+// is NaN) is reported with the entry's position, while finite entries
+// whose column sum overflows are accepted; on valid data its results are
+// the same bits as ColMeans and Covariance.
+func TestMeanCovarianceValidatesThroughMeans(t *testing.T) {
+	base := func() *Dense {
+		x := New(5, 3)
+		for i := range 5 {
+			for j := range 3 {
+				x.Set(i, j, float64(i*i-j))
+			}
+		}
+		return x
+	}
+	for _, tc := range []struct {
+		name string
+		set  [][3]float64 // i, j, value
+		want string
+	}{
+		{"NaN", [][3]float64{{3, 1, math.NaN()}}, "element (3, 1) is NaN"},
+		{"+Inf", [][3]float64{{0, 2, math.Inf(1)}}, "element (0, 2) is +Inf"},
+		{"-Inf", [][3]float64{{4, 0, math.Inf(-1)}}, "element (4, 0) is -Inf"},
+		{"+Inf and -Inf", [][3]float64{{1, 0, math.Inf(1)}, {2, 0, math.Inf(-1)}}, "element (1, 0) is +Inf"},
+	} {
+		x := base()
+		for _, s := range tc.set {
+			x.Set(int(s[0]), int(s[1]), s[2])
+		}
+		_, _, err := MeanCovariance(x, Population)
+		if !errors.Is(err, ErrNotFinite) || err.Error() != "matrix: covariance: non-finite value: "+tc.want {
+			t.Errorf("%s: err = %v, want ErrNotFinite naming %s", tc.name, err, tc.want)
+		}
+	}
+	huge := New(4, 2)
+	for i := range 4 {
+		huge.Set(i, 0, math.MaxFloat64)
+		huge.Set(i, 1, float64(i))
+	}
+	mean, _, err := MeanCovariance(huge, Population)
+	if err != nil || mean[0] != math.MaxFloat64 || mean[1] != 1.5 {
+		t.Errorf("finite entries whose sum overflows: mean %v, err %v", mean, err)
+	}
+	x := base()
+	mean, s, err := MeanCovariance(x, Sample)
+	wantMean, _ := ColMeans(x)
+	wantS, _ := Covariance(x, Sample)
+	if err != nil || !slices.Equal(mean, wantMean) || !EqualApprox(s, wantS, 0) {
+		t.Errorf("MeanCovariance = %v, %v, %v; want %v, %v", mean, s, err, wantMean, wantS)
+	}
+	if _, _, err := MeanCovariance(New(1, 3), Sample); !errors.Is(err, ErrEmpty) {
+		t.Errorf("one row with Sample: err = %v, want ErrEmpty", err)
 	}
 }

@@ -76,8 +76,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	y, _ := m.Transform(x)
-	mse, _ := m.ReconstructionError(x)
+	y, mse, _ := m.TransformError(x)
 	fields := []field{
 		{"mean", m.Mean},
 		{"eigenvalues", m.Eigenvalues},

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -36,31 +36,38 @@ func emit(w io.Writer, asJSON bool, fields []field) error {
 // emitJSON writes {"name": value, ...} on one line. Matrices become arrays
 // of rows. Non-finite numbers cannot be represented in JSON; they are an
 // error (the commands check their inputs, so this is a computation failure).
+// Every field is encoded or checked before the first byte is written, so
+// an error leaves stdout empty; matrices are then streamed, not held whole.
 func emitJSON(w io.Writer, fields []field) error {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	encoded := make([][]byte, len(fields))
 	for i, f := range fields {
-		if i > 0 {
-			b.WriteByte(',')
+		var err error
+		if m, ok := f.value.(*matrix.Dense); ok && m != nil {
+			err = m.CheckFinite()
+		} else {
+			encoded[i], err = json.Marshal(f.value)
 		}
-		key, _ := json.Marshal(f.name)
-		b.Write(key)
-		b.WriteByte(':')
-		if m, ok := f.value.(*matrix.Dense); ok {
-			if err := appendMatrixJSON(&b, m); err != nil {
-				return fmt.Errorf("%s: cannot write as JSON: %v", f.name, err)
-			}
-			continue
-		}
-		enc, err := json.Marshal(f.value)
 		if err != nil {
 			return fmt.Errorf("%s: cannot write as JSON: %v", f.name, err)
 		}
-		b.Write(enc)
 	}
-	b.WriteString("}\n")
-	_, err := w.Write(b.Bytes())
-	return err
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteByte('{')
+	for i, f := range fields {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		key, _ := json.Marshal(f.name)
+		bw.Write(key)
+		bw.WriteByte(':')
+		if encoded[i] != nil {
+			bw.Write(encoded[i])
+		} else if err := writeMatrixJSON(bw, f.value.(*matrix.Dense)); err != nil {
+			return fmt.Errorf("%s: cannot write as JSON: %v", f.name, err)
+		}
+	}
+	bw.WriteString("}\n")
+	return bw.Flush()
 }
 
 // emitText writes "name: value" lines; vectors on one line, matrices as

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bytes"
-	"errors"
+	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"strconv"
@@ -11,53 +11,62 @@ import (
 	"mlnotes/matrix"
 )
 
-// appendMatrixJSON writes m as a JSON array of rows, byte for byte what
+// writeMatrixJSON writes m as a JSON array of rows, byte for byte what
 // encoding/json writes for m.ToRows(), without the reflection and the
 // copy: a command's largest output is a matrix (PCA's 60000×50
-// projections are three million numbers), so its rows are formatted in
-// blocks on every core and joined in order.
-func appendMatrixJSON(b *bytes.Buffer, m *matrix.Dense) error {
-	rows := m.Rows()
-	workers := min(runtime.GOMAXPROCS(0), max(rows/256, 1))
-	parts := make([][]byte, workers)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*rows/workers, (w+1)*rows/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var out []byte
-			for i := lo; i < hi; i++ {
-				if i > 0 {
-					out = append(out, ',')
-				}
-				out = append(out, '[')
-				for j, v := range m.Row(i) {
-					if j > 0 {
-						out = append(out, ',')
-					}
-					if math.IsNaN(v) || math.IsInf(v, 0) {
-						errs[w] = errors.New("json: unsupported value: " + strconv.FormatFloat(v, 'g', -1, 64))
-						return
-					}
-					out = appendJSONFloat(out, v)
-				}
-				out = append(out, ']')
-			}
-			parts[w] = out
-		}()
+// projections are three million numbers, 57 MB of text). Rows are
+// formatted in rounds, one block of rows per core into a buffer that each
+// core keeps for the whole matrix, and each round is written in order
+// before the next begins, so the text is never held whole and the buffers
+// stop growing after the first round.
+//
+// A non-finite entry is an error, found before anything is written.
+func writeMatrixJSON(w io.Writer, m *matrix.Dense) error {
+	if err := m.CheckFinite(); err != nil {
+		return fmt.Errorf("json: unsupported value: %w", err)
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	rows := m.Rows()
+	const block = 512 // rows per core per round: 25 600 numbers for 50 columns
+	workers := min(runtime.GOMAXPROCS(0), max((rows+block-1)/block, 1))
+	bufs := make([][]byte, workers)
+	if _, err := io.WriteString(w, "["); err != nil {
 		return err
 	}
-	b.WriteByte('[')
-	for _, p := range parts {
-		b.Write(p)
+	for r0 := 0; r0 < rows; r0 += workers * block {
+		var wg sync.WaitGroup
+		for k := range workers {
+			lo := min(r0+k*block, rows)
+			hi := min(lo+block, rows)
+			wg.Go(func() { bufs[k] = appendRowsJSON(bufs[k][:0], m, lo, hi) })
+		}
+		wg.Wait()
+		for _, b := range bufs {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+		}
 	}
-	b.WriteByte(']')
-	return nil
+	_, err := io.WriteString(w, "]")
+	return err
+}
+
+// appendRowsJSON appends rows lo..hi−1 of m as JSON arrays, each but the
+// matrix's first preceded by a comma.
+func appendRowsJSON(out []byte, m *matrix.Dense, lo, hi int) []byte {
+	for i := lo; i < hi; i++ {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, '[')
+		for j, v := range m.Row(i) {
+			if j > 0 {
+				out = append(out, ',')
+			}
+			out = appendJSONFloat(out, v)
+		}
+		out = append(out, ']')
+	}
+	return out
 }
 
 // appendJSONFloat formats a finite float64 as encoding/json does: the

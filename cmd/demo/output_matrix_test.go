@@ -10,7 +10,7 @@ import (
 	"mlnotes/matrix"
 )
 
-// appendMatrixJSON writes exactly what encoding/json writes for the rows,
+// writeMatrixJSON writes exactly what encoding/json writes for the rows,
 // for values of every magnitude and both signs (the %f/%e switch points,
 // negative zero, subnormals), in shapes with one, a few and many row
 // blocks; a non-finite entry is an error, as for encoding/json.
@@ -30,7 +30,7 @@ func TestAppendMatrixJSONMatchesEncodingJSON(t *testing.T) {
 			}
 		}
 		var got bytes.Buffer
-		if err := appendMatrixJSON(&got, m); err != nil {
+		if err := writeMatrixJSON(&got, m); err != nil {
 			t.Fatal(err)
 		}
 		want, _ := json.Marshal(m.ToRows())
@@ -44,7 +44,7 @@ func TestAppendMatrixJSONMatchesEncodingJSON(t *testing.T) {
 	bad := matrix.New(600, 2)
 	bad.Set(599, 1, math.Inf(-1))
 	var b bytes.Buffer
-	if err := appendMatrixJSON(&b, bad); err == nil {
+	if err := writeMatrixJSON(&b, bad); err == nil {
 		t.Error("an infinite entry must be an error")
 	}
 }
