@@ -1,6 +1,9 @@
 package matrix
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // NormFrobenius returns ‖A‖_F = √(Σᵢⱼ aᵢⱼ²), computed with the same
 // overflow-safe scaling as Nrm2.
@@ -56,21 +59,34 @@ func NormMax(a *Dense) float64 {
 	// unsigned integers is the order of the values, and every NaN pattern
 	// is above +Inf's, so a NaN entry gives NaN, as it must. Integer
 	// maxima need no branch and no NaN test per entry: the pass runs at
-	// memory speed on whole data matrices (PCA's rescaling).
+	// memory speed on whole data matrices (PCA's rescaling), on every
+	// core for large ones (passes.go).
+	workers := passWorkers(a)
+	maxes := make([]uint64, workers)
+	forRowRanges(a.rows, workers, func(w, lo, hi int) {
+		maxes[w] = maxAbsBits(a, lo, hi)
+	})
+	return math.Float64frombits(slices.Max(maxes))
+}
+
+// maxAbsBits returns the largest bit pattern of |aᵢⱼ| in rows lo…hi−1.
+func maxAbsBits(a *Dense, lo, hi int) uint64 {
 	const abs = 1<<63 - 1
-	var m0, m1 uint64
-	for i := range a.rows {
+	var m0, m1, m2, m3 uint64
+	for i := lo; i < hi; i++ {
 		r := a.Row(i)
-		for len(r) >= 2 {
+		for len(r) >= 4 {
 			m0 = max(m0, math.Float64bits(r[0])&abs)
 			m1 = max(m1, math.Float64bits(r[1])&abs)
-			r = r[2:]
+			m2 = max(m2, math.Float64bits(r[2])&abs)
+			m3 = max(m3, math.Float64bits(r[3])&abs)
+			r = r[4:]
 		}
 		for _, v := range r {
 			m0 = max(m0, math.Float64bits(v)&abs)
 		}
 	}
-	return math.Float64frombits(max(m0, m1))
+	return max(m0, m1, m2, m3)
 }
 
 // Trace returns Σᵢ aᵢᵢ. It returns an error wrapping ErrNotSquare for a

@@ -36,10 +36,7 @@ func ColMeans(x *Dense) ([]float64, error) {
 	if x.rows == 0 {
 		return nil, newError("col means", ErrEmpty, "no rows")
 	}
-	mean := make([]float64, x.cols)
-	for i := range x.rows {
-		Axpy(1, x.Row(i), mean)
-	}
+	mean := colSums(x)
 	ScaleVec(1/float64(x.rows), mean)
 	for j, m := range mean {
 		if math.IsInf(m, 0) {
@@ -54,6 +51,27 @@ func ColMeans(x *Dense) ([]float64, error) {
 		}
 	}
 	return mean, nil
+}
+
+// colSums returns Σᵢ xᵢⱼ for every column: the sums of the blocks of
+// passBlockRows rows are formed on every core (passes.go), then added in
+// block order, so the bits do not depend on the number of workers (and
+// the rounding error grows with the block size plus the number of
+// blocks, not with n).
+func colSums(x *Dense) []float64 {
+	blocks := ceilDiv(x.rows, passBlockRows)
+	partial := New(blocks, x.cols)
+	forRowBlocks(x.rows, passWorkers(x), func(b, lo, hi int) {
+		sum := partial.Row(b)
+		for i := lo; i < hi; i++ {
+			Axpy(1, x.Row(i), sum)
+		}
+	})
+	sums := partial.Row(0)
+	for b := 1; b < blocks; b++ {
+		Axpy(1, partial.Row(b), sums)
+	}
+	return sums
 }
 
 // Center returns X − 1x̄ᵀ, the data with every column's mean subtracted, and

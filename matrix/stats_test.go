@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -206,5 +207,45 @@ func TestMeanCovarianceValidatesThroughMeans(t *testing.T) {
 	}
 	if _, _, err := MeanCovariance(New(1, 3), Sample); !errors.Is(err, ErrEmpty) {
 		t.Errorf("one row with Sample: err = %v, want ErrEmpty", err)
+	}
+}
+
+// The whole-matrix passes shared among workers (passes.go) give the same
+// bits for any number of them: NormMax, and ColMeans, whose sums are
+// formed per block of passBlockRows rows and added in block order.
+func TestPassesIndependentOfWorkers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	x := New(3*passBlockRows+77, passParallel/(3*passBlockRows)+5) // above passParallel
+	for i := range x.rows {
+		for j := range x.cols {
+			x.Set(i, j, rng.NormFloat64()*math.Pow(2, float64(rng.IntN(40)-20)))
+		}
+	}
+	x.Set(2*passBlockRows+5, 3, -1e9) // the largest magnitude, in the third block
+	// The reference: block sums in order, one worker, written out here.
+	want := make([]float64, x.cols)
+	for b0 := 0; b0 < x.rows; b0 += passBlockRows {
+		block := make([]float64, x.cols)
+		for i := b0; i < min(b0+passBlockRows, x.rows); i++ {
+			for j, v := range x.Row(i) {
+				block[j] += v
+			}
+		}
+		for j := range want {
+			want[j] += block[j]
+		}
+	}
+	for j := range want {
+		want[j] *= 1 / float64(x.rows)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 3, 7} {
+		runtime.GOMAXPROCS(procs)
+		if got := NormMax(x); got != 1e9 {
+			t.Errorf("GOMAXPROCS=%d: NormMax = %v, want 1e9", procs, got)
+		}
+		if got, _ := ColMeans(x); !slices.Equal(got, want) {
+			t.Errorf("GOMAXPROCS=%d: ColMeans differs from the block sums in order", procs)
+		}
 	}
 }
