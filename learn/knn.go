@@ -26,7 +26,7 @@ type KNN struct {
 }
 
 // KNNModel is a fitted k-nearest-neighbour classifier: it keeps the
-// training set.
+// training set (X is the matrix given to Fit, not a copy).
 type KNNModel struct {
 	K       int
 	X       *matrix.Dense
@@ -52,8 +52,12 @@ func (c KNN) k(op string, n int) (int, error) {
 	return k, nil
 }
 
-// Fit stores the training set of a classifier. Errors: empty or non-finite
-// data, len(y) ≠ n, K outside [1, n].
+// Fit stores the training set of a classifier. The model refers to X
+// itself, not to a copy (as scikit-learn's does): storing is all the
+// training there is, and copying a 60000×784 X would cost more than the
+// checks. X must therefore not be changed while the model is in use;
+// Clone it first if it will be. Errors: empty or non-finite data,
+// len(y) ≠ n, K outside [1, n].
 func (c KNN) Fit(x *matrix.Dense, y []int) (*KNNModel, error) {
 	const op = "learn: knn"
 	if err := checkData(op, x, 1); err != nil {
@@ -66,13 +70,14 @@ func (c KNN) Fit(x *matrix.Dense, y []int) (*KNNModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &KNNModel{K: k, X: x.Clone(), Y: slices.Clone(y), Classes: sortedLabels(y)}, nil
+	return &KNNModel{K: k, X: x, Y: slices.Clone(y), Classes: sortedLabels(y)}, nil
 }
 
 // FitClassifier makes KNN a ClassifierTrainer.
 func (c KNN) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) { return c.Fit(x, y) }
 
-// FitRegressor stores the training set of a regressor.
+// FitRegressor stores the training set of a regressor; like Fit, the model
+// refers to X itself.
 func (c KNN) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
 	const op = "learn: knn regressor"
 	if err := checkData(op, x, 1); err != nil {
@@ -88,7 +93,7 @@ func (c KNN) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &KNNRegressorModel{K: k, X: x.Clone(), Y: slices.Clone(y)}, nil
+	return &KNNRegressorModel{K: k, X: x, Y: slices.Clone(y)}, nil
 }
 
 // sortedLabels returns the distinct labels of y in ascending order.

@@ -137,3 +137,25 @@ func TestKNNPersistence(t *testing.T) {
 		t.Errorf("k = 151 of 150: %v", err)
 	}
 }
+
+// Fit keeps the training matrix itself (documented: storing is the whole
+// training, as in scikit-learn), but its own copy of the labels.
+func TestKNNKeepsTrainingMatrix(t *testing.T) {
+	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 0}, {5, 5}})
+	y := []int{1, 1, 2}
+	m, err := KNN{K: 1}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.X != x {
+		t.Error("the model holds a copy of X; Fit documents that it refers to X")
+	}
+	y[0] = 7
+	if m.Y[0] != 1 {
+		t.Error("the model's labels changed with the caller's slice")
+	}
+	r, err := KNN{K: 1}.FitRegressor(x, []float64{1, 2, 3})
+	if err != nil || r.(*KNNRegressorModel).X != x {
+		t.Errorf("FitRegressor: err %v, or a copy of X", err)
+	}
+}

@@ -240,8 +240,22 @@ func (m *Dense) CheckFinite() error {
 	if m == nil {
 		return errNil("check")
 	}
-	for i := range m.rows {
-		if allFinite(m.Row(i)) {
+	// The rows are shared among workers for large matrices (passes.go);
+	// each finds the first bad row of its range, and the ranges are in
+	// order, so the error names the same element as a sequential scan.
+	workers := passWorkers(m)
+	firstBad := make([]int, workers)
+	forRowRanges(m.rows, workers, func(w, lo, hi int) {
+		firstBad[w] = -1
+		for i := lo; i < hi; i++ {
+			if !allFinite(m.Row(i)) {
+				firstBad[w] = i
+				return
+			}
+		}
+	})
+	for _, i := range firstBad {
+		if i < 0 {
 			continue
 		}
 		for j, v := range m.Row(i) {

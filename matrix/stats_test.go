@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -247,5 +248,24 @@ func TestPassesIndependentOfWorkers(t *testing.T) {
 		if got, _ := ColMeans(x); !slices.Equal(got, want) {
 			t.Errorf("GOMAXPROCS=%d: ColMeans differs from the block sums in order", procs)
 		}
+	}
+}
+
+// CheckFinite shares the rows of a large matrix among workers and still
+// names the first bad element in row order, for any number of them.
+func TestCheckFiniteIndependentOfWorkers(t *testing.T) {
+	x := New(4*passBlockRows, passParallel/(4*passBlockRows)+3)
+	x.Set(3*passBlockRows+2, 7, math.Inf(-1)) // in the last worker's range
+	x.Set(2*passBlockRows+9, 1, math.NaN())   // earlier: the one reported
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 3, 5} {
+		runtime.GOMAXPROCS(procs)
+		err := x.CheckFinite()
+		if want := "element (2057, 1) is NaN"; err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("GOMAXPROCS=%d: err = %v, want one naming %s", procs, err, want)
+		}
+	}
+	if err := New(4*passBlockRows, passParallel/(4*passBlockRows)+3).CheckFinite(); err != nil {
+		t.Errorf("finite matrix: %v", err)
 	}
 }
