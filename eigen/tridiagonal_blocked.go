@@ -128,15 +128,17 @@ func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, 
 // symvChunks is the number of row ranges of symvUpperChunked.
 const symvChunks = 4
 
-// symvUpperChunked computes y = Bv as symvUpper does, split into
-// symvChunks ranges of rows with equal shares of the triangle, each
+// symvUpperChunked computes y = Bv for the symmetric B of which only the
+// upper triangle is read (matrix.SymvUpper, the dsymv of dlatrd), split
+// into symvChunks ranges of rows with equal shares of the triangle, each
 // accumulating into its own row of parts, which are then added in order.
 // The ranges depend on the size alone, so the result is the same for any
 // number of workers; with more than one the ranges run in parallel.
 func symvUpperChunked(b *matrix.Dense, v, y []float64, parts *matrix.Dense) {
 	m := b.Rows()
 	if m < 256 {
-		symvUpper(b, v, y)
+		// The shapes fit by construction: no error to handle.
+		matrix.SymvUpper(b, v, y)
 		return
 	}
 	// Range c covers rows [bound(c), bound(c+1)): the triangle's rows
@@ -146,63 +148,18 @@ func symvUpperChunked(b *matrix.Dense, v, y []float64, parts *matrix.Dense) {
 			return m
 		}
 		r := int(float64(m) * (1 - math.Sqrt(1-float64(c)/symvChunks)))
-		return r &^ 1 // even, so symvUpper's row pairs stay aligned
+		return r &^ 3 // a multiple of 4, so the kernel's four-row groups stay whole
 	}
 	parallelChunks(symvChunks, 1, func(lo, hi int) {
 		for c := lo; c < hi; c++ {
 			r0, r1 := bound(c), bound(c+1)
 			part := parts.Row(c)[:m]
 			clear(part[:r0])
-			symvUpperRows(b, v, part, r0, r1)
+			matrix.SymvUpperRows(b, v, part, r0, r1)
 		}
 	})
 	copy(y, parts.Row(0)[:m])
 	for c := 1; c < symvChunks; c++ {
 		matrix.Axpy(1, parts.Row(c)[:m], y)
-	}
-}
-
-// symvUpper computes y = Bv for the symmetric B of which only the upper
-// triangle is read: row i contributes bᵢᵢvᵢ + Σⱼ>ᵢ bᵢⱼvⱼ to yᵢ and
-// bᵢⱼvᵢ to every yⱼ, j > i, in one pass over the row. Two rows go
-// through the loop together, so each load of vⱼ and yⱼ serves both.
-func symvUpper(b *matrix.Dense, v, y []float64) {
-	symvUpperRows(b, v, y, 0, b.Rows())
-}
-
-// symvUpperRows sets y[r0:] to the contribution of rows r0..r1−1 of the
-// upper triangle of B to Bv (y[:r0] is not touched).
-func symvUpperRows(b *matrix.Dense, v, y []float64, r0, r1 int) {
-	m := b.Rows()
-	clear(y[r0:m])
-	i := r0
-	for ; i+1 < r1; i += 2 {
-		row0, row1 := b.Row(i), b.Row(i+1)
-		v0, v1 := v[i], v[i+1]
-		// The 2×2 diagonal block [bᵢᵢ bᵢ,ᵢ₊₁; bᵢ,ᵢ₊₁ bᵢ₊₁,ᵢ₊₁].
-		s0 := row0[i]*v0 + row0[i+1]*v1
-		s1 := row0[i+1]*v0 + row1[i+1]*v1
-		// Columns j > i+1 of both rows.
-		a0, a1 := row0[i+2:m], row1[i+2:m]
-		vs, ys := v[i+2:m], y[i+2:m]
-		a1, vs, ys = a1[:len(a0)], vs[:len(a0)], ys[:len(a0)]
-		for j, vj := range vs {
-			x0, x1 := a0[j], a1[j]
-			s0 += x0 * vj
-			s1 += x1 * vj
-			ys[j] += v0*x0 + v1*x1
-		}
-		y[i] += s0
-		y[i+1] += s1
-	}
-	if i < r1 { // a last row alone
-		row := b.Row(i)
-		vi := v[i]
-		s := row[i] * vi
-		for j := i + 1; j < m; j++ {
-			s += row[j] * v[j]
-			y[j] += vi * row[j]
-		}
-		y[i] += s
 	}
 }
