@@ -116,6 +116,11 @@ const backTransformBlock = 32
 //
 //	W = Zᵀ V,   Zᵀ ← Zᵀ − (W Tᵀ) Vᵀ.
 //
+// W Tᵀ = Zᵀ(V Tᵀ), and (V Tᵀ)ᵀ = T Vᵀ is the same for every row of Zᵀ: it
+// is formed once per block (nb²m flops, a small product) so that each
+// chunk of rows does only the two long products, W = Zᵀ (V Tᵀ) and
+// Zᵀ ← Zᵀ − W Vᵀ.
+//
 // Cost: 2n³ flops, nearly all in matrix.Gemm.
 //
 // Reference: Golub and Van Loan, Matrix Computations, 4th ed., §5.1.7;
@@ -144,8 +149,8 @@ func applyQTRows(zt, a *matrix.Dense, taus []float64, fromIdentity bool) {
 	nref := len(taus)
 	// The blocks (V, T), the last one first, shared by every row chunk.
 	type block struct {
-		j     int
-		vt, t *matrix.Dense
+		j      int
+		vt, ut *matrix.Dense // Vᵀ and Uᵀ = T Vᵀ, b×m
 	}
 	var blocks []block
 	for j := ((nref - 1) / nb) * nb; j >= 0; j -= nb {
@@ -158,7 +163,9 @@ func applyQTRows(zt, a *matrix.Dense, taus []float64, fromIdentity bool) {
 			row[c] = 1
 			copy(row[c+1:], a.Row(j + c)[j+c+2:])
 		}
-		blocks = append(blocks, block{j, vt, blockReflectorT(vt, taus[j:j+b])})
+		ut := matrix.New(b, m)
+		matrix.Gemm(false, false, 1, blockReflectorT(vt, taus[j:j+b]), vt, 0, ut) // Uᵀ = T Vᵀ
+		blocks = append(blocks, block{j, vt, ut})
 	}
 	// Each row of Zᵀ is transformed independently: chunks of rows in parallel.
 	parallelChunks(zt.Rows(), applyQTChunk, func(lo, hi int) {
@@ -167,18 +174,7 @@ func applyQTRows(zt, a *matrix.Dense, taus []float64, fromIdentity bool) {
 			b := blk.vt.Rows()
 			zs := zt.Slice(lo, hi, blk.j+1, n)
 			wb := w.Slice(0, hi-lo, 0, b)
-			matrix.Gemm(false, true, 1, zs, blk.vt, 0, wb) // W = Zᵀ V
-			for r := range hi - lo {                       // W ← W Tᵀ (T upper: column c uses c' ≥ c)
-				wr := wb.Row(r)
-				for c := range b {
-					var s float64
-					tc := blk.t.Row(c)
-					for cp := c; cp < b; cp++ {
-						s += wr[cp] * tc[cp]
-					}
-					wr[c] = s
-				}
-			}
+			matrix.Gemm(false, true, 1, zs, blk.ut, 0, wb)   // W = Zᵀ V Tᵀ
 			matrix.Gemm(false, false, -1, wb, blk.vt, 1, zs) // Zᵀ ← Zᵀ − W Vᵀ
 		}
 	})
