@@ -223,18 +223,14 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error)
 	// New vectors (rows): Qnew = Uᵀ P, split by support:
 	//   columns 0..n₁−1 from the top and dense old vectors,
 	//   columns n₁..n−1 from the dense and bottom ones.
-	// Chunks of rows are independent products: run them in parallel.
-	parallelChunks(k, dcRowChunk, func(lo, hi int) {
-		top, bottom := q.Slice(lo, hi, 0, n1), q.Slice(lo, hi, n1, n)
-		matrix.Gemm(false, false, 1, ug.Slice(lo, hi, 0, nTop+nDense), pg.Slice(0, nTop+nDense, 0, n1), 0, top)
-		matrix.Gemm(false, false, 1, ug.Slice(lo, hi, nTop, k), pg.Slice(nTop, k, n1, n), 0, bottom)
-	})
+	// One product each, over all k rows: matrix.Gemm packs the old
+	// vectors P once and splits the rows across its workers itself
+	// (chunks of rows, each its own Gemm, packed P again for every chunk).
+	matrix.Gemm(false, false, 1, ug.Slice(0, k, 0, nTop+nDense), pg.Slice(0, nTop+nDense, 0, n1), 0, q.Slice(0, k, 0, n1))
+	matrix.Gemm(false, false, 1, ug.Slice(0, k, nTop, k), pg.Slice(nTop, k, n1, n), 0, q.Slice(0, k, n1, n))
 	copy(d[:k], lambda)
 	return info, nil
 }
-
-// dcRowChunk is the number of rows per parallel task of the merge product.
-const dcRowChunk = 32
 
 // dcDeflate removes from the rank-one problem the pairs that need no
 // secular root, after LAPACK's dlaed2, and returns the indices (into the
