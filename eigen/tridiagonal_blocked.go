@@ -86,13 +86,22 @@ func reduceTridiagonalBlocked(a *matrix.Dense) (d, e, taus []float64) {
 func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, p []float64) {
 	n := a.Rows()
 	parts := matrix.New(symvChunks, n) // partial products of symvUpperChunked
+	// Coefficients of the panel's pending updates, c of each: the entries
+	// of column k of Vᵀ and Wᵀ, then Wᵀv and Vᵀv.
+	vk, wk := make([]float64, nb), make([]float64, nb)
+	wv, vv := make([]float64, nb), make([]float64, nb)
 	for c := range nb {
 		k := j0 + c
 		row := a.Row(k)
-		// Column k of the updated matrix: a[k][k:] −= Σc' v_c'[k] w_c'[k:] + w_c'[k] v_c'[k:].
-		for cp := range c {
-			matrix.Axpy(-vt.At(cp, k), wt.Row(cp)[k:], row[k:])
-			matrix.Axpy(-wt.At(cp, k), vt.Row(cp)[k:], row[k:])
+		// Column k of the updated matrix: a[k][k:] −= Σc' v_c'[k] w_c'[k:] + w_c'[k] v_c'[k:],
+		// that is a[k][k:] −= W[k:]·(Vᵀ)[:, k] + V[k:]·(Wᵀ)[:, k], two
+		// products with the panel's c rows of Vᵀ and Wᵀ (dlatrd's dgemv).
+		if c > 0 {
+			for cp := range c {
+				vk[cp], wk[cp] = vt.At(cp, k), wt.At(cp, k)
+			}
+			matrix.Gemv(true, -1, wt.Slice(0, c, k, n), vk[:c], 1, row[k:])
+			matrix.Gemv(true, -1, vt.Slice(0, c, k, n), wk[:c], 1, row[k:])
 		}
 		d[k] = row[k]
 		x := row[k+1:] // [α; x]: column k below the diagonal
@@ -111,12 +120,14 @@ func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, 
 		}
 		// p = A v on the stale trailing block (upper triangle only).
 		symvUpperChunked(a.Slice(k+1, n, k+1, n), v, p[:len(v)], parts)
-		// p −= V(Wᵀv) + W(Vᵀv): the panel's pending updates.
-		for cp := range c {
-			wv := matrix.Dot(wt.Row(cp)[k+1:], v)
-			vv := matrix.Dot(vt.Row(cp)[k+1:], v)
-			matrix.Axpy(-wv, vt.Row(cp)[k+1:], p[:len(v)])
-			matrix.Axpy(-vv, wt.Row(cp)[k+1:], p[:len(v)])
+		// p −= V(Wᵀv) + W(Vᵀv): the panel's pending updates, four
+		// matrix–vector products with the c rows of Vᵀ and Wᵀ.
+		if c > 0 {
+			vtc, wtc := vt.Slice(0, c, k+1, n), wt.Slice(0, c, k+1, n)
+			matrix.Gemv(false, 1, wtc, v, 0, wv[:c]) // Wᵀv
+			matrix.Gemv(false, 1, vtc, v, 0, vv[:c]) // Vᵀv
+			matrix.Gemv(true, -1, vtc, wv[:c], 1, p[:len(v)])
+			matrix.Gemv(true, -1, wtc, vv[:c], 1, p[:len(v)])
 		}
 		// w = τp − (τ/2)(τpᵀv) v
 		copy(w, p[:len(v)])
