@@ -198,27 +198,25 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error)
 	for i, j := range sorted {
 		dk[i], zk[i] = ds[j], zs[j]
 	}
-	lambda, ut, iters, err := rankOneEigen(dk, zk, rho)
+	// The eigenvectors of D + ρzzᵀ, their columns in the grouped order of
+	// keep (column c is the pole ds[keep[c]], sorted index pos[keep[c]]),
+	// and the old vectors likewise.
+	pos := make([]int, n) // pos[j]: index in sorted of the pole ds[j]
+	for i, j := range sorted {
+		pos[j] = i
+	}
+	perm := make([]int, k)
+	for c, j := range keep {
+		perm[c] = pos[j]
+	}
+	lambda, ug, iters, err := rankOneEigen(dk, zk, rho, perm)
 	if err != nil {
 		return info, err
 	}
 	info.SecularIterations = iters
-	// ut row i: eigenvector of λᵢ over the sorted poles. Reorder its
-	// columns to the grouped order of keep, and the old vectors likewise.
-	pos := make([]int, n) // pos[j]: column of ut for the pole ds[j]
-	for i, j := range sorted {
-		pos[j] = i
-	}
-	ug := matrix.New(k, k)
 	pg := matrix.New(k, n)
 	for c, j := range keep {
 		copy(pg.Row(c), p.Row(j))
-	}
-	for r := range k {
-		urow, grow := ut.Row(r), ug.Row(r)
-		for c, j := range keep {
-			grow[c] = urow[pos[j]]
-		}
 	}
 	// New vectors (rows): Qnew = Uᵀ P, split by support:
 	//   columns 0..n₁−1 from the top and dense old vectors,
@@ -289,7 +287,9 @@ func dcDeflate(ds, zs []float64, rho float64, p *matrix.Dense, kind []int) (keep
 
 // rankOneEigen returns the eigenvalues of D + ρzzᵀ (d ascending and
 // strictly increasing, no zⱼ zero, ρ > 0) and its unit eigenvectors as the
-// rows of ut (row i belongs to λᵢ, column j to pole j).
+// rows of ut: row i belongs to λᵢ, column c to pole perm[c] (to pole c if
+// perm is nil), so that a caller wanting the columns in another order gets
+// them so without a copy.
 //
 // Gu–Eisenstat: the computed roots are the exact eigenvalues of
 // D + ρẑẑᵀ with (Löwner's formula)
@@ -299,16 +299,16 @@ func dcDeflate(ds, zs []float64, rho float64, p *matrix.Dense, kind []int) (keep
 // and the vectors are built from ẑ, not z: uᵢ ∝ ẑⱼ/(dⱼ − λᵢ). Only the
 // ratios matter (each uᵢ is normalized), so ρ drops out, and each factor is
 // written as a ratio of differences δ that interlacing keeps of order one.
-func rankOneEigen(d, z []float64, rho float64) (lambda []float64, ut *matrix.Dense, iterations int, err error) {
+func rankOneEigen(d, z []float64, rho float64, perm []int) (lambda []float64, ut *matrix.Dense, iterations int, err error) {
 	k := len(d)
 	lambda = make([]float64, k)
-	ut = matrix.New(k, k)
 	if k == 1 {
 		lambda[0] = d[0] + rho*z[0]*z[0]
+		ut = matrix.New(1, 1)
 		ut.Set(0, 0, 1)
 		return lambda, ut, 0, nil
 	}
-	delta := matrix.New(k, k) // delta[i][j] = dⱼ − λᵢ
+	delta := matrix.New(k, k) // delta[i][j] = dⱼ − λᵢ; then, in place, ut
 	errs := make([]error, k)
 	iters := make([]int, k)
 	parallelChunks(k, 64, func(lo, hi int) { // the roots are independent
@@ -333,12 +333,22 @@ func rankOneEigen(d, z []float64, rho float64) (lambda []float64, ut *matrix.Den
 		}
 		zhat[j] = math.Copysign(math.Sqrt(math.Abs(w)), z[j])
 	}
+	u := make([]float64, k)
 	for i := range k {
-		row, dr := ut.Row(i), delta.Row(i)
+		dr := delta.Row(i)
 		for j := range k {
-			row[j] = zhat[j] / dr[j] // uᵢ ∝ (D − λᵢI)⁻¹ẑ
+			u[j] = zhat[j] / dr[j] // uᵢ ∝ (D − λᵢI)⁻¹ẑ
 		}
-		matrix.ScaleVec(1/matrix.Nrm2(row), row)
+		s := 1 / matrix.Nrm2(u)
+		if perm == nil {
+			for j := range k {
+				dr[j] = s * u[j]
+			}
+			continue
+		}
+		for c, j := range perm {
+			dr[c] = s * u[j]
+		}
 	}
-	return lambda, ut, iterations, nil
+	return lambda, delta, iterations, nil
 }
