@@ -214,10 +214,10 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error)
 		return info, err
 	}
 	info.SecularIterations = iters
-	pg := matrix.New(k, n)
-	for c, j := range keep {
-		copy(pg.Row(c), p.Row(j))
-	}
+	// Rows 0..k−1 of p become the kept vectors in that order (the deflated
+	// ones, already copied out, fill the rest), permuted in place.
+	permuteRows(p, append(slices.Clone(keep), deflated...))
+	pg := p.Slice(0, k, 0, n)
 	// New vectors (rows): Qnew = Uᵀ P, split by support:
 	//   columns 0..n₁−1 from the top and dense old vectors,
 	//   columns n₁..n−1 from the dense and bottom ones.
@@ -228,6 +228,32 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error)
 	matrix.Gemm(false, false, 1, ug.Slice(0, k, nTop, k), pg.Slice(nTop, k, n1, n), 0, q.Slice(0, k, n1, n))
 	copy(d[:k], lambda)
 	return info, nil
+}
+
+// permuteRows reorders the rows of p in place so that row i becomes the
+// old row src[i] (src a permutation), following the cycles of src with one
+// spare row: no second copy of p.
+func permuteRows(p *matrix.Dense, src []int) {
+	done := make([]bool, len(src))
+	tmp := make([]float64, p.Cols())
+	for i := range src {
+		if done[i] || src[i] == i {
+			continue
+		}
+		// Cycle i ← src[i] ← src[src[i]] … back to i.
+		copy(tmp, p.Row(i))
+		j := i
+		for {
+			done[j] = true
+			next := src[j]
+			if next == i {
+				copy(p.Row(j), tmp)
+				break
+			}
+			copy(p.Row(j), p.Row(next))
+			j = next
+		}
+	}
 }
 
 // dcDeflate removes from the rank-one problem the pairs that need no
