@@ -198,43 +198,63 @@ func dcMerge(d []float64, q *matrix.Dense, n1 int, rho float64) (DCMerge, error)
 	for i, j := range sorted {
 		dk[i], zk[i] = ds[j], zs[j]
 	}
-	lambda, ut, iters, err := rankOneEigen(dk, zk, rho)
+	// The eigenvectors of D + ρzzᵀ, their columns in the grouped order of
+	// keep (column c is the pole ds[keep[c]], sorted index pos[keep[c]]),
+	// and the old vectors likewise.
+	pos := make([]int, n) // pos[j]: index in sorted of the pole ds[j]
+	for i, j := range sorted {
+		pos[j] = i
+	}
+	perm := make([]int, k)
+	for c, j := range keep {
+		perm[c] = pos[j]
+	}
+	lambda, ug, iters, err := rankOneEigen(dk, zk, rho, perm)
 	if err != nil {
 		return info, err
 	}
 	info.SecularIterations = iters
-	// ut row i: eigenvector of λᵢ over the sorted poles. Reorder its
-	// columns to the grouped order of keep, and the old vectors likewise.
-	pos := make([]int, n) // pos[j]: column of ut for the pole ds[j]
-	for i, j := range sorted {
-		pos[j] = i
-	}
-	ug := matrix.New(k, k)
-	pg := matrix.New(k, n)
-	for c, j := range keep {
-		copy(pg.Row(c), p.Row(j))
-	}
-	for r := range k {
-		urow, grow := ut.Row(r), ug.Row(r)
-		for c, j := range keep {
-			grow[c] = urow[pos[j]]
-		}
-	}
+	// Rows 0..k−1 of p become the kept vectors in that order (the deflated
+	// ones, already copied out, fill the rest), permuted in place.
+	permuteRows(p, append(slices.Clone(keep), deflated...))
+	pg := p.Slice(0, k, 0, n)
 	// New vectors (rows): Qnew = Uᵀ P, split by support:
 	//   columns 0..n₁−1 from the top and dense old vectors,
 	//   columns n₁..n−1 from the dense and bottom ones.
-	// Chunks of rows are independent products: run them in parallel.
-	parallelChunks(k, dcRowChunk, func(lo, hi int) {
-		top, bottom := q.Slice(lo, hi, 0, n1), q.Slice(lo, hi, n1, n)
-		matrix.Gemm(false, false, 1, ug.Slice(lo, hi, 0, nTop+nDense), pg.Slice(0, nTop+nDense, 0, n1), 0, top)
-		matrix.Gemm(false, false, 1, ug.Slice(lo, hi, nTop, k), pg.Slice(nTop, k, n1, n), 0, bottom)
-	})
+	// One product each, over all k rows: matrix.Gemm packs the old
+	// vectors P once and splits the rows across its workers itself
+	// (chunks of rows, each its own Gemm, packed P again for every chunk).
+	matrix.Gemm(false, false, 1, ug.Slice(0, k, 0, nTop+nDense), pg.Slice(0, nTop+nDense, 0, n1), 0, q.Slice(0, k, 0, n1))
+	matrix.Gemm(false, false, 1, ug.Slice(0, k, nTop, k), pg.Slice(nTop, k, n1, n), 0, q.Slice(0, k, n1, n))
 	copy(d[:k], lambda)
 	return info, nil
 }
 
-// dcRowChunk is the number of rows per parallel task of the merge product.
-const dcRowChunk = 32
+// permuteRows reorders the rows of p in place so that row i becomes the
+// old row src[i] (src a permutation), following the cycles of src with one
+// spare row: no second copy of p.
+func permuteRows(p *matrix.Dense, src []int) {
+	done := make([]bool, len(src))
+	tmp := make([]float64, p.Cols())
+	for i := range src {
+		if done[i] || src[i] == i {
+			continue
+		}
+		// Cycle i ← src[i] ← src[src[i]] … back to i.
+		copy(tmp, p.Row(i))
+		j := i
+		for {
+			done[j] = true
+			next := src[j]
+			if next == i {
+				copy(p.Row(j), tmp)
+				break
+			}
+			copy(p.Row(j), p.Row(next))
+			j = next
+		}
+	}
+}
 
 // dcDeflate removes from the rank-one problem the pairs that need no
 // secular root, after LAPACK's dlaed2, and returns the indices (into the
@@ -293,7 +313,9 @@ func dcDeflate(ds, zs []float64, rho float64, p *matrix.Dense, kind []int) (keep
 
 // rankOneEigen returns the eigenvalues of D + ρzzᵀ (d ascending and
 // strictly increasing, no zⱼ zero, ρ > 0) and its unit eigenvectors as the
-// rows of ut (row i belongs to λᵢ, column j to pole j).
+// rows of ut: row i belongs to λᵢ, column c to pole perm[c] (to pole c if
+// perm is nil), so that a caller wanting the columns in another order gets
+// them so without a copy.
 //
 // Gu–Eisenstat: the computed roots are the exact eigenvalues of
 // D + ρẑẑᵀ with (Löwner's formula)
@@ -303,16 +325,16 @@ func dcDeflate(ds, zs []float64, rho float64, p *matrix.Dense, kind []int) (keep
 // and the vectors are built from ẑ, not z: uᵢ ∝ ẑⱼ/(dⱼ − λᵢ). Only the
 // ratios matter (each uᵢ is normalized), so ρ drops out, and each factor is
 // written as a ratio of differences δ that interlacing keeps of order one.
-func rankOneEigen(d, z []float64, rho float64) (lambda []float64, ut *matrix.Dense, iterations int, err error) {
+func rankOneEigen(d, z []float64, rho float64, perm []int) (lambda []float64, ut *matrix.Dense, iterations int, err error) {
 	k := len(d)
 	lambda = make([]float64, k)
-	ut = matrix.New(k, k)
 	if k == 1 {
 		lambda[0] = d[0] + rho*z[0]*z[0]
+		ut = matrix.New(1, 1)
 		ut.Set(0, 0, 1)
 		return lambda, ut, 0, nil
 	}
-	delta := matrix.New(k, k) // delta[i][j] = dⱼ − λᵢ
+	delta := matrix.New(k, k) // delta[i][j] = dⱼ − λᵢ; then, in place, ut
 	errs := make([]error, k)
 	iters := make([]int, k)
 	parallelChunks(k, 64, func(lo, hi int) { // the roots are independent
@@ -337,12 +359,22 @@ func rankOneEigen(d, z []float64, rho float64) (lambda []float64, ut *matrix.Den
 		}
 		zhat[j] = math.Copysign(math.Sqrt(math.Abs(w)), z[j])
 	}
+	u := make([]float64, k)
 	for i := range k {
-		row, dr := ut.Row(i), delta.Row(i)
+		dr := delta.Row(i)
 		for j := range k {
-			row[j] = zhat[j] / dr[j] // uᵢ ∝ (D − λᵢI)⁻¹ẑ
+			u[j] = zhat[j] / dr[j] // uᵢ ∝ (D − λᵢI)⁻¹ẑ
 		}
-		matrix.ScaleVec(1/matrix.Nrm2(row), row)
+		s := 1 / matrix.Nrm2(u)
+		if perm == nil {
+			for j := range k {
+				dr[j] = s * u[j]
+			}
+			continue
+		}
+		for c, j := range perm {
+			dr[c] = s * u[j]
+		}
 	}
-	return lambda, ut, iterations, nil
+	return lambda, delta, iterations, nil
 }

@@ -57,7 +57,7 @@ func TestRankOneEigen(t *testing.T) {
 	totalIters, totalRoots := 0, 0
 	for _, c := range cases {
 		k := len(c.d)
-		lambda, ut, iters, err := rankOneEigen(c.d, c.z, c.rho)
+		lambda, ut, iters, err := rankOneEigen(c.d, c.z, c.rho, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

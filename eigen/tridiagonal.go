@@ -116,6 +116,11 @@ const backTransformBlock = 32
 //
 //	W = Zᵀ V,   Zᵀ ← Zᵀ − (W Tᵀ) Vᵀ.
 //
+// W Tᵀ = Zᵀ U with U = V Tᵀ, the same for every row of Zᵀ: it is formed
+// once per block (nb²m flops, a small product) so that each chunk of rows
+// does only the two long products, W = Zᵀ U and Zᵀ ← Zᵀ − W Vᵀ. U is kept
+// m×nb (not as Uᵀ, like Vᵀ) so that Gemm packs it row by row.
+//
 // Cost: 2n³ flops, nearly all in matrix.Gemm.
 //
 // Reference: Golub and Van Loan, Matrix Computations, 4th ed., §5.1.7;
@@ -144,8 +149,9 @@ func applyQTRows(zt, a *matrix.Dense, taus []float64, fromIdentity bool) {
 	nref := len(taus)
 	// The blocks (V, T), the last one first, shared by every row chunk.
 	type block struct {
-		j     int
-		vt, t *matrix.Dense
+		j  int
+		vt *matrix.Dense // Vᵀ, b×m
+		u  *matrix.Dense // U = V Tᵀ, m×b
 	}
 	var blocks []block
 	for j := ((nref - 1) / nb) * nb; j >= 0; j -= nb {
@@ -158,7 +164,9 @@ func applyQTRows(zt, a *matrix.Dense, taus []float64, fromIdentity bool) {
 			row[c] = 1
 			copy(row[c+1:], a.Row(j + c)[j+c+2:])
 		}
-		blocks = append(blocks, block{j, vt, blockReflectorT(vt, taus[j:j+b])})
+		u := matrix.New(m, b)
+		matrix.Gemm(true, true, 1, vt, blockReflectorT(vt, taus[j:j+b]), 0, u) // U = V Tᵀ
+		blocks = append(blocks, block{j, vt, u})
 	}
 	// Each row of Zᵀ is transformed independently: chunks of rows in parallel.
 	parallelChunks(zt.Rows(), applyQTChunk, func(lo, hi int) {
@@ -167,18 +175,7 @@ func applyQTRows(zt, a *matrix.Dense, taus []float64, fromIdentity bool) {
 			b := blk.vt.Rows()
 			zs := zt.Slice(lo, hi, blk.j+1, n)
 			wb := w.Slice(0, hi-lo, 0, b)
-			matrix.Gemm(false, true, 1, zs, blk.vt, 0, wb) // W = Zᵀ V
-			for r := range hi - lo {                       // W ← W Tᵀ (T upper: column c uses c' ≥ c)
-				wr := wb.Row(r)
-				for c := range b {
-					var s float64
-					tc := blk.t.Row(c)
-					for cp := c; cp < b; cp++ {
-						s += wr[cp] * tc[cp]
-					}
-					wr[c] = s
-				}
-			}
+			matrix.Gemm(false, false, 1, zs, blk.u, 0, wb)   // W = Zᵀ V Tᵀ
 			matrix.Gemm(false, false, -1, wb, blk.vt, 1, zs) // Zᵀ ← Zᵀ − W Vᵀ
 		}
 	})

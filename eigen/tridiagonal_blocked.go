@@ -86,13 +86,22 @@ func reduceTridiagonalBlocked(a *matrix.Dense) (d, e, taus []float64) {
 func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, p []float64) {
 	n := a.Rows()
 	parts := matrix.New(symvChunks, n) // partial products of symvUpperChunked
+	// Coefficients of the panel's pending updates, c of each: the entries
+	// of column k of Vᵀ and Wᵀ, then Wᵀv and Vᵀv.
+	vk, wk := make([]float64, nb), make([]float64, nb)
+	wv, vv := make([]float64, nb), make([]float64, nb)
 	for c := range nb {
 		k := j0 + c
 		row := a.Row(k)
-		// Column k of the updated matrix: a[k][k:] −= Σc' v_c'[k] w_c'[k:] + w_c'[k] v_c'[k:].
-		for cp := range c {
-			matrix.Axpy(-vt.At(cp, k), wt.Row(cp)[k:], row[k:])
-			matrix.Axpy(-wt.At(cp, k), vt.Row(cp)[k:], row[k:])
+		// Column k of the updated matrix: a[k][k:] −= Σc' v_c'[k] w_c'[k:] + w_c'[k] v_c'[k:],
+		// that is a[k][k:] −= W[k:]·(Vᵀ)[:, k] + V[k:]·(Wᵀ)[:, k], two
+		// products with the panel's c rows of Vᵀ and Wᵀ (dlatrd's dgemv).
+		if c > 0 {
+			for cp := range c {
+				vk[cp], wk[cp] = vt.At(cp, k), wt.At(cp, k)
+			}
+			matrix.Gemv(true, -1, wt.Slice(0, c, k, n), vk[:c], 1, row[k:])
+			matrix.Gemv(true, -1, vt.Slice(0, c, k, n), wk[:c], 1, row[k:])
 		}
 		d[k] = row[k]
 		x := row[k+1:] // [α; x]: column k below the diagonal
@@ -111,12 +120,14 @@ func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, 
 		}
 		// p = A v on the stale trailing block (upper triangle only).
 		symvUpperChunked(a.Slice(k+1, n, k+1, n), v, p[:len(v)], parts)
-		// p −= V(Wᵀv) + W(Vᵀv): the panel's pending updates.
-		for cp := range c {
-			wv := matrix.Dot(wt.Row(cp)[k+1:], v)
-			vv := matrix.Dot(vt.Row(cp)[k+1:], v)
-			matrix.Axpy(-wv, vt.Row(cp)[k+1:], p[:len(v)])
-			matrix.Axpy(-vv, wt.Row(cp)[k+1:], p[:len(v)])
+		// p −= V(Wᵀv) + W(Vᵀv): the panel's pending updates, four
+		// matrix–vector products with the c rows of Vᵀ and Wᵀ.
+		if c > 0 {
+			vtc, wtc := vt.Slice(0, c, k+1, n), wt.Slice(0, c, k+1, n)
+			matrix.Gemv(false, 1, wtc, v, 0, wv[:c]) // Wᵀv
+			matrix.Gemv(false, 1, vtc, v, 0, vv[:c]) // Vᵀv
+			matrix.Gemv(true, -1, vtc, wv[:c], 1, p[:len(v)])
+			matrix.Gemv(true, -1, wtc, vv[:c], 1, p[:len(v)])
 		}
 		// w = τp − (τ/2)(τpᵀv) v
 		copy(w, p[:len(v)])
@@ -128,15 +139,17 @@ func reducePanel(a *matrix.Dense, j0, nb int, vt, wt *matrix.Dense, d, e, taus, 
 // symvChunks is the number of row ranges of symvUpperChunked.
 const symvChunks = 4
 
-// symvUpperChunked computes y = Bv as symvUpper does, split into
-// symvChunks ranges of rows with equal shares of the triangle, each
+// symvUpperChunked computes y = Bv for the symmetric B of which only the
+// upper triangle is read (matrix.SymvUpper, the dsymv of dlatrd), split
+// into symvChunks ranges of rows with equal shares of the triangle, each
 // accumulating into its own row of parts, which are then added in order.
 // The ranges depend on the size alone, so the result is the same for any
 // number of workers; with more than one the ranges run in parallel.
 func symvUpperChunked(b *matrix.Dense, v, y []float64, parts *matrix.Dense) {
 	m := b.Rows()
 	if m < 256 {
-		symvUpper(b, v, y)
+		// The shapes fit by construction: no error to handle.
+		matrix.SymvUpper(b, v, y)
 		return
 	}
 	// Range c covers rows [bound(c), bound(c+1)): the triangle's rows
@@ -146,63 +159,18 @@ func symvUpperChunked(b *matrix.Dense, v, y []float64, parts *matrix.Dense) {
 			return m
 		}
 		r := int(float64(m) * (1 - math.Sqrt(1-float64(c)/symvChunks)))
-		return r &^ 1 // even, so symvUpper's row pairs stay aligned
+		return r &^ 3 // a multiple of 4, so the kernel's four-row groups stay whole
 	}
 	parallelChunks(symvChunks, 1, func(lo, hi int) {
 		for c := lo; c < hi; c++ {
 			r0, r1 := bound(c), bound(c+1)
 			part := parts.Row(c)[:m]
 			clear(part[:r0])
-			symvUpperRows(b, v, part, r0, r1)
+			matrix.SymvUpperRows(b, v, part, r0, r1)
 		}
 	})
 	copy(y, parts.Row(0)[:m])
 	for c := 1; c < symvChunks; c++ {
 		matrix.Axpy(1, parts.Row(c)[:m], y)
-	}
-}
-
-// symvUpper computes y = Bv for the symmetric B of which only the upper
-// triangle is read: row i contributes bᵢᵢvᵢ + Σⱼ>ᵢ bᵢⱼvⱼ to yᵢ and
-// bᵢⱼvᵢ to every yⱼ, j > i, in one pass over the row. Two rows go
-// through the loop together, so each load of vⱼ and yⱼ serves both.
-func symvUpper(b *matrix.Dense, v, y []float64) {
-	symvUpperRows(b, v, y, 0, b.Rows())
-}
-
-// symvUpperRows sets y[r0:] to the contribution of rows r0..r1−1 of the
-// upper triangle of B to Bv (y[:r0] is not touched).
-func symvUpperRows(b *matrix.Dense, v, y []float64, r0, r1 int) {
-	m := b.Rows()
-	clear(y[r0:m])
-	i := r0
-	for ; i+1 < r1; i += 2 {
-		row0, row1 := b.Row(i), b.Row(i+1)
-		v0, v1 := v[i], v[i+1]
-		// The 2×2 diagonal block [bᵢᵢ bᵢ,ᵢ₊₁; bᵢ,ᵢ₊₁ bᵢ₊₁,ᵢ₊₁].
-		s0 := row0[i]*v0 + row0[i+1]*v1
-		s1 := row0[i+1]*v0 + row1[i+1]*v1
-		// Columns j > i+1 of both rows.
-		a0, a1 := row0[i+2:m], row1[i+2:m]
-		vs, ys := v[i+2:m], y[i+2:m]
-		a1, vs, ys = a1[:len(a0)], vs[:len(a0)], ys[:len(a0)]
-		for j, vj := range vs {
-			x0, x1 := a0[j], a1[j]
-			s0 += x0 * vj
-			s1 += x1 * vj
-			ys[j] += v0*x0 + v1*x1
-		}
-		y[i] += s0
-		y[i+1] += s1
-	}
-	if i < r1 { // a last row alone
-		row := b.Row(i)
-		vi := v[i]
-		s := row[i] * vi
-		for j := i + 1; j < m; j++ {
-			s += row[j] * v[j]
-			y[j] += vi * row[j]
-		}
-		y[i] += s
 	}
 }
