@@ -1,8 +1,10 @@
 package learn
 
 import (
+	"bytes"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -103,5 +105,95 @@ func TestFisherEqualMeans(t *testing.T) {
 	x := mustRows(t, [][]float64{{0, 1}, {2, 1}, {1, 0}, {1, 2}})
 	if _, err := (FisherLDA{}).Fit(x, []int{0, 0, 1, 1}); !errors.Is(err, ErrInvalidParameter) {
 		t.Fatalf("equal class means: err = %v, want ErrInvalidParameter", err)
+	}
+}
+
+// With every one of its c − 1 directions, Fisher's nearest-mean rule
+// measures distances where the within-class scatter is the identity, and
+// so is the rule of linear discriminant analysis with equal priors:
+// argminⱼ (x − Mⱼ)ᵀS_w⁻¹(x − Mⱼ), whose part outside the discriminant
+// subspace is the same for every class. The shared-covariance Bayes
+// classifier with equal priors computes that rule independently (its
+// own covariance and log-densities); the two must agree on every point.
+// The directions are S_w-orthogonal, and WithinScatter is vₚᵀS_w vₚ.
+func TestFisherPredictIsLDAWithEqualPriors(t *testing.T) {
+	wine, wineY := loadLabelled(t, "wine.csv")
+	rng := rand.New(rand.NewPCG(5, 6))
+	synth := matrix.New(400, 6)
+	synthY := make([]int, 400)
+	for i := range 400 {
+		synthY[i] = i % 4
+		for j := range 6 {
+			// Classes apart along a few axes, spreads differing by 30×.
+			synth.Set(i, j, float64((i%4)*(j%3))+rng.NormFloat64()*math.Pow(3, float64(j)-2))
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		x    *matrix.Dense
+		y    []int
+	}{{"wine", wine, wineY}, {"synthetic", synth, synthY}} {
+		m, err := FisherLDA{}.Fit(tc.x, tc.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := BayesClassifier{Density: SharedGaussDensity, EqualPriors: true}.Fit(tc.x, tc.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := m.Predict(tc.x)
+		want, _ := b.Predict(tc.x)
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%s: point %d: Fisher says %d, LDA with equal priors %d", tc.name, i, got[i], want[i])
+			}
+		}
+		// S_w-orthogonality and the stored scatters, against S_w formed
+		// here from the deviations.
+		sw := withinScatter(tc.x, tc.y, m.Classes, m.Means)
+		q := m.Directions.Rows()
+		for p := range q {
+			for r := range q {
+				u, _ := matrix.MulVec(sw, m.Directions.Row(r))
+				vSv := matrix.Dot(m.Directions.Row(p), u)
+				scale := math.Sqrt(m.WithinScatter[p] * m.WithinScatter[r])
+				switch {
+				case p == r && math.Abs(vSv-m.WithinScatter[p]) > 1e-12*scale:
+					t.Errorf("%s: WithinScatter[%d] = %v, vᵀS_w v = %v", tc.name, p, m.WithinScatter[p], vSv)
+				case p != r && math.Abs(vSv) > 1e-6*scale: // κ(S_w) of wine ≈ 1e7
+					t.Errorf("%s: directions %d and %d not S_w-orthogonal: %v", tc.name, p, r, vSv/scale)
+				}
+			}
+		}
+	}
+}
+
+// A model saved before WithinScatter existed loads and predicts with
+// every direction weighed alike; scatters that do not fit the directions
+// are a format error.
+func TestFisherLoadWithinScatter(t *testing.T) {
+	x, y := loadLabelled(t, "wine.csv")
+	m, _ := FisherLDA{}.Fit(x, y)
+	old := *m
+	old.WithinScatter = nil
+	var buf bytes.Buffer
+	if err := old.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := LoadFisher(&buf)
+	if err != nil {
+		t.Fatalf("a model without WithinScatter: %v", err)
+	}
+	if _, err := loaded.Predict(x); err != nil {
+		t.Error(err)
+	}
+	for _, bad := range [][]float64{{1}, {1, -2}, {1, math.Inf(1)}} {
+		b := *m
+		b.WithinScatter = bad
+		buf.Reset()
+		_ = b.Save(&buf)
+		if _, err := LoadFisher(&buf); !errors.Is(err, ErrFormat) {
+			t.Errorf("WithinScatter %v: err = %v, want ErrFormat", bad, err)
+		}
 	}
 }
