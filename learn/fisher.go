@@ -355,7 +355,7 @@ func (m *FisherModel) Predict(x *matrix.Dense) ([]int, error) {
 		}
 		return out, nil
 	}
-	zm, _ := matrix.MulABT(m.Means, m.Directions) // projected class means
+	zm, _ := matrix.MulABT(m.Means, m.Directions)  // projected class means
 	weight := make([]float64, m.Directions.Rows()) // 1/(vₚᵀS_w vₚ)
 	for p := range weight {
 		weight[p] = 1
