@@ -6,7 +6,18 @@ package matrix
 // branch per element make it run at the speed of memory (a test per
 // element with math.IsNaN and math.IsInf was three times slower, and a
 // covariance of 60000×784 spent a fifth of its time checking its input).
+//
+// On amd64 the bulk of x goes through the same sum in vector registers
+// (finiteBulk): the scalar loop reads about 8 GB/s here, the kernel as
+// fast as memory delivers.
 func allFinite(x []float64) bool {
+	rest, ok := finiteBulk(x)
+	return ok && allFinitePortable(rest)
+}
+
+// allFinitePortable is allFinite in plain Go, the reference for the
+// kernel and the whole of it elsewhere.
+func allFinitePortable(x []float64) bool {
 	var s0, s1, s2, s3 float64
 	for len(x) >= 4 {
 		s0 += x[0] * 0

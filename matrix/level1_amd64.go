@@ -23,6 +23,22 @@ func dotAVX2(x, y *float64, n int) float64
 //go:noescape
 func axpyAVX2(alpha float64, x, y *float64, n int)
 
+// zeroDotAVX2 returns Σᵢ 0·xᵢ over n numbers, n a multiple of 16.
+//
+//go:noescape
+func zeroDotAVX2(x *float64, n int) float64
+
+// finiteBulk checks the longest prefix of x whose length is a multiple of
+// 16 with the AVX2 kernel, and returns what is left to check and whether
+// the prefix is finite (all of x is left on a machine without AVX2).
+func finiteBulk(x []float64) (rest []float64, ok bool) {
+	n := len(x) &^ 15
+	if !hostCPU.avx2FMA || n == 0 {
+		return x, true
+	}
+	return x[n:], zeroDotAVX2(&x[0], n) == 0
+}
+
 // level1Min is the length from which dotFast uses its kernel; below it
 // the call costs about what it saves.
 const level1Min = 8
