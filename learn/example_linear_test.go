@@ -22,7 +22,13 @@ func ExampleLinearRegression() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("w = (%.4f, %.4f, %.4f), b = %.4f, rank %d\n", m.Coef[0], m.Coef[1], m.Coef[2], m.Intercept, m.Rank)
+	// w₂ is zero up to a rounding residue of either sign; +0 prints it
+	// as 0.0000 rather than -0.0000.
+	w2 := m.Coef[1]
+	if math.Abs(w2) < 1e-12 {
+		w2 = 0
+	}
+	fmt.Printf("w = (%.4f, %.4f, %.4f), b = %.4f, rank %d\n", m.Coef[0], w2, m.Coef[2], m.Intercept, m.Rank)
 	// Output: w = (-2.0000, 0.0000, 0.5000), b = 1.0000, rank 3
 }
 

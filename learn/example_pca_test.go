@@ -3,6 +3,7 @@ package learn_test
 import (
 	"bytes"
 	"fmt"
+	"math"
 
 	"mlnotes/eigen"
 	"mlnotes/learn"
@@ -106,7 +107,13 @@ func ExampleWhitenModel_Transform() {
 	for _, method := range []learn.WhitenMethod{learn.PCAWhitening, learn.ZCAWhitening} {
 		w, _ := learn.Whiten{Method: method}.Fit(x)
 		z, _ := w.Transform(x)
-		fmt.Printf("%s: z₁ = %.4f\n", method, z.Row(0))
+		z1 := z.Row(0)
+		for j, v := range z1 {
+			if math.Abs(v) < 1e-12 {
+				z1[j] = 0 // a zero up to a rounding residue of either sign
+			}
+		}
+		fmt.Printf("%s: z₁ = %.4f\n", method, z1)
 	}
 	// Output:
 	// pca: z₁ = [1.3066 -0.5412]

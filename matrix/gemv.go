@@ -43,7 +43,7 @@ func gemvN(alpha float64, a *Dense, x, y []float64, workers int) {
 			y[i+3] += alpha * s4[3]
 		}
 		for ; i < i1; i++ {
-			y[i] += alpha * dotKernel(a.Row(i)[:len(x)], x)
+			y[i] += alpha * Dot(a.Row(i)[:len(x)], x)
 		}
 	})
 }
@@ -63,7 +63,7 @@ func gemvT(alpha float64, a *Dense, x, y []float64, workers int) {
 			}
 		}
 		for ; p < a.rows; p++ {
-			axpyKernel(alpha*x[p], a.Row(p)[j0:j1], yy)
+			Axpy(alpha*x[p], a.Row(p)[j0:j1], yy)
 		}
 	})
 }
@@ -116,18 +116,3 @@ func parallelRange(n, workers int, f func(lo, hi int)) {
 	})
 }
 
-// dotKernel is Dot with the vector kernel where the machine has one
-// (level1_amd64.go).
-func dotKernel(x, y []float64) float64 {
-	if s, ok := dotFast(x, y); ok {
-		return s
-	}
-	return Dot(x, y)
-}
-
-// axpyKernel is Axpy with the vector kernel where the machine has one.
-func axpyKernel(alpha float64, x, y []float64) {
-	if !axpyFast(alpha, x, y) {
-		Axpy(alpha, x, y)
-	}
-}

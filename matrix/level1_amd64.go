@@ -2,16 +2,16 @@
 
 package matrix
 
-// Vector kernels for the level-1 operations (level1_amd64.s), ready for
-// Dot and Axpy (vector.go) to call first:
+// Vector kernels for the level-1 operations (level1_amd64.s), which Dot
+// and Axpy (vector.go) call first:
 //
 //	if s, ok := dotFast(x, y); ok { return s }
 //	if axpyFast(alpha, x, y) { return }
 //
 // They are the inner loops of the SMO solver's gradient updates, of the
-// tridiagonal reduction and of Lanczos. Both use fused multiply-adds, so
-// their results differ from the portable loops by rounding (bounded in
-// level1_test.go).
+// Householder updates of QR and the SVD, of the matrix–vector products
+// and of Lanczos. Both use fused multiply-adds, so their results differ
+// from the portable loops by rounding (bounded in level1_test.go).
 
 // dotAVX2 returns Σᵢ xᵢyᵢ over n numbers.
 //

@@ -100,8 +100,8 @@ func symvUpperRows(b *Dense, x, y []float64, r0, r1 int) {
 	}
 	for ; i < r1; i++ { // the last rows of the range, one at a time
 		row := b.Row(i)
-		y[i] += row[i]*x[i] + dotKernel(row[i+1:m], x[i+1:m])
-		axpyKernel(x[i], row[i+1:m], y[i+1:m])
+		y[i] += row[i]*x[i] + Dot(row[i+1:m], x[i+1:m])
+		Axpy(x[i], row[i+1:m], y[i+1:m])
 	}
 }
 

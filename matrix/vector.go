@@ -16,9 +16,21 @@ func checkSameLen(op string, x, y []float64) {
 	}
 }
 
-// Dot returns xᵀy = Σᵢ xᵢyᵢ.
+// Dot returns xᵀy = Σᵢ xᵢyᵢ. On amd64 with AVX2 and FMA, vectors of eight
+// numbers or more go through the vector kernel (level1_amd64.s: sixteen
+// products in flight, fused multiply-adds), whose result differs from the
+// portable loop's by rounding only (level1_test.go bounds it).
 func Dot(x, y []float64) float64 {
 	checkSameLen("Dot", x, y)
+	if s, ok := dotFast(x, y); ok {
+		return s
+	}
+	return dotPortable(x, y)
+}
+
+// dotPortable is Dot in plain Go: the reference for the kernel, and Dot
+// itself on other machines and with -tags purego.
+func dotPortable(x, y []float64) float64 {
 	var s0, s1, s2, s3 float64
 	// Four independent partial sums let the CPU overlap the additions
 	// (eight measured no faster here); re-slicing both vectors as the loop
@@ -36,12 +48,20 @@ func Dot(x, y []float64) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// Axpy computes y ← αx + y.
+// Axpy computes y ← αx + y; α = 0 leaves y untouched (NaNs in x
+// included). On amd64 with AVX2 and FMA every element is one fused
+// multiply-add of the vector kernel, whatever the length, so a product
+// split among workers gives the same bits for any number of them.
 func Axpy(alpha float64, x, y []float64) {
 	checkSameLen("Axpy", x, y)
-	if alpha == 0 {
+	if alpha == 0 || axpyFast(alpha, x, y) {
 		return
 	}
+	axpyPortable(alpha, x, y)
+}
+
+// axpyPortable is Axpy in plain Go, the reference for the kernel.
+func axpyPortable(alpha float64, x, y []float64) {
 	// Unrolled by four, re-slicing as it goes: no bounds checks and a
 	// quarter of the loop overhead.
 	for len(x) >= 4 && len(y) >= 4 {
