@@ -115,4 +115,3 @@ func parallelRange(n, workers int, f func(lo, hi int)) {
 		f(w*chunk, min((w+1)*chunk, n))
 	})
 }
-
