@@ -228,6 +228,7 @@ func ReadIDXLabelsFile(path string) ([]int, error) {
 
 // readIDX does the work of ReadIDX, reporting errors under op.
 func readIDX(op string, r io.Reader) (*IDX, error) {
+	size := inputSize(r)
 	br := bufio.NewReader(r)
 	src, err := maybeGunzip(op, br)
 	if err != nil {
@@ -236,6 +237,13 @@ func readIDX(op string, r io.Reader) (*IDX, error) {
 	typ, dims, total, err := readIDXHeader(op, src)
 	if err != nil {
 		return nil, err
+	}
+	if credibleIDXSize(total*typ.Size(), size, src != io.Reader(br)) {
+		data, err := readIDXStreamed(op, src, typ, dims, total)
+		if err != nil {
+			return nil, err
+		}
+		return &IDX{Type: typ, Dims: dims, Data: data}, nil
 	}
 	chunks, err := readIDXPayload(op, src, typ, dims, total)
 	if err != nil {

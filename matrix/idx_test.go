@@ -378,6 +378,7 @@ func FuzzReadIDX(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		x, err := ReadIDX(bytes.NewReader(in))
+		checkPathsAgree(t, in, x, err)
 		if err != nil {
 			checkInputError(t, err)
 			return
@@ -453,5 +454,74 @@ func TestReadIDXChunksDecodedInParallel(t *testing.T) {
 		}
 		_, err = ReadIDX(bytes.NewReader(bad))
 		checkError(t, err, ErrNotFinite, fmt.Sprintf("matrix: read idx: non-finite value: value %d (index [%d]) is +Inf", idxChunkBytes/8+3, idxChunkBytes/8+3))
+	}
+}
+
+// checkPathsAgree reads in again through a reader that cannot tell its
+// size, which takes the chunked path of readIDX, and checks that it gives
+// the same values or the same error as x, err (what a bytes.Reader gave:
+// the streamed path whenever the header's claim is credible).
+func checkPathsAgree(t *testing.T, in []byte, x *IDX, err error) {
+	t.Helper()
+	y, err2 := ReadIDX(struct{ io.Reader }{bytes.NewReader(in)})
+	switch {
+	case (err == nil) != (err2 == nil):
+		t.Fatalf("streamed path: %v; chunked path: %v", err, err2)
+	case err != nil && err.Error() != err2.Error():
+		t.Fatalf("streamed path: %q; chunked path: %q", err, err2)
+	case err == nil && (!slices.Equal(x.Data, y.Data) || !slices.Equal(x.Dims, y.Dims) || x.Type != y.Type):
+		t.Fatal("the two paths read different values")
+	}
+}
+
+// The streamed and chunked paths of readIDX give the same values and the
+// same errors on every seed of the fuzzer and on a multi-chunk file that
+// is whole, truncated inside its payload, followed by trailing bytes,
+// holding a NaN, or gzipped with a damaged stream; a header claiming far
+// more than its input could hold is not credible and takes the chunked
+// path (no allocation at its word).
+func TestReadIDXStreamedAndChunkedAgree(t *testing.T) {
+	for _, in := range idxSeeds(t) {
+		x, err := ReadIDX(bytes.NewReader(in))
+		checkPathsAgree(t, in, x, err)
+	}
+	const n = 3*idxChunkBytes/8 + 5
+	var payload []byte
+	for i := range n {
+		payload = binary.BigEndian.AppendUint64(payload, math.Float64bits(float64(i%977)))
+	}
+	good := encodeIDX(0x0E, []uint32{n}, payload)
+	withNaN := slices.Clone(good)
+	binary.BigEndian.PutUint64(withNaN[8+8*(2*idxChunkBytes/8+1):], math.Float64bits(math.NaN()))
+	gz := func(b []byte) []byte {
+		var buf bytes.Buffer
+		w := gzip.NewWriter(&buf)
+		w.Write(b)
+		w.Close()
+		return buf.Bytes()
+	}
+	damaged := gz(good)
+	damaged[len(damaged)/2] ^= 0xff
+	cases := map[string][]byte{
+		"whole": good, "gzip": gz(good), "truncated": good[:len(good)-idxChunkBytes-3],
+		"gzip truncated": gz(good)[:len(gz(good))/2], "trailing": append(slices.Clone(good), 1, 2, 3),
+		"NaN": withNaN, "gzip NaN": gz(withNaN), "gzip damaged": damaged,
+	}
+	for name, in := range cases {
+		x, err := ReadIDX(bytes.NewReader(in))
+		if name == "whole" || name == "gzip" {
+			if err != nil || len(x.Data) != n || x.Data[n-1] != float64((n-1)%977) {
+				t.Fatalf("%s: %v", name, err)
+			}
+		} else if err == nil {
+			t.Fatalf("%s: no error", name)
+		}
+		checkPathsAgree(t, in, x, err)
+	}
+	if credibleIDXSize(1<<30, 1000, true) || credibleIDXSize(1001, 1000, false) || credibleIDXSize(10, 0, false) {
+		t.Error("an incredible or unknown size was found credible")
+	}
+	if !credibleIDXSize(47040000, 30000000, true) || !credibleIDXSize(1000, 1016, false) {
+		t.Error("Fashion-MNIST's size, or a raw file's, was not credible")
 	}
 }
