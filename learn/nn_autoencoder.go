@@ -162,7 +162,7 @@ func (a Autoencoder) Fit(x *matrix.Dense) (*AutoencoderModel, error) {
 	if err := net.checkTrainable(op, x, x, LossSquared, a.Lambda); err != nil {
 		return nil, err
 	}
-	xt, _, xv, _ := splitValidation(x, x, a.Training.ValidationFraction, a.Training.seed())
+	xt, _, xv, _ := splitValidation(x, x, a.Training.ValidationFraction, a.Training.seed(), nil)
 	o := newNetObjective(net, xt, xt, LossSquared, a.Lambda)
 	switch a.Type {
 	case AutoencoderDenoising:

@@ -110,14 +110,16 @@ func (m MLP) FitClassifier(x *matrix.Dense, y []int) (*MLPClassifier, error) {
 		return nil, err
 	}
 	d := matrix.New(len(y), len(classes))
+	classOf := make([]int, len(y))
 	for i, yi := range y {
 		k, _ := slices.BinarySearch(classes, yi)
 		d.Set(i, k, 1) // dᵢₖ = 1 for the class of sample i
+		classOf[i] = k
 	}
 	if err := net.checkTrainable(op, x, d, loss, m.Lambda); err != nil {
 		return nil, err
 	}
-	xt, dt, xv, dv := splitValidation(x, d, m.Training.ValidationFraction, m.Training.seed())
+	xt, dt, xv, dv := splitValidation(x, d, m.Training.ValidationFraction, m.Training.seed(), classOf)
 	o := newNetObjective(net, xt, dt, loss, m.Lambda)
 	o.classify = true
 	h, err := m.Training.train(op, o, xv, dv)
@@ -148,7 +150,7 @@ func (m MLP) FitRegressor(x *matrix.Dense, y []float64) (*MLPRegressor, error) {
 	if err := net.checkTrainable(op, x, d, LossSquared, m.Lambda); err != nil {
 		return nil, err
 	}
-	xt, dt, xv, dv := splitValidation(x, d, m.Training.ValidationFraction, m.Training.seed())
+	xt, dt, xv, dv := splitValidation(x, d, m.Training.ValidationFraction, m.Training.seed(), nil)
 	h, err := m.Training.train(op, newNetObjective(net, xt, dt, LossSquared, m.Lambda), xv, dv)
 	if err != nil {
 		return nil, err

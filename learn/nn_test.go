@@ -339,7 +339,7 @@ func TestEarlyStopping(t *testing.T) {
 	if !h.Stopped || h.Epochs >= 500 || h.Epochs-h.BestEpoch != 5 {
 		t.Fatalf("stopped %v after %d epochs, best %d", h.Stopped, h.Epochs, h.BestEpoch)
 	}
-	xt, dt, xv, dv := splitValidation(x, d, 0.3, 0)
+	xt, dt, xv, dv := splitValidation(x, d, 0.3, 0, nil)
 	if xt.Rows() != 42 || xv.Rows() != 18 || dt.Rows() != 42 {
 		t.Fatalf("split %d + %d", xt.Rows(), xv.Rows())
 	}
@@ -402,5 +402,59 @@ func TestGradientCheckReLUKink(t *testing.T) {
 	}
 	if r.MaxRelErr > 1e-6 {
 		t.Errorf("relative error %.3g at θ[%d] away from the kinks", r.MaxRelErr, r.Worst)
+	}
+}
+
+// The classifier's validation split is stratified: round(fraction·n)
+// rows, each class's share within one row of fraction·nⱼ, every row in
+// exactly one part, and neither part empty.
+func TestSplitValidationStratified(t *testing.T) {
+	sizes := map[int]int{0: 90, 1: 9, 2: 1}
+	var classes []int
+	for c := range 3 {
+		for range sizes[c] {
+			classes = append(classes, c)
+		}
+	}
+	n := len(classes)
+	x := matrix.New(n, 1)
+	d := matrix.New(n, 1)
+	for i := range n {
+		x.Set(i, 0, float64(i))
+		d.Set(i, 0, float64(classes[i]))
+	}
+	for _, f := range []float64{0.1, 0.2, 0.5} {
+		xt, dt, xv, dv := splitValidation(x, d, f, 7, classes)
+		seen := make([]int, n)
+		got := map[int]int{}
+		for i := range xv.Rows() {
+			seen[int(xv.At(i, 0))]++
+			got[int(dv.At(i, 0))]++
+		}
+		for i := range xt.Rows() {
+			seen[int(xt.At(i, 0))]++
+			if dt.At(i, 0) != float64(classes[int(xt.At(i, 0))]) {
+				t.Fatalf("f=%v: row and target separated", f)
+			}
+		}
+		for i, k := range seen {
+			if k != 1 {
+				t.Fatalf("f=%v: row %d appears %d times", f, i, k)
+			}
+		}
+		if want := int(math.Round(f * float64(n))); xv.Rows() != want {
+			t.Errorf("f=%v: %d validation rows, want %d", f, xv.Rows(), want)
+		}
+		for c, nc := range sizes {
+			if share := f * float64(nc); math.Abs(float64(got[c])-share) > 1 {
+				t.Errorf("f=%v: class %d gives %d validation rows, its share is %.1f", f, c, got[c], share)
+			}
+		}
+	}
+	two := matrix.New(2, 1)
+	_, _, xv, _ := splitValidation(two, two, 0.1, 1, []int{0, 1})
+	xt, _, _, _ := splitValidation(two, two, 0.9, 1, []int{0, 1})
+	if xv.Rows() != 1 || xt.Rows() != 1 {
+		t.Errorf("rounding emptied a part: %d validation rows at 0.1, %d training rows at 0.9", xv.Rows(), xt.Rows())
 	}
 }

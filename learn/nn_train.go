@@ -37,7 +37,8 @@ type Training struct {
 	SGD  *optimize.SGDSettings
 	Adam *optimize.AdamSettings
 	// ValidationFraction in [0, 1) is the fraction of the samples held out
-	// (chosen at random from the seed) to stop early: training ends when
+	// (chosen at random from the seed; class by class, in proportion, for
+	// MLP.FitClassifier) to stop early: training ends when
 	// the validation loss has not fallen below best·(1 − 10⁻⁴) for Patience
 	// epochs, and the weights of the best epoch are kept. Zero (the
 	// default) trains on all samples for all the epochs.
@@ -163,16 +164,28 @@ func defaultIfZeroInt(v, def int) int {
 // the PCG generator of the seed) into a validation set. It returns the
 // training and validation parts; valid is nil for fraction 0. Each part
 // keeps at least one row.
-func splitValidation(x, d *matrix.Dense, fraction float64, seed uint64) (xt, dt, xv, dv *matrix.Dense) {
+//
+// With classes (the class index of every row, for a classifier) the split
+// is stratified, as scikit-learn's MLPClassifier splits for early
+// stopping: StratifiedHoldOutSplit gives every class its share of the
+// validation set up to one row, so that a rare class is not left out of
+// it, or out of training, by chance.
+func splitValidation(x, d *matrix.Dense, fraction float64, seed uint64, classes []int) (xt, dt, xv, dv *matrix.Dense) {
 	n := x.Rows()
-	nv := int(math.Round(fraction * float64(n)))
 	if fraction == 0 || n < 2 {
 		return x, d, nil, nil
 	}
-	nv = min(max(nv, 1), n-1)
-	perm := allRows(n)
-	rng := rand.New(rand.NewPCG(seed, splitStream))
-	rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+	var train, valid []int
+	if classes != nil {
+		// fraction is in (0, 1) (checked with the settings): no error.
+		train, valid, _ = StratifiedHoldOutSplit(classes, fraction, seed)
+	} else {
+		perm := allRows(n)
+		rng := rand.New(rand.NewPCG(seed, splitStream))
+		rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		nv := min(max(int(math.Round(fraction*float64(n))), 1), n-1)
+		valid, train = perm[:nv], perm[nv:]
+	}
 	take := func(m *matrix.Dense, idx []int) *matrix.Dense {
 		out := matrix.New(len(idx), m.Cols())
 		for r, i := range idx {
@@ -180,7 +193,7 @@ func splitValidation(x, d *matrix.Dense, fraction float64, seed uint64) (xt, dt,
 		}
 		return out
 	}
-	return take(x, perm[nv:]), take(d, perm[nv:]), take(x, perm[:nv]), take(d, perm[:nv])
+	return take(x, train), take(d, train), take(x, valid), take(d, valid)
 }
 
 // train minimizes the objective o over θ = o.net.Theta in place, by the
@@ -356,7 +369,7 @@ func (net *Network) Train(x, d *matrix.Dense, loss LossKind, lambda float64, t T
 		return nil, err
 	}
 	seed := t.seed()
-	xt, dt, xv, dv := splitValidation(x, d, t.ValidationFraction, seed)
+	xt, dt, xv, dv := splitValidation(x, d, t.ValidationFraction, seed, nil)
 	o := newNetObjective(net, xt, dt, loss, lambda)
 	o.classify = net.Output.Kind == ActSoftmax
 	return t.train(op, o, xv, dv)
