@@ -357,10 +357,10 @@ func (m *BayesModel) classScores(x *matrix.Dense) (*matrix.Dense, error) {
 // discriminants (eq. 2 of bayes_shared.go, 2dMn flops instead of d²n):
 // the term −½‖L⁻¹(xᵢ − c)‖² they leave out is the same for every class
 // and cancels in the normalization. They agree with the posteriors from
-// LogJoint to rounding, bounded in TestBayesSharedFastPosteriors; a point
-// beyond ~10¹⁵⁴ standard deviations, where LogJoint's densities are all
-// −Inf and would give the priors, still gets the posteriors of its
-// discriminants.
+// LogJoint to rounding (the bound of sharedPosteriorBound, in
+// bayes_linear_test.go); a point beyond ~10¹⁵⁴ standard deviations, where
+// LogJoint's densities are all −Inf and would give the priors, still gets
+// the posteriors of its discriminants.
 func (m *BayesModel) LogPosteriors(x *matrix.Dense) (*matrix.Dense, error) {
 	lj, err := m.classScores(x)
 	if err != nil {
