@@ -277,7 +277,7 @@ func (m *BayesModel) LogJoint(x *matrix.Dense) (*matrix.Dense, error) {
 	for j := range nc {
 		switch {
 		case shared != nil:
-			shared.logPdf(m.Gaussians[j], col)
+			shared.logPdf(m.Gaussians[j], xt, work, col)
 		case m.Gaussians != nil:
 			m.Gaussians[j].logPdfT(xt, work, col)
 		default:

@@ -422,3 +422,32 @@ func TestBayesSharedDiscriminantsConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// Two classes ~10³⁰⁹ standard deviations apart (FuzzGenerative's find):
+// whitened around c, every zᵢ and νⱼ overflows, and ‖zᵢ − νⱼ‖² was
+// ∞ − ∞ = NaN even for a point at its own class's mean. LogJoint then
+// takes the class's own form, the discriminants (not finite) defer to
+// LogJoint, and each point gets its class with posterior 1.
+func TestBayesSharedClassesBeyondRange(t *testing.T) {
+	x := mustRows(t, [][]float64{{-4e304, 48, 48}, {48, 48, 48}})
+	m, err := BayesClassifier{Density: SharedGaussDensity, Reg: 1e-9}.Fit(x, []int{0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lj, err := m.LogJoint(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if own := lj.At(i, i); math.IsNaN(own) || math.IsInf(own, 0) || !math.IsInf(lj.At(i, 1-i), -1) {
+			t.Errorf("row %d: log p f = %v, want finite for its class and −Inf for the other", i, lj.Row(i))
+		}
+	}
+	p, err := m.PredictProba(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.Row(0), []float64{1, 0}) || !slices.Equal(p.Row(1), []float64{0, 1}) {
+		t.Errorf("posteriors %v", p)
+	}
+}

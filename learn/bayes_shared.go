@@ -87,8 +87,15 @@ func whitenShared(xt *matrix.Dense, gs []*MultivariateNormal) *sharedWhitening {
 }
 
 // logPdf writes log f(xᵢ) = logNorm − ½‖zᵢ − νⱼ‖² of the class density g
-// into out.
-func (s *sharedWhitening) logPdf(g *MultivariateNormal, out []float64) {
+// into out, for the samples held as the columns of xt (d×n, the ones
+// whitened), with work (d×n, or nil) as scratch.
+//
+// A NaN comes from ∞ − ∞: zᵢ and νⱼ both overflowed, because xᵢ or Mⱼ lies
+// beyond ~10³⁰⁸ standard deviations of c although xᵢ may be near Mⱼ (two
+// classes that far apart; FuzzGenerative found it). The class's own form
+// log f = logNorm − ½‖L⁻¹(xᵢ − Mⱼ)‖², which overflows only when xᵢ is that
+// far from Mⱼ, then serves for the whole column.
+func (s *sharedWhitening) logPdf(g *MultivariateNormal, xt, work *matrix.Dense, out []float64) {
 	nu := sharedNu(g, s.centre, s.chol)
 	clear(out)
 	for k, v := range nu {
@@ -98,6 +105,10 @@ func (s *sharedWhitening) logPdf(g *MultivariateNormal, out []float64) {
 		}
 	}
 	for i, q := range out {
+		if q != q {
+			g.logPdfT(xt, work, out)
+			return
+		}
 		out[i] = g.logNorm - 0.5*q
 	}
 }
