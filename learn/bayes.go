@@ -75,6 +75,13 @@ type BayesModel struct {
 	// ones have equal covariances), KDEs for kde and parzen.
 	Gaussians []*MultivariateNormal
 	KDEs      []*KDEModel
+	// linear holds the discriminants aⱼ, bⱼ of the shared density
+	// (bayes_shared.go, eq. 2), derived once from Gaussians by Fit and
+	// LoadBayes and only read afterwards, so that a model may predict from
+	// several goroutines. Nil for the other densities, for a model
+	// assembled by hand (then they are derived at each call) and when
+	// they are not finite (then the exact LogJoint serves).
+	linear *sharedDiscriminant
 }
 
 // Fit estimates the priors and class-conditional densities from X (n×d)
@@ -141,6 +148,7 @@ func (c BayesClassifier) Fit(x *matrix.Dense, y []int) (*BayesModel, error) {
 		for j := range nc {
 			m.Gaussians = append(m.Gaussians, normalFromFactor(means.Row(j), g0.cov, g0.chol))
 		}
+		m.linear = newSharedDiscriminant(m.Gaussians)
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown density %d", op, ErrInvalidParameter, int(c.Density))
 	}
@@ -247,7 +255,10 @@ func classRows(x *matrix.Dense, y []int, cl, cnt int) *matrix.Dense {
 // Labels returns the class labels, ascending.
 func (m *BayesModel) Labels() []int { return slices.Clone(m.Classes) }
 
-// LogJoint returns the n×M matrix of log pⱼ + log fⱼ(xᵢ).
+// LogJoint returns the n×M matrix of log pⱼ + log fⱼ(xᵢ). For the shared
+// density it solves L zᵢ = xᵢ − c for every row (d²n flops), which only
+// the densities themselves need: the posteriors and decisions use the
+// linear discriminants instead (classScores).
 func (m *BayesModel) LogJoint(x *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkQuery("learn: bayes", x, m.dim()); err != nil {
 		return nil, err
@@ -266,7 +277,7 @@ func (m *BayesModel) LogJoint(x *matrix.Dense) (*matrix.Dense, error) {
 	for j := range nc {
 		switch {
 		case shared != nil:
-			shared.logPdf(m.Gaussians[j], col)
+			shared.logPdf(m.Gaussians[j], xt, work, col)
 		case m.Gaussians != nil:
 			m.Gaussians[j].logPdfT(xt, work, col)
 		default:
@@ -290,16 +301,78 @@ func (m *BayesModel) dim() int {
 	return m.KDEs[0].X.Cols()
 }
 
+// classScores returns an n×M matrix whose row i is the row of
+// LogJoint(X) shifted by some amount that is the same for every class:
+// enough for the posteriors and the decisions. For the shared density it
+// is the linear discriminants aⱼᵀ(xᵢ − c) + bⱼ of eq. (2) in
+// bayes_shared.go, one product (X − 1cᵀ)A of 2dMn flops instead of
+// LogJoint's d²n; a row where they are not finite (xᵢ − c or a product
+// beyond the range of float64) is replaced by its row of LogJoint. For
+// the other densities it is LogJoint.
+func (m *BayesModel) classScores(x *matrix.Dense) (*matrix.Dense, error) {
+	if m.Density != SharedGaussDensity || m.Gaussians == nil {
+		return m.LogJoint(x)
+	}
+	if err := checkQuery("learn: bayes", x, m.dim()); err != nil {
+		return nil, err
+	}
+	s := m.linear
+	if !s.derivedFrom(m.Gaussians) { // assembled by hand, or not finite
+		s = newSharedDiscriminant(m.Gaussians)
+	}
+	if s == nil {
+		return m.LogJoint(x)
+	}
+	g := s.scores(x, m.Priors)
+	var bad []int
+	for i := range g.Rows() {
+		if matrix.VecFinite(g.Row(i)) != nil {
+			bad = append(bad, i)
+		}
+	}
+	if bad == nil {
+		return g, nil
+	}
+	xb := matrix.New(len(bad), x.Cols())
+	for k, i := range bad {
+		copy(xb.Row(k), x.Row(i))
+	}
+	lj, err := m.LogJoint(xb)
+	if err != nil {
+		return nil, err
+	}
+	for k, i := range bad {
+		copy(g.Row(i), lj.Row(k))
+	}
+	return g, nil
+}
+
 // LogPosteriors returns log qⱼ(xᵢ) = log pⱼfⱼ(xᵢ) − log Σₖ pₖfₖ(xᵢ) (n×M),
 // the normalization by log-sum-exp so that a point far from every class,
 // where every fⱼ underflows, still gets its posteriors. Where every
 // pⱼfⱼ(x) is exactly zero (outside every Parzen box), the data carry no
 // evidence and the posteriors are the priors.
+//
+// For the shared density the log pⱼfⱼ(xᵢ) enter only through the linear
+// discriminants (eq. 2 of bayes_shared.go, 2dMn flops instead of d²n):
+// the term −½‖L⁻¹(xᵢ − c)‖² they leave out is the same for every class
+// and cancels in the normalization. They agree with the posteriors from
+// LogJoint to rounding (the bound of sharedPosteriorBound, in
+// bayes_linear_test.go); a point beyond ~10¹⁵⁴ standard deviations, where
+// LogJoint's densities are all −Inf and would give the priors, still gets
+// the posteriors of its discriminants.
 func (m *BayesModel) LogPosteriors(x *matrix.Dense) (*matrix.Dense, error) {
-	lj, err := m.LogJoint(x)
+	lj, err := m.classScores(x)
 	if err != nil {
 		return nil, err
 	}
+	m.normalize(lj)
+	return lj, nil
+}
+
+// normalize turns rows of log pⱼfⱼ(xᵢ), each shifted by any constant, into
+// log qⱼ(xᵢ) in place (the rule of LogPosteriors).
+func (m *BayesModel) normalize(lj *matrix.Dense) {
 	for i := range lj.Rows() {
 		r := lj.Row(i)
 		lse := logSumExp(r)
@@ -313,11 +386,11 @@ func (m *BayesModel) LogPosteriors(x *matrix.Dense) (*matrix.Dense, error) {
 			r[j] -= lse
 		}
 	}
-	return lj, nil
 }
 
 // PredictProba returns the posteriors qⱼ(xᵢ) (n×M, columns in the order
-// of Classes); each row sums to 1.
+// of Classes); each row sums to 1. They are the exponentials of
+// LogPosteriors (the linear discriminants for the shared density).
 func (m *BayesModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	lq, err := m.LogPosteriors(x)
 	if err != nil {
@@ -327,7 +400,9 @@ func (m *BayesModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 }
 
 // Risk returns the conditional risks Rᵢ(x) = Σⱼ L(αᵢ, Cⱼ) qⱼ(x) of every
-// decision (n×M); with the 0–1 loss Rᵢ = 1 − qᵢ.
+// decision (n×M); with the 0–1 loss Rᵢ = 1 − qᵢ. It needs the posteriors
+// themselves, not only their order, and takes them from PredictProba (for
+// the shared density, from the linear discriminants).
 func (m *BayesModel) Risk(x *matrix.Dense) (*matrix.Dense, error) {
 	q, err := m.PredictProba(x)
 	if err != nil {
@@ -358,7 +433,9 @@ func (m *BayesModel) risk(q *matrix.Dense) *matrix.Dense {
 // the class of largest posterior (the MAP rule, compared in log space so
 // that underflow cannot tie the classes), otherwise the αᵢ with
 // Σⱼ L(αᵢ, Cⱼ) qⱼ(x) ≤ Σⱼ L(αₖ, Cⱼ) qⱼ(x) for all k, exactly the notes'
-// rule; ties go to the smaller label.
+// rule; ties go to the smaller label. Both rules use LogPosteriors, so for
+// the shared density they cost one product (X − 1cᵀ)A, not a triangular
+// solve per sample.
 func (m *BayesModel) Predict(x *matrix.Dense) ([]int, error) {
 	lq, err := m.LogPosteriors(x)
 	if err != nil {

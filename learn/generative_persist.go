@@ -87,6 +87,12 @@ func LoadBayes(r io.Reader) (*BayesModel, error) {
 			}
 			m.Gaussians = append(m.Gaussians, mv)
 		}
+		if s.Density == SharedGaussDensity {
+			// The linear discriminants are not saved: derived here from the
+			// refactored Gaussians, they are those of the saved model bit
+			// for bit.
+			m.linear = newSharedDiscriminant(m.Gaussians)
+		}
 	case KDEDensity, ParzenDensity:
 		if len(s.KDEs) != nc || len(s.Gaussians) != 0 {
 			return nil, bad("%d kernel densities for %d classes", len(s.KDEs), nc)
