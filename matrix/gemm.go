@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -46,6 +47,16 @@ type microKernel struct {
 	// row i starting at c[i*ldc]. Ã is packed as kc groups of mr numbers
 	// (column p of the sliver at a[p*mr:]), B̃ as kc groups of nr.
 	run func(kc int, a, b, c []float64, ldc int)
+	// runS, when set, is run with Ã's groups lda numbers apart and the
+	// tile multiplied by α as it is added to C (c ← α·t + c, one
+	// rounding). The product AᵀA of a matrix with itself (the Syrk of a
+	// data matrix, the covariance) uses it to read Ã straight out of the
+	// packed panel B̃ (lda = nr; mr divides nr), so that Ã is never
+	// packed: column i of A lies in sliver i/nr of B̃ at lane i mod nr.
+	runS func(kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64)
+	// syrk, when set, is the kernel AᵀA runs on in place of this one
+	// (syrkKernel).
+	syrk *microKernel
 }
 
 // portableKernel is the plain-Go micro-kernel: the reference every
@@ -148,19 +159,24 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 	}
 	workers = min(workers, ceilDiv(m, rowBlock))
 
+	// AᵀA (a = b, op = (T, N)) with one panel of columns: B̃ then holds
+	// all of op(A)ᵀ's block, already centered, in L2 or L3, and Ã is
+	// copied from it rather than read a second time from memory (the
+	// covariance of a large data matrix streams it from memory), or, with
+	// a kernel that has runS, read by the kernel where it lies.
+	fromB := a == b && transA && !transB && nc >= n
+	direct := fromB && kern.runS != nil && kern.nr%kern.mr == 0
+
 	bBuf := getPackBuf(kc * nc)
 	defer putPackBuf(bBuf)
 	aBufs := make([]*[]float64, workers)
 	for w := range aBufs {
+		if direct {
+			break
+		}
 		aBufs[w] = getPackBuf(rowBlock * kc)
 		defer putPackBuf(aBufs[w])
 	}
-
-	// AᵀA (a = b, op = (T, N)) with one panel of columns: B̃ then holds
-	// all of op(A)ᵀ's block, already centered, in L2 or L3, and Ã is
-	// copied from it rather than read a second time from memory (the
-	// covariance of a large data matrix streams it from memory).
-	fromB := a == b && transA && !transB && nc >= n
 
 	for jc := 0; jc < n; jc += nc {
 		ncb := min(nc, n-jc)
@@ -197,6 +213,10 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 					cols := ncb
 					if lower {
 						cols = min(ncb, ic+mcb-jc) // columns j ≤ i only
+					}
+					if direct {
+						macroKernelDirect(kern, alpha, bp, c, ic, mcb, cols, kcb, lower)
+						continue
 					}
 					ap := (*aBufs[w])[:roundUp(mcb, mr)*kcb]
 					if fromB {
@@ -245,6 +265,48 @@ func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, col
 				}
 				for j := 0; j < jEnd; j++ {
 					row[j] += t[i*nr+j]
+				}
+			}
+		}
+	}
+}
+
+// macroKernelDirect is macroKernel for AᵀA with a kernel that reads Ã
+// straight out of the packed panel B̃ (one panel, jc = 0): the tile at
+// rows i0 … i0+mr−1 takes its Ã from sliver i0/nr at lane i0 mod nr,
+// groups nr apart, and the kernel applies α. Rows past m read the zero
+// lanes that pad the last sliver. Every element of C goes through
+// c ← α·t + c with one rounding, in the full tiles (in the kernel) as in
+// the edge and diagonal ones (math.FMA), so its bits do not depend on
+// which kind of tile it falls in.
+func macroKernelDirect(kern *microKernel, alpha float64, bp []float64, c *Dense, ic, mcb, cols, kcb int, lower bool) {
+	mr, nr := kern.mr, kern.nr
+	var tile [maxTile]float64
+	for jr := 0; jr < cols; jr += nr {
+		nrb := min(nr, cols-jr)
+		bs := bp[(jr/nr)*kcb*nr : (jr/nr+1)*kcb*nr]
+		for ir := 0; ir < mcb; ir += mr {
+			mrb := min(mr, mcb-ir)
+			i0 := ic + ir
+			if lower && jr > i0+mrb-1 {
+				continue // the whole tile is above the diagonal
+			}
+			as := bp[(i0/nr)*kcb*nr+i0%nr:]
+			if mrb == mr && nrb == nr && !(lower && jr+nr-1 > i0) {
+				kern.runS(kcb, as, nr, bs, c.data[i0*c.stride+jr:], c.stride, alpha)
+				continue
+			}
+			t := tile[:mr*nr]
+			clear(t)
+			kern.runS(kcb, as, nr, bs, t, nr, 1)
+			for i := range mrb {
+				row := c.data[(i0+i)*c.stride+jr:]
+				jEnd := nrb
+				if lower {
+					jEnd = min(nrb, i0+i-jr+1) // j ≤ i
+				}
+				for j := 0; j < jEnd; j++ {
+					row[j] = math.FMA(alpha, t[i*nr+j], row[j])
 				}
 			}
 		}
