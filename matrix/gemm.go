@@ -432,21 +432,36 @@ func packBSlivers(bp []float64, b *Dense, trans bool, p0, kb, j0, ncb, nr, s0, s
 	if last < s1*nr {
 		clear(bp[(s1-1)*kb*nr : s1*kb*nr]) // zero columns of the last sliver
 	}
-	var sh []float64
+	cols := last - s0*nr
+	src := b.data[p0*b.stride+j0+s0*nr:]
 	if shift != nil {
-		sh = shift[j0+s0*nr : j0+last]
+		packRowsCentered(bp[s0*kb*nr:s1*kb*nr], src, b.stride, shift[j0+s0*nr:j0+last], kb, nr, cols)
+		return
 	}
 	for p := range kb {
-		src := b.data[(p0+p)*b.stride+j0+s0*nr:][:last-s0*nr]
+		row := src[p*b.stride:][:cols]
 		for s := s0; s < s1; s++ {
 			lo := (s - s0) * nr
-			seg := src[lo:min(lo+nr, len(src))]
-			d := bp[s*kb*nr+p*nr:][:len(seg)]
-			if sh == nil {
-				copy(d, seg)
-				continue
-			}
-			m := sh[lo:][:len(seg)]
+			seg := row[lo:min(lo+nr, cols)]
+			copy(bp[s*kb*nr+p*nr:][:len(seg)], seg)
+		}
+	}
+}
+
+// packRowsCenteredGo deals kb rows of cols numbers (row p at src[p·ld:]),
+// each less shift, out to slivers of width nr: number j of row p goes to
+// dst[(j/nr)·kb·nr + p·nr + j mod nr]. It does the columns from j0 on:
+// all of them (j0 = 0) as packBSlivers' portable loop, or the few that
+// packRowsCentered's vector kernel leaves.
+func packRowsCenteredGo(dst, src []float64, ld int, shift []float64, kb, nr, cols, j0 int) {
+	shift = shift[:cols]
+	for p := range kb {
+		row := src[p*ld:][:cols]
+		for lo := j0 - j0%nr; lo < cols; lo += nr {
+			start := max(lo, j0)
+			seg := row[start:min(lo+nr, cols)]
+			d := dst[(lo/nr)*kb*nr+p*nr+start-lo:][:len(seg)]
+			m := shift[start:][:len(seg)]
 			for j, v := range seg {
 				d[j] = v - m[j]
 			}
