@@ -18,6 +18,7 @@ package matrix
 //	AVX2     16 × 256-bit (w = 4)  6×8    12 + 2 + 2 = 16
 //	AVX-512  32 × 512-bit (w = 8)  12×16  24 + 2 + 2 = 28
 //	AVX-512  (AᵀA, strided Ã)      8×24   24 + 3 + 2 = 29
+//	AVX2     (AᵀA, strided Ã)      4×12   12 + 3 + 1 = 16
 //
 // Why these tiles. A fused multiply-add has a latency of 4 cycles and two
 // can start per cycle, so at least 8 independent accumulators are needed
@@ -88,6 +89,40 @@ var avx512Syrk = microKernel{
 	runS: kernelAVX512x8x24S,
 }
 
+// gemmAVX2x4x12 is the strided kernel for AVX2 and FMA: a 4×12 tile in
+// twelve accumulators, B̃'s three vectors and one broadcast register.
+//
+//go:noescape
+func gemmAVX2x4x12(kc int, a *float64, lda int, b, c *float64, ldc int, alpha float64)
+
+// kernelAVX2x4x12S is the microKernel.runS of avx2Syrk.
+func kernelAVX2x4x12S(kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64) {
+	if kc == 0 {
+		return
+	}
+	_ = a[:(kc-1)*lda+4]
+	_ = b[:12*kc]
+	_ = c[:3*ldc+12]
+	gemmAVX2x4x12(kc, &a[0], lda, &b[0], &c[0], ldc, alpha)
+}
+
+// kernelAVX2x4x12 is its run.
+func kernelAVX2x4x12(kc int, a, b, c []float64, ldc int) {
+	kernelAVX2x4x12S(kc, a, 4, b, c, ldc, 1)
+}
+
+// avx2Syrk is avx512Syrk's counterpart where avx2Kernel is active. With
+// the AVX2 kernels forced on this AVX-512 machine, the covariance of a
+// 60000×784 matrix took 0.71 s of CPU against 0.79 s for the 6×8 kernel
+// with Ã copied out of B̃ (kc 384 and 512 alike, 256 2 % slower).
+var avx2Syrk = microKernel{
+	name: "AVX2 4×12",
+	mr:   4, nr: 12,
+	mc: 120, kc: 384, nc: 4104,
+	run:  kernelAVX2x4x12,
+	runS: kernelAVX2x4x12S,
+}
+
 // kernelAVX2 is the microKernel.run of avx2Kernel. The slice expressions
 // check, once per tile, that the kernel reads and writes only inside the
 // slices it is given; the assembly itself checks nothing.
@@ -118,7 +153,8 @@ var avx2Kernel = microKernel{
 	name: "AVX2 6×8",
 	mr:   6, nr: 8,
 	mc: 120, kc: 256, nc: 4096,
-	run: kernelAVX2,
+	run:  kernelAVX2,
+	syrk: &avx2Syrk,
 }
 
 // avx512Kernel: the sliver of B̃ (kc×16, 32 KiB) stays in L1 and the block
@@ -139,7 +175,7 @@ func fastKernels() []*microKernel {
 		ks = append(ks, &avx512Kernel, &avx512Syrk)
 	}
 	if hostCPU.avx2FMA {
-		ks = append(ks, &avx2Kernel)
+		ks = append(ks, &avx2Kernel, &avx2Syrk)
 	}
 	return ks
 }

@@ -33,12 +33,17 @@ type kernelSpec struct {
 	// which the tile is multiplied as it is added to C (one rounding:
 	// c ← α·t + c, exactly c + t for α = 1).
 	strided bool
+	// oneA: a single broadcast register for Ã (the register renaming
+	// keeps consecutive broadcasts apart), when the second is needed for
+	// an accumulator.
+	oneA bool
 }
 
 var specs = []kernelSpec{
 	{name: "gemmAVX2x6x8", reg: "Y", width: 4, mr: 6, nv: 2, unroll: 4, zero: "VXORPD"},
 	{name: "gemmAVX512x12x16", reg: "Z", width: 8, mr: 12, nv: 2, unroll: 4, zero: "VPXORQ"},
 	{name: "gemmAVX512x8x24", reg: "Z", width: 8, mr: 8, nv: 3, unroll: 4, zero: "VPXORQ", strided: true},
+	{name: "gemmAVX2x4x12", reg: "Y", width: 4, mr: 4, nv: 3, unroll: 4, zero: "VXORPD", strided: true, oneA: true},
 }
 
 func main() {
@@ -59,11 +64,22 @@ func main() {
 // Registers: B̃'s vectors in 0…nv−1, two broadcast registers of Ã used in
 // turn (so that the next broadcast need not wait for the multiply-adds of
 // the last), then the accumulators, row by row.
-func (s kernelSpec) bReg(v int) string   { return fmt.Sprintf("%s%d", s.reg, v) }
-func (s kernelSpec) aReg(i int) string   { return fmt.Sprintf("%s%d", s.reg, s.nv+i%2) }
-func (s kernelSpec) acc(i, v int) string { return fmt.Sprintf("%s%d", s.reg, s.nv+2+i*s.nv+v) }
-func (s kernelSpec) nr() int             { return s.nv * s.width }
-func (s kernelSpec) vecBytes() int       { return 8 * s.width }
+func (s kernelSpec) bReg(v int) string { return fmt.Sprintf("%s%d", s.reg, v) }
+func (s kernelSpec) aReg(i int) string {
+	if s.oneA {
+		return fmt.Sprintf("%s%d", s.reg, s.nv)
+	}
+	return fmt.Sprintf("%s%d", s.reg, s.nv+i%2)
+}
+func (s kernelSpec) acc(i, v int) string { return fmt.Sprintf("%s%d", s.reg, s.nv+s.aRegs()+i*s.nv+v) }
+func (s kernelSpec) aRegs() int {
+	if s.oneA {
+		return 1
+	}
+	return 2
+}
+func (s kernelSpec) nr() int       { return s.nv * s.width }
+func (s kernelSpec) vecBytes() int { return 8 * s.width }
 
 func (s kernelSpec) emit(w *bytes.Buffer) {
 	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
