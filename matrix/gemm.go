@@ -54,6 +54,12 @@ type microKernel struct {
 	// packed panel B̃ (lda = nr; mr divides nr), so that Ã is never
 	// packed: column i of A lies in sliver i/nr of B̃ at lane i mod nr.
 	runS func(kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64)
+	// narrow[q], when present, is runS on the first (q+1)·nr/(len(narrow)+1)
+	// columns of the tile only (B̃'s groups still nr apart), for the tiles
+	// on the diagonal of AᵀA, whose columns right of the diagonal are
+	// thrown away. Each column is computed by the same operations as in
+	// runS, so it has the same bits.
+	narrow []func(kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64)
 	// syrk, when set, is the kernel AᵀA runs on in place of this one
 	// (syrkKernel).
 	syrk *microKernel
@@ -296,9 +302,21 @@ func macroKernelDirect(kern *microKernel, alpha float64, bp []float64, c *Dense,
 				kern.runS(kcb, as, nr, bs, c.data[i0*c.stride+jr:], c.stride, alpha)
 				continue
 			}
+			// Only the columns left of the diagonal's end, i0+mrb−1, count:
+			// a narrow kernel computes them when one covers them.
+			need := nrb
+			if lower {
+				need = min(nrb, i0+mrb-jr)
+			}
+			run := kern.runS
+			if q := len(kern.narrow); q > 0 {
+				if w := nr / (q + 1); need <= q*w {
+					run = kern.narrow[ceilDiv(need, w)-1]
+				}
+			}
 			t := tile[:mr*nr]
 			clear(t)
-			kern.runS(kcb, as, nr, bs, t, nr, 1)
+			run(kcb, as, nr, bs, t, nr, 1)
 			for i := range mrb {
 				row := c.data[(i0+i)*c.stride+jr:]
 				jEnd := nrb

@@ -55,6 +55,36 @@ func gemmAVX512x12x16(kc int, a, b, c *float64, ldc int)
 //go:noescape
 func gemmAVX512x8x24(kc int, a *float64, lda int, b, c *float64, ldc int, alpha float64)
 
+// gemmAVX512x8x8b24 and gemmAVX512x8x16b24 are the 8×8 and 8×16 strided
+// kernels that read the first 8 or 16 columns of the 8×24 kernel's slivers
+// (B̃'s groups 24 apart): avx512Syrk's narrow kernels.
+//
+//go:noescape
+func gemmAVX512x8x8b24(kc int, a *float64, lda int, b, c *float64, ldc int, alpha float64)
+
+//go:noescape
+func gemmAVX512x8x16b24(kc int, a *float64, lda int, b, c *float64, ldc int, alpha float64)
+
+func kernelAVX512x8x8b24(kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64) {
+	if kc == 0 {
+		return
+	}
+	_ = a[:(kc-1)*lda+8]
+	_ = b[:(kc-1)*24+8]
+	_ = c[:7*ldc+8]
+	gemmAVX512x8x8b24(kc, &a[0], lda, &b[0], &c[0], ldc, alpha)
+}
+
+func kernelAVX512x8x16b24(kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64) {
+	if kc == 0 {
+		return
+	}
+	_ = a[:(kc-1)*lda+8]
+	_ = b[:(kc-1)*24+16]
+	_ = c[:7*ldc+16]
+	gemmAVX512x8x16b24(kc, &a[0], lda, &b[0], &c[0], ldc, alpha)
+}
+
 // kernelAVX512x8x24S is the microKernel.runS of avx512Syrk.
 func kernelAVX512x8x24S(kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64) {
 	if kc == 0 {
@@ -87,6 +117,9 @@ var avx512Syrk = microKernel{
 	mc: 120, kc: 384, nc: 4104,
 	run:  kernelAVX512x8x24,
 	runS: kernelAVX512x8x24S,
+	narrow: []func(int, []float64, int, []float64, []float64, int, float64){
+		kernelAVX512x8x8b24, kernelAVX512x8x16b24,
+	},
 }
 
 // gemmAVX2x4x12 is the strided kernel for AVX2 and FMA: a 4×12 tile in

@@ -37,12 +37,18 @@ type kernelSpec struct {
 	// keeps consecutive broadcasts apart), when the second is needed for
 	// an accumulator.
 	oneA bool
+	// ldb, when not 0, is the distance in numbers between B̃'s groups,
+	// wider than the tile: a narrow kernel reading the first columns of
+	// a wider kernel's slivers (for the tiles on the diagonal of AᵀA).
+	ldb int
 }
 
 var specs = []kernelSpec{
 	{name: "gemmAVX2x6x8", reg: "Y", width: 4, mr: 6, nv: 2, unroll: 4, zero: "VXORPD"},
 	{name: "gemmAVX512x12x16", reg: "Z", width: 8, mr: 12, nv: 2, unroll: 4, zero: "VPXORQ"},
 	{name: "gemmAVX512x8x24", reg: "Z", width: 8, mr: 8, nv: 3, unroll: 4, zero: "VPXORQ", strided: true},
+	{name: "gemmAVX512x8x8b24", reg: "Z", width: 8, mr: 8, nv: 1, unroll: 4, zero: "VPXORQ", strided: true, ldb: 24},
+	{name: "gemmAVX512x8x16b24", reg: "Z", width: 8, mr: 8, nv: 2, unroll: 4, zero: "VPXORQ", strided: true, ldb: 24},
 	{name: "gemmAVX2x4x12", reg: "Y", width: 4, mr: 4, nv: 3, unroll: 4, zero: "VXORPD", strided: true, oneA: true},
 }
 
@@ -80,6 +86,14 @@ func (s kernelSpec) aRegs() int {
 }
 func (s kernelSpec) nr() int       { return s.nv * s.width }
 func (s kernelSpec) vecBytes() int { return 8 * s.width }
+
+// bGroup is the distance in numbers between B̃'s groups.
+func (s kernelSpec) bGroup() int {
+	if s.ldb != 0 {
+		return s.ldb
+	}
+	return s.nr()
+}
 
 func (s kernelSpec) emit(w *bytes.Buffer) {
 	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
@@ -137,7 +151,7 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 	} else {
 		p("ADDQ $%d, SI", 8*s.mr*s.unroll)
 	}
-	p("ADDQ $%d, DI", 8*s.nr()*s.unroll)
+	p("ADDQ $%d, DI", 8*s.bGroup()*s.unroll)
 	p("DECQ BX")
 	p("JNZ %s_loop", s.name)
 	fmt.Fprintf(w, "%s_tail:\n", s.name)
@@ -150,7 +164,7 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 	} else {
 		p("ADDQ $%d, SI", 8*s.mr)
 	}
-	p("ADDQ $%d, DI", 8*s.nr())
+	p("ADDQ $%d, DI", 8*s.bGroup())
 	p("DECQ CX")
 	p("JNZ %s_tail_loop", s.name)
 	fmt.Fprintf(w, "%s_store:\n", s.name)
@@ -190,7 +204,7 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 // step emits inner index u of a trip: load nr numbers of B̃, then for each
 // row broadcast its number of Ã and multiply-add it into the row.
 func (s kernelSpec) step(p func(string, ...any), u int) {
-	aOff, bOff := 8*s.mr*u, 8*s.nr()*u
+	aOff, bOff := 8*s.mr*u, 8*s.bGroup()*u
 	// A strided kernel reaches group u of Ã at u·lda numbers from SI.
 	aBase := "(SI)"
 	if s.strided {

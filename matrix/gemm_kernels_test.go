@@ -217,7 +217,8 @@ func TestPackAFromB(t *testing.T) {
 // a tile with an odd leading dimension inside a NaN frame. The bound is
 // TestMicroKernelsDirect's with α's product and the final multiply-add:
 // both are within (kc+3)ε Σ|α ã b̃| + ε|c| of the exact value. With α = 1
-// and lda = mr, runS must give run's bits.
+// and lda = mr, runS must give run's bits, and the narrow kernels runS's
+// on their columns.
 func TestStridedKernelsDirect(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 26))
 	for _, kern := range fastKernels() {
@@ -271,6 +272,27 @@ func TestStridedKernelsDirect(t *testing.T) {
 							bound := 2 * float64(kc+3) * eps * (abs + math.Abs(c0.At(i-1, j-1)))
 							if d := math.Abs(v - want[i*ldc+j]); !(d <= bound) {
 								t.Fatalf("%s: c[%d,%d] = %v, portable %v (difference %.3g, bound %.3g)", name, i-1, j-1, v, want[i*ldc+j], d, bound)
+							}
+						}
+					}
+					// The narrow kernels: their columns have runS's bits, the
+					// rest of the tile keeps C's numbers.
+					for q, narrow := range kern.narrow {
+						width := (q + 1) * nr / (len(kern.narrow) + 1)
+						part := frame()
+						for i := range mr {
+							copy(part[(i+1)*ldc+1:], c0.Row(i))
+						}
+						narrow(kc, a, lda, b, part[ldc+1:], ldc, alpha)
+						for i := range mr + 2 {
+							for j := range ldc {
+								want := got[i*ldc+j]
+								if i >= 1 && i <= mr && j > width && j <= nr {
+									want = c0.At(i-1, j-1)
+								}
+								if math.Float64bits(part[i*ldc+j]) != math.Float64bits(want) {
+									t.Fatalf("%s narrow %d: (%d, %d) is %v, want %v", name, width, i-1, j-1, part[i*ldc+j], want)
+								}
 							}
 						}
 					}
