@@ -70,8 +70,8 @@ func kernel3x2(kc int, a, b, c []float64, ldc int) {
 // kernelStrided is the portable reference of the strided kernels
 // (microKernel.runS): it adds α·Ã·B̃ to the mr×nr tile of C at c, with Ã's
 // kc groups of mr numbers lda apart (a[p·lda + i]) and B̃ packed as kc
-// groups of nr, rounding every product and sum and then c ← α·t + c
-// with one rounding, as the assembly does.
+// groups of nr, rounding every product and sum (the assembly fuses each
+// multiply-add), then c ← α·t + c with one rounding, as the assembly does.
 func kernelStrided(mr, nr, kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64) {
 	if kc == 0 {
 		return
