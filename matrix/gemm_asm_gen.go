@@ -27,11 +27,29 @@ type kernelSpec struct {
 	mr, nv int    // tile rows; vectors of B̃ per row
 	unroll int    // inner indices per loop trip
 	zero   string // instruction that zeroes a register (xor with itself)
+	// strided kernels take two more arguments: lda, the distance in
+	// numbers between Ã's groups (mr for a packed Ã; nr when Ã is read
+	// straight out of a packed panel B̃ of the same matrix), and α, by
+	// which the tile is multiplied as it is added to C (one rounding:
+	// c ← α·t + c, exactly c + t for α = 1).
+	strided bool
+	// oneA: a single broadcast register for Ã (the register renaming
+	// keeps consecutive broadcasts apart), when the second is needed for
+	// an accumulator.
+	oneA bool
+	// ldb, when not 0, is the distance in numbers between B̃'s groups,
+	// wider than the tile: a narrow kernel reading the first columns of
+	// a wider kernel's slivers (for the tiles on the diagonal of AᵀA).
+	ldb int
 }
 
 var specs = []kernelSpec{
 	{name: "gemmAVX2x6x8", reg: "Y", width: 4, mr: 6, nv: 2, unroll: 4, zero: "VXORPD"},
 	{name: "gemmAVX512x12x16", reg: "Z", width: 8, mr: 12, nv: 2, unroll: 4, zero: "VPXORQ"},
+	{name: "gemmAVX512x8x24", reg: "Z", width: 8, mr: 8, nv: 3, unroll: 4, zero: "VPXORQ", strided: true},
+	{name: "gemmAVX512x8x8b24", reg: "Z", width: 8, mr: 8, nv: 1, unroll: 4, zero: "VPXORQ", strided: true, ldb: 24},
+	{name: "gemmAVX512x8x16b24", reg: "Z", width: 8, mr: 8, nv: 2, unroll: 4, zero: "VPXORQ", strided: true, ldb: 24},
+	{name: "gemmAVX2x4x12", reg: "Y", width: 4, mr: 4, nv: 3, unroll: 4, zero: "VXORPD", strided: true, oneA: true},
 }
 
 func main() {
@@ -52,21 +70,54 @@ func main() {
 // Registers: B̃'s vectors in 0…nv−1, two broadcast registers of Ã used in
 // turn (so that the next broadcast need not wait for the multiply-adds of
 // the last), then the accumulators, row by row.
-func (s kernelSpec) bReg(v int) string   { return fmt.Sprintf("%s%d", s.reg, v) }
-func (s kernelSpec) aReg(i int) string   { return fmt.Sprintf("%s%d", s.reg, s.nv+i%2) }
-func (s kernelSpec) acc(i, v int) string { return fmt.Sprintf("%s%d", s.reg, s.nv+2+i*s.nv+v) }
-func (s kernelSpec) nr() int             { return s.nv * s.width }
-func (s kernelSpec) vecBytes() int       { return 8 * s.width }
+func (s kernelSpec) bReg(v int) string { return fmt.Sprintf("%s%d", s.reg, v) }
+func (s kernelSpec) aReg(i int) string {
+	if s.oneA {
+		return fmt.Sprintf("%s%d", s.reg, s.nv)
+	}
+	return fmt.Sprintf("%s%d", s.reg, s.nv+i%2)
+}
+func (s kernelSpec) acc(i, v int) string { return fmt.Sprintf("%s%d", s.reg, s.nv+s.aRegs()+i*s.nv+v) }
+func (s kernelSpec) aRegs() int {
+	if s.oneA {
+		return 1
+	}
+	return 2
+}
+func (s kernelSpec) nr() int       { return s.nv * s.width }
+func (s kernelSpec) vecBytes() int { return 8 * s.width }
+
+// bGroup is the distance in numbers between B̃'s groups.
+func (s kernelSpec) bGroup() int {
+	if s.ldb != 0 {
+		return s.ldb
+	}
+	return s.nr()
+}
 
 func (s kernelSpec) emit(w *bytes.Buffer) {
 	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
-	fmt.Fprintf(w, "\n// func %s(kc int, a, b, c *float64, ldc int)\n", s.name)
-	fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-40\n", s.name)
-	p("MOVQ kc+0(FP), CX")
-	p("MOVQ a+8(FP), SI")
-	p("MOVQ b+16(FP), DI")
-	p("MOVQ c+24(FP), DX")
-	p("MOVQ ldc+32(FP), R8")
+	if s.strided {
+		fmt.Fprintf(w, "\n// func %s(kc int, a *float64, lda int, b, c *float64, ldc int, alpha float64)\n", s.name)
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-56\n", s.name)
+		p("MOVQ kc+0(FP), CX")
+		p("MOVQ a+8(FP), SI")
+		p("MOVQ lda+16(FP), R10")
+		p("SHLQ $3, R10")           // lda in bytes
+		p("LEAQ (R10)(R10*2), R11") // 3·lda
+		p("LEAQ (R10*4), R12")      // 4·lda
+		p("MOVQ b+24(FP), DI")
+		p("MOVQ c+32(FP), DX")
+		p("MOVQ ldc+40(FP), R8")
+	} else {
+		fmt.Fprintf(w, "\n// func %s(kc int, a, b, c *float64, ldc int)\n", s.name)
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-40\n", s.name)
+		p("MOVQ kc+0(FP), CX")
+		p("MOVQ a+8(FP), SI")
+		p("MOVQ b+16(FP), DI")
+		p("MOVQ c+24(FP), DX")
+		p("MOVQ ldc+32(FP), R8")
+	}
 	p("SHLQ $3, R8") // ldc in bytes
 	// Prefetch the tile of C, row by row: the loop below then runs while
 	// its cache lines arrive, instead of the final additions waiting for
@@ -95,8 +146,12 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 	for u := range s.unroll {
 		s.step(p, u)
 	}
-	p("ADDQ $%d, SI", 8*s.mr*s.unroll)
-	p("ADDQ $%d, DI", 8*s.nr()*s.unroll)
+	if s.strided {
+		p("ADDQ R12, SI")
+	} else {
+		p("ADDQ $%d, SI", 8*s.mr*s.unroll)
+	}
+	p("ADDQ $%d, DI", 8*s.bGroup()*s.unroll)
 	p("DECQ BX")
 	p("JNZ %s_loop", s.name)
 	fmt.Fprintf(w, "%s_tail:\n", s.name)
@@ -104,11 +159,34 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 	p("JZ %s_store", s.name)
 	fmt.Fprintf(w, "%s_tail_loop:\n", s.name)
 	s.step(p, 0)
-	p("ADDQ $%d, SI", 8*s.mr)
-	p("ADDQ $%d, DI", 8*s.nr())
+	if s.strided {
+		p("ADDQ R10, SI")
+	} else {
+		p("ADDQ $%d, SI", 8*s.mr)
+	}
+	p("ADDQ $%d, DI", 8*s.bGroup())
 	p("DECQ CX")
 	p("JNZ %s_tail_loop", s.name)
 	fmt.Fprintf(w, "%s_store:\n", s.name)
+	if s.strided {
+		// c ← α·t + c, with α in the first register of B̃ and the old c in
+		// the second, both free now.
+		p("VBROADCASTSD alpha+48(FP), %s", s.bReg(0))
+		for i := range s.mr {
+			for v := range s.nv {
+				off := v * s.vecBytes()
+				p("VMOVUPD %d(DX), %s", off, s.bReg(1))
+				p("VFMADD231PD %s, %s, %s", s.bReg(0), s.acc(i, v), s.bReg(1))
+				p("VMOVUPD %s, %d(DX)", s.bReg(1), off)
+			}
+			if i < s.mr-1 {
+				p("ADDQ R8, DX")
+			}
+		}
+		p("VZEROUPPER")
+		p("RET")
+		return
+	}
 	for i := range s.mr {
 		for v := range s.nv {
 			off := v * s.vecBytes()
@@ -126,12 +204,18 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 // step emits inner index u of a trip: load nr numbers of B̃, then for each
 // row broadcast its number of Ã and multiply-add it into the row.
 func (s kernelSpec) step(p func(string, ...any), u int) {
-	aOff, bOff := 8*s.mr*u, 8*s.nr()*u
+	aOff, bOff := 8*s.mr*u, 8*s.bGroup()*u
+	// A strided kernel reaches group u of Ã at u·lda numbers from SI.
+	aBase := "(SI)"
+	if s.strided {
+		aOff = 0
+		aBase = [...]string{"(SI)", "(SI)(R10*1)", "(SI)(R10*2)", "(SI)(R11*1)"}[u]
+	}
 	for v := range s.nv {
 		p("VMOVUPD %d(DI), %s", bOff+v*s.vecBytes(), s.bReg(v))
 	}
 	for i := range s.mr {
-		p("VBROADCASTSD %d(SI), %s", aOff+8*i, s.aReg(i))
+		p("VBROADCASTSD %d%s, %s", aOff+8*i, aBase, s.aReg(i))
 		for v := range s.nv {
 			p("VFMADD231PD %s, %s, %s", s.bReg(v), s.aReg(i), s.acc(i, v))
 		}

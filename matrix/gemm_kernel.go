@@ -1,5 +1,7 @@
 package matrix
 
+import "math"
+
 // The portable micro-kernel: plain Go, scalar, register-tiled. It keeps a
 // 3×2 tile of C in six local variables (the compiler puts them in
 // registers) and adds one rank-1 update per inner index p:
@@ -63,4 +65,27 @@ func kernel3x2(kc int, a, b, c []float64, ldc int) {
 	r = c[2*ldc : 2*ldc+2 : 2*ldc+2]
 	r[0] += c20
 	r[1] += c21
+}
+
+// kernelStrided is the portable reference of the strided kernels
+// (microKernel.runS): it adds α·Ã·B̃ to the mr×nr tile of C at c, with Ã's
+// kc groups of mr numbers lda apart (a[p·lda + i]) and B̃ packed as kc
+// groups of nr, rounding every product and sum (the assembly fuses each
+// multiply-add), then c ← α·t + c with one rounding, as the assembly does.
+func kernelStrided(mr, nr, kc int, a []float64, lda int, b, c []float64, ldc int, alpha float64) {
+	if kc == 0 {
+		return
+	}
+	_ = a[:(kc-1)*lda+mr]
+	_ = b[:kc*nr]
+	_ = c[:(mr-1)*ldc+nr]
+	for i := range mr {
+		for j := range nr {
+			var t float64
+			for p := range kc {
+				t += a[p*lda+i] * b[p*nr+j]
+			}
+			c[i*ldc+j] = math.FMA(alpha, t, c[i*ldc+j])
+		}
+	}
 }

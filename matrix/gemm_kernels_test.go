@@ -209,3 +209,177 @@ func TestPackAFromB(t *testing.T) {
 		}
 	}
 }
+
+// TestStridedKernelsDirect calls every kernel's runS (Ã's groups lda
+// apart, the tile scaled by α as it is added) on one tile against the
+// portable kernelStrided. Ã lies in a NaN-filled buffer with only the
+// numbers the kernel should read set, so a wrong stride reads a NaN; C is
+// a tile with an odd leading dimension inside a NaN frame. The bound is
+// TestMicroKernelsDirect's with α's product and the final multiply-add:
+// both are within (kc+3)ε Σ|α ã b̃| + ε|c| of the exact value. With α = 1
+// and lda = mr, runS must give run's bits, and the narrow kernels runS's
+// on their columns.
+func TestStridedKernelsDirect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 26))
+	for _, kern := range fastKernels() {
+		if kern.runS == nil {
+			continue
+		}
+		mr, nr := kern.mr, kern.nr
+		for _, kc := range []int{1, 2, 3, 4, 5, 8, 9, 31, kern.kc - 1, kern.kc + 1} {
+			for _, lda := range []int{mr, nr, nr + 5} {
+				for _, alpha := range []float64{1, -0.7} {
+					a := make([]float64, (kc-1)*lda+mr)
+					for i := range a {
+						a[i] = math.NaN()
+					}
+					for p := range kc {
+						for i := range mr {
+							a[p*lda+i] = rng.Float64()*2 - 1
+						}
+					}
+					b := randDense(rng, 1, nr*kc).data
+					ldc := nr + 3
+					frame := func() []float64 {
+						buf := make([]float64, (mr+2)*ldc)
+						for i := range buf {
+							buf[i] = math.NaN()
+						}
+						return buf
+					}
+					got, want := frame(), frame()
+					c0 := randDense(rng, mr, nr)
+					for i := range mr {
+						copy(got[(i+1)*ldc+1:], c0.Row(i))
+						copy(want[(i+1)*ldc+1:], c0.Row(i))
+					}
+					name := fmt.Sprintf("%s kc=%d lda=%d α=%v", kern.name, kc, lda, alpha)
+					kern.runS(kc, a, lda, b, got[ldc+1:], ldc, alpha)
+					kernelStrided(mr, nr, kc, a, lda, b, want[ldc+1:], ldc, alpha)
+					for i := range mr + 2 {
+						for j := range ldc {
+							v := got[i*ldc+j]
+							if !(i >= 1 && i <= mr && j >= 1 && j <= nr) {
+								if !math.IsNaN(v) {
+									t.Fatalf("%s: wrote %v at (%d, %d), outside the tile", name, v, i-1, j-1)
+								}
+								continue
+							}
+							var abs float64
+							for p := range kc {
+								abs += math.Abs(alpha * a[p*lda+i-1] * b[p*nr+j-1])
+							}
+							bound := 2 * float64(kc+3) * eps * (abs + math.Abs(c0.At(i-1, j-1)))
+							if d := math.Abs(v - want[i*ldc+j]); !(d <= bound) {
+								t.Fatalf("%s: c[%d,%d] = %v, portable %v (difference %.3g, bound %.3g)", name, i-1, j-1, v, want[i*ldc+j], d, bound)
+							}
+						}
+					}
+					// The narrow kernels: their columns have runS's bits, the
+					// rest of the tile keeps C's numbers.
+					for q, narrow := range kern.narrow {
+						width := (q + 1) * nr / (len(kern.narrow) + 1)
+						part := frame()
+						for i := range mr {
+							copy(part[(i+1)*ldc+1:], c0.Row(i))
+						}
+						narrow(kc, a, lda, b, part[ldc+1:], ldc, alpha)
+						for i := range mr + 2 {
+							for j := range ldc {
+								want := got[i*ldc+j]
+								if i >= 1 && i <= mr && j > width && j <= nr {
+									want = c0.At(i-1, j-1)
+								}
+								if math.Float64bits(part[i*ldc+j]) != math.Float64bits(want) {
+									t.Fatalf("%s narrow %d: (%d, %d) is %v, want %v", name, width, i-1, j-1, part[i*ldc+j], want)
+								}
+							}
+						}
+					}
+					if alpha == 1 && lda == mr {
+						viaRun := frame()
+						for i := range mr {
+							copy(viaRun[(i+1)*ldc+1:], c0.Row(i))
+						}
+						kern.run(kc, a, b, viaRun[ldc+1:], ldc)
+						for i := range viaRun {
+							if math.Float64bits(viaRun[i]) != math.Float64bits(got[i]) {
+								t.Fatalf("%s: run and runS differ at %d: %v, %v", name, i, viaRun[i], got[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDirectSyrkCentered runs the direct path (Ã read out of B̃ by runS)
+// of every kernel that has one on the centered product, against the
+// portable kernel and the triple loop on the centered copy, on sizes
+// around its tiles and blocks, on a strided view: any number of workers
+// must give the same bits, and nothing above the diagonal may be written.
+func TestDirectSyrkCentered(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 27))
+	for _, kern := range fastKernels() {
+		if kern.runS == nil {
+			continue
+		}
+		mr, nr := kern.mr, kern.nr
+		ns := positive([]int{1, mr - 1, mr, mr + 1, nr - 1, nr, nr + 1, 2*nr + mr + 1, kern.mc + 1})
+		ks := []int{1, 5, kern.kc - 1, kern.kc + 1}
+		for _, n := range ns {
+			for _, k := range ks {
+				if testing.Short() && n > kern.mc && k > kern.kc {
+					continue
+				}
+				x, _ := viewIn(rng, k, n)
+				for i := range k {
+					for j := range n {
+						x.Set(i, j, x.At(i, j)+float64(j%5)) // means away from zero
+					}
+				}
+				mean, _ := ColMeans(x)
+				xc, _, _ := Center(x)
+				const alpha = -0.3
+				want := New(n, n)
+				gemmPacked(&portableKernel, true, false, alpha, x, x, want, true, 1, mean)
+				ref, bound := naiveSyrk(true, alpha, xc, 0, New(n, n))
+				var first *Dense
+				for _, workers := range []int{1, 2, 3} {
+					c, parent := viewIn(rng, n, n)
+					for i := range n {
+						for j := range n {
+							if j <= i {
+								c.Set(i, j, 0)
+							} else {
+								c.Set(i, j, math.NaN()) // must stay unread and unwritten
+							}
+						}
+					}
+					gemmPacked(kern, true, false, alpha, x, x, c, true, workers, mean)
+					name := fmt.Sprintf("%s centered n=%d k=%d workers=%d", kern.name, n, k, workers)
+					for i := range n {
+						for j := i + 1; j < n; j++ {
+							if !math.IsNaN(c.At(i, j)) {
+								t.Fatalf("%s: wrote %v above the diagonal at (%d, %d)", name, c.At(i, j), i, j)
+							}
+						}
+					}
+					checkParentUntouched(t, name, parent, 2, 3, n, n)
+					mirrorLower(c)
+					mirrorLower(want)
+					mirrorLower(ref)
+					mirrorLower(bound)
+					checkWithin(t, name+" vs portable", c, want, bound)
+					checkWithin(t, name+" vs triple loop", c, ref, bound)
+					if first == nil {
+						first = c
+					} else if !identical(first, c) {
+						t.Fatalf("%s: differs from one worker", name)
+					}
+				}
+			}
+		}
+	}
+}

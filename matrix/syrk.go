@@ -80,7 +80,11 @@ func syrkAddLower(trans bool, alpha float64, a, c *Dense) {
 		// op(A)·op(A)ᵀ as a product with the lower-triangle mask:
 		// AᵀA is op = (T, N) and AAᵀ is op = (N, T) on the same A.
 		workers := gemmWorkers(n, n/2+1, k)
-		gemmPacked(&activeKernel, trans, !trans, alpha, a, a, c, true, workers, nil)
+		kern := &activeKernel
+		if trans {
+			kern = syrkKernel(n)
+		}
+		gemmPacked(kern, trans, !trans, alpha, a, a, c, true, workers, nil)
 	}
 }
 
@@ -119,8 +123,19 @@ func syrkCentered(alpha float64, x *Dense, mean []float64, c *Dense) {
 		return
 	}
 	scaleLower(0, c)
-	gemmPacked(&activeKernel, true, false, alpha, x, x, c, true, gemmWorkers(d, d/2+1, n), mean)
+	gemmPacked(syrkKernel(d), true, false, alpha, x, x, c, true, gemmWorkers(d, d/2+1, n), mean)
 	mirrorLower(c)
+}
+
+// syrkKernel returns the micro-kernel for AᵀA with n columns: the active
+// kernel's syrk variant when it has one and the n columns fit one panel
+// of it (which is when it reads Ã straight out of B̃), else the active
+// kernel.
+func syrkKernel(n int) *microKernel {
+	if s := activeKernel.syrk; s != nil && n <= s.nc {
+		return s
+	}
+	return &activeKernel
 }
 
 // scaleLower computes C ← βC on the lower triangle, treating β = 0 as an
