@@ -71,25 +71,27 @@ func emitJSON(w io.Writer, fields []field) error {
 }
 
 // emitText writes "name: value" lines; vectors on one line, matrices as
-// aligned rows under their name.
+// aligned rows under their name (writeMatrixText, streamed: a matrix may
+// hold millions of numbers).
 func emitText(w io.Writer, fields []field) error {
-	var b strings.Builder
+	bw := bufio.NewWriterSize(w, 1<<16)
 	for _, f := range fields {
 		switch v := f.value.(type) {
 		case *matrix.Dense:
 			r, c := v.Dims()
-			fmt.Fprintf(&b, "%s (%d×%d):\n", f.name, r, c)
-			b.WriteString(formatMatrix(v))
+			fmt.Fprintf(bw, "%s (%d×%d):\n", f.name, r, c)
+			if err := writeMatrixText(bw, v); err != nil {
+				return err
+			}
 		case []float64:
-			fmt.Fprintf(&b, "%s: %s\n", f.name, formatVector(v))
+			fmt.Fprintf(bw, "%s: %s\n", f.name, formatVector(v))
 		case float64:
-			fmt.Fprintf(&b, "%s: %s\n", f.name, formatNumber(v))
+			fmt.Fprintf(bw, "%s: %s\n", f.name, formatNumber(v))
 		default:
-			fmt.Fprintf(&b, "%s: %v\n", f.name, v)
+			fmt.Fprintf(bw, "%s: %v\n", f.name, v)
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return bw.Flush()
 }
 
 // formatNumber prints a float with enough digits to be useful and no more:
@@ -110,29 +112,6 @@ func formatVector(v []float64) string {
 		s[i] = formatNumber(x)
 	}
 	return "[" + strings.Join(s, " ") + "]"
-}
-
-// formatMatrix right-aligns every column to its widest entry.
-func formatMatrix(m *matrix.Dense) string {
-	r, c := m.Dims()
-	cells := make([][]string, r)
-	width := make([]int, c)
-	for i := range r {
-		cells[i] = make([]string, c)
-		for j := range c {
-			cells[i][j] = formatNumber(m.At(i, j))
-			width[j] = max(width[j], len(cells[i][j]))
-		}
-	}
-	var b strings.Builder
-	for i := range r {
-		b.WriteString(" ")
-		for j := range c {
-			fmt.Fprintf(&b, " %*s", width[j], cells[i][j])
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
 }
 
 // checkFinite returns an error naming the first field that holds a NaN or
