@@ -57,7 +57,7 @@ var benchMethods = []benchMethod{
 		func(uint64) learn.ClassifierTrainer {
 			return learn.Classify(learn.BayesClassifier{Density: learn.SharedGaussDensity, Reg: 0.01}.Fit)
 		}},
-	{"fisher", "Fisher's discriminant, c − 1 = 9 directions, S_w + 1e-3·I, nearest projected class mean",
+	{"fisher", "Fisher's discriminant, c − 1 = 9 directions, S_w + 1e-3·I, nearest projected class mean (distances scaled by each direction's within-class scatter)",
 		func(uint64) learn.ClassifierTrainer { return learn.Classify(learn.FisherLDA{Ridge: 1e-3}.Fit) }},
 	{"logreg", "softmax regression, λ = 1 (C = 1), L-BFGS stopped as scikit-learn's lbfgs is: a gradient entry of at most 1e-4 (its default tol) or a relative decrease of f of at most 2.2e-9 (scipy's ftol), at most 1000 iterations",
 		func(uint64) learn.ClassifierTrainer {
