@@ -92,7 +92,7 @@ def methods(seed):
     return {
         "gauss-bayes": lambda: LinearDiscriminantAnalysis(solver="lsqr", covariance_estimator=RegularizedCovariance(0.01)),
         "fisher": lambda: Fisher(1e-3),
-        "logreg": lambda: LogisticRegression(C=1.0, multi_class="multinomial", solver="lbfgs", tol=1e-4, max_iter=1000),
+        "logreg": lambda: LogisticRegression(C=1.0, multi_class="multinomial", solver="lbfgs", tol=1e-4, max_iter=2000),
         "knn": lambda: KNeighborsClassifier(n_neighbors=5, algorithm="brute"),
         "tree": lambda: DecisionTreeClassifier(random_state=seed),
         "forest": lambda: RandomForestClassifier(n_estimators=100, max_features="sqrt", random_state=seed, n_jobs=1),
