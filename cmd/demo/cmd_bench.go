@@ -170,6 +170,9 @@ type benchResult struct {
 	TestAccuracy   float64 `json:"test_accuracy"`
 	FitSeconds     float64 `json:"fit_seconds"`
 	PredictSeconds float64 `json:"predict_seconds"`
+	// Error is why the row has no result (a learner that did not
+	// converge, say); the other rows still run.
+	Error string `json:"error,omitempty"`
 }
 
 func runBench(args []string, stdout, stderr io.Writer) error {
@@ -203,22 +206,46 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(progress, "bench: %d training and %d test images of %d pixels\n", xTrain.Rows(), xTest.Rows(), xTrain.Cols())
+	// A row whose learner fails (an iteration limit reached on data the
+	// settings were not made for, say) is reported as failed and the
+	// others still run; the command then exits with status 1, after the
+	// table.
 	var results []benchResult
+	var failed []string
 	for _, m := range rows {
 		fmt.Fprintf(progress, "bench: %-10s fitting…\n", m.name)
 		r, err := benchOne(m, *seed, xTrain, yTrain, xTest, yTest)
 		if err != nil {
-			return fmt.Errorf("%s: %w", m.name, err)
+			fmt.Fprintf(progress, "bench: %-10s failed: %v\n", m.name, err)
+			r = benchResult{Method: m.name, Error: err.Error()}
+			failed = append(failed, m.name)
+		} else {
+			fmt.Fprintf(progress, "bench: %-10s accuracy %.4f, fit %.2f s, predict %.2f s\n", m.name, r.TestAccuracy, r.FitSeconds, r.PredictSeconds)
 		}
-		fmt.Fprintf(progress, "bench: %-10s accuracy %.4f, fit %.2f s, predict %.2f s\n", m.name, r.TestAccuracy, r.FitSeconds, r.PredictSeconds)
 		results = append(results, r)
 	}
-	if *asJSON {
-		return emitJSON(stdout, []field{{"results", results}})
+	if err := writeBenchTable(stdout, *asJSON, results); err != nil {
+		return err
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	if len(failed) > 0 {
+		return fmt.Errorf("%d row(s) failed: %s (the reasons are in the table)", len(failed), strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// writeBenchTable prints the rows as JSON or as an aligned table, failed
+// rows with their reason.
+func writeBenchTable(w io.Writer, asJSON bool, results []benchResult) error {
+	if asJSON {
+		return emitJSON(w, []field{{"results", results}})
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "method\ttest accuracy\tfit (s)\tpredict (s)\t")
 	for _, r := range results {
+		if r.Error != "" {
+			fmt.Fprintf(tw, "%s\tfailed\t\t\t %s\n", r.Method, r.Error)
+			continue
+		}
 		fmt.Fprintf(tw, "%s\t%.4f\t%.2f\t%.2f\t\n", r.Method, r.TestAccuracy, r.FitSeconds, r.PredictSeconds)
 	}
 	return tw.Flush()
@@ -259,7 +286,7 @@ func benchOne(m benchMethod, seed uint64, xTrain *matrix.Dense, yTrain []int, xT
 			right++
 		}
 	}
-	return benchResult{m.name, float64(right) / float64(len(yTest)), fit, predict}, nil
+	return benchResult{Method: m.name, TestAccuracy: float64(right) / float64(len(yTest)), FitSeconds: fit, PredictSeconds: predict}, nil
 }
 
 // loadFashion reads the four files of dir, scales the pixels to [0, 1] and

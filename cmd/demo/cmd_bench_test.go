@@ -116,3 +116,27 @@ func TestBenchBadInput(t *testing.T) {
 		}
 	}
 }
+
+// A row whose learner fails is reported with its reason while the other
+// rows still run; the command then exits with status 1 after the table.
+func TestBenchFailedRowDoesNotStopTheOthers(t *testing.T) {
+	dir := fakeFashion(t, 40, 20)
+	// Four training images: k-NN's k = 5 is more than the points.
+	status, out, errOut := runDemo("bench", "fashion", "-dir", dir, "-train", "4", "-methods", "knn,fisher", "-quiet", "-json")
+	if status != 1 || !strings.Contains(errOut, "1 row(s) failed: knn") {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	var got struct {
+		Results []benchResult `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %q", out)
+	}
+	if len(got.Results) != 2 || !strings.Contains(got.Results[0].Error, "k = 5") || got.Results[1].Error != "" || got.Results[1].TestAccuracy != 1 {
+		t.Fatalf("rows %+v", got.Results)
+	}
+	status, out, _ = runDemo("bench", "fashion", "-dir", dir, "-train", "4", "-methods", "knn,fisher", "-quiet")
+	if status != 1 || !strings.Contains(out, "failed") || !strings.Contains(out, "fisher") {
+		t.Fatalf("text table: status %d, %q", status, out)
+	}
+}
