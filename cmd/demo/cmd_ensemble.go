@@ -262,14 +262,7 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, f, func(c learn.AdaBoost, d *trainingSet) (any, []field, error) {
 		m, err := c.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err

@@ -96,14 +96,7 @@ func runLinreg(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s.regression = true
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, flags, func(cfg learn.LinearRegression, d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Y)
 		if err != nil {
 			return nil, nil, err
@@ -163,14 +156,7 @@ func runRidge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s.regression = true
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, flags, func(cfg learn.Ridge, d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Y)
 		if err != nil {
 			return nil, nil, err
@@ -208,14 +194,7 @@ func runLogreg(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s.probaField = "proba"
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, flags, func(cfg learn.LogisticRegression, d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
@@ -279,14 +258,7 @@ func runPerceptron(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, flags, func(cfg learn.Perceptron, d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
@@ -302,14 +274,7 @@ func runAdaline(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, flags, func(cfg learn.Adaline, d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err

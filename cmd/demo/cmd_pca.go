@@ -264,15 +264,8 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	cfg.Eigen = eigenTrace(*trace, stderr)
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, flags, func(cfg learn.FisherLDA, d *trainingSet) (any, []field, error) {
+		cfg.Eigen = eigenTrace(*trace, stderr)
 		m, err := cfg.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err

@@ -857,3 +857,19 @@ func needTwoClasses(d *trainingSet) error {
 	}
 	return fmt.Errorf("the training set has one class (%s): a classifier needs at least two classes", name)
 }
+
+// fitOrLoad finishes a supervised command after s.parse: with -load the
+// saved model is applied as it is; otherwise the settings that flags
+// builds from the command line (a usage error if they are invalid) are
+// fitted by fit on the training set. It is the common end of the commands
+// whose settings are one value.
+func fitOrLoad[C any](s *supervised, stdout io.Writer, flags func() (C, error), fit func(C, *trainingSet) (any, []field, error)) error {
+	if s.loading() {
+		return s.run(stdout, nil)
+	}
+	cfg, err := flags()
+	if err != nil {
+		return s.usage("%v", err)
+	}
+	return s.run(stdout, func(d *trainingSet) (any, []field, error) { return fit(cfg, d) })
+}
