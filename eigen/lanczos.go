@@ -430,7 +430,7 @@ func (l *lanczos) ritz(k int, smallest bool, tol, anorm0 float64) ([]float64, []
 	anorm := math.Max(anorm0, math.Max(math.Abs(all.Values[0]), math.Abs(all.Values[m-1])))
 	betaM := matrix.Nrm2(l.next) // residual of Ritz pair i is βₘ|sₘᵢ|
 	vals := make([]float64, k)
-	st = matrix.New(k, m) // rows: the k wanted sᵢ, best first
+	wanted := matrix.New(k, m) // rows: the k wanted sᵢ, best first
 	converged := true
 	for j := range k {
 		c := m - 1 - j // largest first
@@ -442,10 +442,10 @@ func (l *lanczos) ritz(k int, smallest bool, tol, anorm0 float64) ([]float64, []
 			converged = false
 		}
 		vals[j] = all.Values[c]
-		copy(st.Row(j), s)
+		copy(wanted.Row(j), s)
 	}
 	v := matrix.New(k, l.n) // the Ritz vectors Qₘsᵢ, as rows: Sᵀ Qₘ
-	matrix.Gemm(false, false, 1, st, l.basisMatrix(), 0, v)
+	matrix.Gemm(false, false, 1, wanted, l.basisMatrix(), 0, v)
 	vecs := make([][]float64, k)
 	for j := range vecs {
 		vecs[j] = v.Row(j)
