@@ -26,6 +26,7 @@ func TestNilInputs(t *testing.T) {
 	var nilSVM *SVMModel
 	var nilFisher *FisherModel
 	var nilWhiten *WhitenModel
+	var nilPCA *PCAModel
 	cases := map[string]func() error{
 		"PCA{}.Fit(nil)":               func() error { _, err := PCA{}.Fit(nil); return err },
 		"KernelPCA{}.Fit(nil)":         func() error { _, err := KernelPCA{}.Fit(nil); return err },
@@ -51,6 +52,10 @@ func TestNilInputs(t *testing.T) {
 		"nil Fisher model Predict":     func() error { _, err := nilFisher.Predict(x); return err },
 		"nil Fisher model CriterionAt": func() error { _, err := nilFisher.CriterionAt(x, y, []float64{1, 0}); return err },
 		"nil Whiten model Transform":   func() error { _, err := nilWhiten.Transform(x); return err },
+		"nil PCA model Transform":      func() error { _, err := nilPCA.Transform(x); return err },
+		"nil PCA model TransformError": func() error { _, _, err := nilPCA.TransformError(x); return err },
+		"nil PCA model Reconstruction": func() error { _, err := nilPCA.ReconstructionError(x); return err },
+		"nil PCA model Reconstruct":    func() error { _, err := nilPCA.Reconstruct(x); return err },
 		"svm.Save(nil)":                func() error { return svm.Save(nil) },
 		"LoadSVM(nil)":                 func() error { _, err := LoadSVM(nil); return err },
 		"LoadFisher(nil)":              func() error { _, err := LoadFisher(nil); return err },

@@ -514,6 +514,9 @@ func (m *PCAModel) K() int { return m.Components.Rows() }
 // without the mean is docs/errata.md, item 29). X is centred a
 // block of rows at a time, so no centred copy of X is ever formed.
 func (m *PCAModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
+	if m == nil {
+		return nil, errNilModel("learn: pca: transform")
+	}
 	if err := checkQuery("learn: pca: transform", x, len(m.Mean)); err != nil {
 		return nil, err
 	}
@@ -526,6 +529,9 @@ func (m *PCAModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 // bits, from one pass over X: the residual of each block of rows is formed
 // from the projections just computed for it.
 func (m *PCAModel) TransformError(x *matrix.Dense) (*matrix.Dense, float64, error) {
+	if m == nil {
+		return nil, 0, errNilModel("learn: pca: transform")
+	}
 	if err := checkQuery("learn: pca: transform", x, len(m.Mean)); err != nil {
 		return nil, 0, err
 	}
@@ -537,6 +543,9 @@ func (m *PCAModel) TransformError(x *matrix.Dense) (*matrix.Dense, float64, erro
 // x̂ᵢ = Aᵀyᵢ + x̄ (Y is n×k, the result n×d). With k = d it recovers X
 // exactly (notes 001: X = UZ).
 func (m *PCAModel) Reconstruct(y *matrix.Dense) (*matrix.Dense, error) {
+	if m == nil {
+		return nil, errNilModel("learn: pca: reconstruct")
+	}
 	if err := checkQuery("learn: pca: reconstruct", y, m.K()); err != nil {
 		return nil, err
 	}
@@ -556,6 +565,9 @@ func (m *PCAModel) Reconstruct(y *matrix.Dense) (*matrix.Dense, error) {
 // rows at a time (never from the eigenvalues, which would only restate the
 // identity the tests check, and never as ‖x − x̄‖² − ‖y‖², which cancels).
 func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
+	if m == nil {
+		return 0, errNilModel("learn: pca: reconstruction error")
+	}
 	if err := checkQuery("learn: pca: reconstruction error", x, len(m.Mean)); err != nil {
 		return 0, err
 	}
