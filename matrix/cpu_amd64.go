@@ -8,8 +8,8 @@ package matrix
 //  1. Does the processor implement it? CPUID answers: leaf 1 gives FMA
 //     (ECX bit 12), AVX (ECX bit 28) and OSXSAVE (ECX bit 27, the
 //     operating system has enabled XGETBV); leaf 7 gives AVX2 (EBX bit 5)
-//     AVX-512 Foundation (EBX bit 16) and
-//     AVX-512 VL (EBX bit 31).
+//     AVX-512 Foundation (EBX bit 16),
+//     AVX-512 VL (EBX bit 31) and AVX-512 VNNI (ECX bit 11).
 //  2. Does the operating system save the wider registers when it switches
 //     threads? A kernel that uses registers the OS does not preserve would
 //     have them overwritten by another thread. XGETBV reads the extended
@@ -38,6 +38,9 @@ type cpuFeatures struct {
 	// AVX-512 VL as well: the EVEX encodings of 256-bit instructions,
 	// which reach the registers Y16–Y31.
 	avx512vl bool
+	// AVX-512 VNNI as well: VPDPWSSD, the multiply-add of 16-bit
+	// integers into 32-bit sums (gram_int.go).
+	avx512vnni bool
 }
 
 // hostCPU is what this machine allows, detected once at start-up.
@@ -51,6 +54,7 @@ func detectCPU() cpuFeatures {
 		ebxAVX2     = 1 << 5
 		ebxAVX512F  = 1 << 16
 		ebxAVX512VL = 1 << 31
+		ecxVNNI     = 1 << 11
 		xcr0AVX     = 1<<1 | 1<<2                  // XMM and YMM state
 		xcr0AVX512  = xcr0AVX | 1<<5 | 1<<6 | 1<<7 // and opmask, ZMM_Hi256, Hi16_ZMM
 	)
@@ -64,9 +68,10 @@ func detectCPU() cpuFeatures {
 		return f // no XGETBV, or no AVX: the OS state cannot be asked
 	}
 	xcr0, _ := xgetbv()
-	_, ebx7, _, _ := cpuid(7, 0)
+	_, ebx7, ecx7, _ := cpuid(7, 0)
 	f.avx2FMA = ecx1&ecxFMA != 0 && ebx7&ebxAVX2 != 0 && xcr0&xcr0AVX == xcr0AVX
 	f.avx512 = f.avx2FMA && ebx7&ebxAVX512F != 0 && xcr0&xcr0AVX512 == xcr0AVX512
 	f.avx512vl = f.avx512 && ebx7&ebxAVX512VL != 0
+	f.avx512vnni = f.avx512 && ecx7&ecxVNNI != 0
 	return f
 }

@@ -17,7 +17,7 @@ func TestDetectCPUAgreesWithLinux(t *testing.T) {
 	if err != nil {
 		t.Logf("no /proc/cpuinfo (%v): only the consistency of the flags is checked", err)
 	}
-	if hostCPU.avx512 && !hostCPU.avx2FMA || hostCPU.avx512vl && !hostCPU.avx512 {
+	if hostCPU.avx512 && !hostCPU.avx2FMA || hostCPU.avx512vl && !hostCPU.avx512 || hostCPU.avx512vnni && !hostCPU.avx512 {
 		t.Fatalf("inconsistent features %+v", hostCPU)
 	}
 	if err != nil {
@@ -44,6 +44,9 @@ func TestDetectCPUAgreesWithLinux(t *testing.T) {
 	}
 	if want := flags["avx512f"] && flags["avx512vl"]; hostCPU.avx512vl != want {
 		t.Errorf("AVX-512VL: detected %v, /proc/cpuinfo says %v", hostCPU.avx512vl, want)
+	}
+	if want := flags["avx512f"] && flags["avx512_vnni"]; hostCPU.avx512vnni != want {
+		t.Errorf("AVX-512 VNNI: detected %v, /proc/cpuinfo says %v", hostCPU.avx512vnni, want)
 	}
 	want := "portable 3×2"
 	switch {

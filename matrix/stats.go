@@ -116,10 +116,23 @@ func Covariance(x *Dense, v Variance) (*Dense, error) {
 // an infinite one makes it infinite or NaN, and ColMeans never overflows
 // on finite data. Only data that fail pay for the search that names the
 // offending entry.
+//
+// Data whose entries are all integers of magnitude at most 255 (images)
+// take an exact integer path where the processor has AVX-512 VNNI
+// (gram_int.go): the result is then correct to two roundings of each
+// entry, within the floating-point path's bound of it, and the means are
+// the same bits.
 func MeanCovariance(x *Dense, v Variance) (mean []float64, s *Dense, err error) {
 	const op = "covariance"
 	if err := checkShape(op, x, v); err != nil {
 		return nil, nil, err
+	}
+	if x.rows*x.cols*x.cols >= syrkSmall {
+		// Data of small integers (pixels): exactly, in integer arithmetic,
+		// where the processor has the instructions for it (gram_int.go).
+		if mean, s, ok := meanCovarianceSmallInt(x, v, activeGramIntKernel, gemmWorkers(x.cols, x.cols/2+1, x.rows)); ok {
+			return mean, s, nil
+		}
 	}
 	mean, _ = ColMeans(x)
 	if !allFinite(mean) {
