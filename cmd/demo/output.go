@@ -103,7 +103,8 @@ func formatNumber(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
+	var buf [24]byte
+	return string(appendG6(buf[:0], v))
 }
 
 func formatVector(v []float64) string {

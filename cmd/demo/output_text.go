@@ -85,7 +85,9 @@ func writeMatrixText(w *bufio.Writer, m *matrix.Dense) error {
 	return nil
 }
 
-// appendNumber appends formatNumber(v) to b without allocating.
+// appendNumber appends formatNumber(v) to b without allocating (beyond
+// b's growth; like appendG6 it may write past the result in b's spare
+// capacity).
 func appendNumber(b []byte, v float64) []byte {
 	if v == 0 {
 		v = 0 // print −0 as 0
@@ -93,5 +95,5 @@ func appendNumber(b []byte, v float64) []byte {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return strconv.AppendFloat(b, v, 'f', -1, 64)
 	}
-	return strconv.AppendFloat(b, v, 'g', 6, 64)
+	return appendG6(b, v)
 }
