@@ -3,6 +3,7 @@ package learn
 import (
 	"errors"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 
@@ -248,4 +249,103 @@ func TestBlockedTransformsMatchPlainFormulas(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestResidualSquared checks both ways residualSquared computes
+// ‖x̃ − Aᵀy‖², against the residual of the same A and x̃ in 256-bit
+// arithmetic, on rows whose residual share ρ = ‖r‖²/‖x̃‖² lies above the
+// Pythagoras threshold (1/2, 1/32, just above 1/64) and below it (just
+// below 1/64, 10⁻⁴, 10⁻¹², where ‖x̃‖² − ‖y‖² would lose every digit).
+// Bounds, with u = ε/2 and k ≤ d: Pythagoras (2 + 2√k)(d + 2)u/ρ plus
+// the orthonormality defect ‖AAᵀ − I‖/ρ; direct 4(k + 2)u/√ρ plus the
+// square of the first.
+func TestResidualSquared(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	const d, k = 40, 6
+	g := randData(rng, d, d)
+	qr, err := matrix.FactorizeQR(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := qr.Q() // d×d orthogonal
+	a := matrix.New(k, d)
+	for j := range k {
+		for i := range d {
+			a.Set(j, i, q.At(i, j)) // rows: orthonormal
+		}
+	}
+	var defect float64 // ‖AAᵀ − I‖_max ≥ its 2-norm / k
+	for i := range k {
+		for j := range k {
+			want := 0.0
+			if i == j {
+				want = 1
+			}
+			defect = max(defect, math.Abs(matrix.Dot(a.Row(i), a.Row(j))-want))
+		}
+	}
+	u := eps / 2
+	for _, rho := range []float64{0.5, 1.0 / 32, 1.0 / 63, 1.0 / 65, 1e-4, 1e-12} {
+		for trial := range 20 {
+			// x̃ = Aᵀz + w with w ⟂ the rows of A, scaled to share ρ.
+			z := make([]float64, k)
+			for j := range z {
+				z[j] = rng.NormFloat64()
+			}
+			w := make([]float64, d)
+			for j := k; j < d; j++ {
+				matrix.Axpy(rng.NormFloat64(), q.Col(j), w)
+			}
+			zz, ww := matrix.Dot(z, z), matrix.Dot(w, w)
+			matrix.ScaleVec(math.Sqrt(rho*zz/((1-rho)*ww)), w)
+			xc := append([]float64(nil), w...)
+			for j := range k {
+				matrix.Axpy(z[j], a.Row(j), xc)
+			}
+			y := make([]float64, k)
+			for j := range k {
+				y[j] = matrix.Dot(a.Row(j), xc)
+			}
+			exact := exactResidualSquared(xc, a)
+			xx := matrix.Dot(xc, xc)
+			share := exact / xx
+			got := residualSquared(append([]float64(nil), xc...), y, a)
+			first := (2 + 2*math.Sqrt(k)) * (d + 2) * u
+			bound := (first + float64(k)*defect) / share
+			if share < 1.0/64 { // below the threshold: the direct bound
+				bound = 4*(k+2)*u/math.Sqrt(share) + first*first/share + float64(k)*defect
+			}
+			if rel := math.Abs(got-exact) / exact; rel > bound {
+				t.Errorf("ρ = %.3g (share %.3g), trial %d: ‖r‖² = %v, exact %v: relative error %.3g > bound %.3g", rho, share, trial, got, exact, rel, bound)
+			}
+		}
+	}
+}
+
+// exactResidualSquared is ‖x − Aᵀ(Ax)‖² for the given floating-point A
+// and x, in 256-bit arithmetic.
+func exactResidualSquared(x []float64, a *matrix.Dense) float64 {
+	const prec = 256
+	k, d := a.Dims()
+	r := make([]*big.Float, d)
+	for i := range d {
+		r[i] = new(big.Float).SetPrec(prec).SetFloat64(x[i])
+	}
+	for j := range k {
+		yj := new(big.Float).SetPrec(prec)
+		for i := range d {
+			p := new(big.Float).SetPrec(prec).SetFloat64(a.At(j, i))
+			yj.Add(yj, p.Mul(p, new(big.Float).SetFloat64(x[i])))
+		}
+		for i := range d {
+			p := new(big.Float).SetPrec(prec).SetFloat64(a.At(j, i))
+			r[i].Sub(r[i], p.Mul(p, yj))
+		}
+	}
+	sum := new(big.Float).SetPrec(prec)
+	for i := range d {
+		sum.Add(sum, new(big.Float).SetPrec(prec).Mul(r[i], r[i]))
+	}
+	f, _ := sum.Float64()
+	return f
 }

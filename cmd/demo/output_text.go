@@ -35,7 +35,9 @@ func writeMatrixText(w *bufio.Writer, m *matrix.Dense) error {
 	for range min(runtime.GOMAXPROCS(0), max(nb, 1)) {
 		wg.Go(func() {
 			for b := range next {
-				c := cells{ends: make([]int, 0, block*cols), width: make([]int, cols)}
+				// 12 bytes a cell hold the longest six-digit forms
+				// (−1.23456e-05), so the text rarely grows and copies.
+				c := cells{text: make([]byte, 0, 12*block*cols), ends: make([]int, 0, block*cols), width: make([]int, cols)}
 				for i := b * block; i < min((b+1)*block, rows); i++ {
 					for j, v := range m.Row(i) {
 						start := len(c.text)
