@@ -267,3 +267,45 @@ func BenchmarkCovariancePixels(b *testing.B) {
 		}
 	})
 }
+
+// TestPackPairsAgree checks packPairs (the AVX-512 kernel for the bulk
+// where the processor has it) against the reference packPairRow on every
+// length to 41: the same words and sums on valid rows, and false from
+// both with a bad entry at any position of either row.
+func TestPackPairsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for n := range 42 {
+		first, second := make([]float64, n), make([]float64, n)
+		for i := range n {
+			first[i], second[i] = float64(rng.IntN(511)-255), float64(rng.IntN(511)-255)
+		}
+		want, got := make([]int32, n), make([]int32, n)
+		wantSums, gotSums := make([]float64, n), make([]float64, n)
+		for i := range wantSums {
+			wantSums[i] = float64(i) // sums add to what is there
+			gotSums[i] = float64(i)
+		}
+		okWant := packPairRow(first, second, want, wantSums)
+		okGot := packPairs(first, second, got, gotSums)
+		if !okWant || !okGot {
+			t.Fatalf("n=%d: valid rows refused (%v, %v)", n, okWant, okGot)
+		}
+		for i := range n {
+			if got[i] != want[i] || gotSums[i] != wantSums[i] {
+				t.Fatalf("n=%d, column %d: word %#x sum %v, want %#x and %v", n, i, got[i], gotSums[i], want[i], wantSums[i])
+			}
+		}
+		for i := range n {
+			for _, row := range [][]float64{first, second} {
+				for _, bad := range []float64{math.NaN(), 255.5, -256} {
+					saved := row[i]
+					row[i] = bad
+					if packPairs(first, second, got, gotSums) || packPairRow(first, second, want, wantSums) {
+						t.Fatalf("n=%d: %v at column %d accepted", n, bad, i)
+					}
+					row[i] = saved
+				}
+			}
+		}
+	}
+}
