@@ -31,7 +31,10 @@ import "sync"
 // The 32-bit sums of the kernel cannot overflow: one VPDPWSSD step adds
 // two products of at most 255² each, and a sum takes at most
 // gramIntFlush = 16384 steps (16384·2·255² = 2 130 739 200 < 2³¹ − 1)
-// before it is added into the 64-bit G and cleared.
+// before it is added into G and cleared. G lives in the float64 entries
+// of the result, exactly: its entries and their partial sums are integers
+// below n·255² < 2³⁸ (n ≤ 2²²), so the integer path needs no memory
+// beyond S but the 32-bit sums (half of S) and one packed block.
 //
 // Layout. The rows of X are taken two at a time: the pair (x₂ₜ,ₚ, x₂ₜ₊₁,ₚ)
 // becomes one 32-bit word (low half, high half), the operand VPDPWSSD
@@ -101,7 +104,8 @@ func meanCovarianceSmallInt(x *Dense, v Variance, kernel gramIntKernel, workers 
 	if kernel == nil || n > gramIntMaxRows || n < 1 || d < 1 {
 		return nil, nil, false
 	}
-	g, sums, ok := gramSmallInt(x, kernel, workers)
+	s = New(d, d)
+	sums, ok := gramSmallInt(x, kernel, workers, s)
 	if !ok {
 		return nil, nil, false
 	}
@@ -110,11 +114,11 @@ func meanCovarianceSmallInt(x *Dense, v Variance, kernel gramIntKernel, workers 
 	for p, sp := range sums {
 		mean[p] = float64(sp) * inv
 	}
-	s = New(d, d)
 	nn, div := int64(n), float64(n)*v.divisor(n) // n·div < 2⁴⁴: exact
 	for p := range d {
 		for q := p; q < d; q++ {
-			c := float64(nn*g[p*d+q]-sums[p]*sums[q]) / div
+			gpq := int64(s.data[p*s.stride+q]) // exact: an integer below 2³⁸
+			c := float64(nn*gpq-sums[p]*sums[q]) / div
 			s.data[p*s.stride+q] = c
 			s.data[q*s.stride+p] = c
 		}
@@ -122,17 +126,18 @@ func meanCovarianceSmallInt(x *Dense, v Variance, kernel gramIntKernel, workers 
 	return mean, s, true
 }
 
-// gramSmallInt returns the upper triangle of G = XᵀX (row-major d×d,
-// entries q ≥ p) and the column sums, or ok = false at the first entry of
-// X that is not an integer of magnitude ≤ 255.
-func gramSmallInt(x *Dense, kernel gramIntKernel, workers int) (g, sums []int64, ok bool) {
+// gramSmallInt adds the upper triangle of G = XᵀX (entries q ≥ p) into
+// the d×d g and returns the column sums, or ok = false at the first entry
+// of X that is not an integer of magnitude ≤ 255. The float64 entries of
+// g hold G exactly: its entries are integers below n·255² < 2³⁸, and so
+// are all their partial sums, so g costs no memory beyond the result's.
+func gramSmallInt(x *Dense, kernel gramIntKernel, workers int, g *Dense) (sums []int64, ok bool) {
 	n, d := x.rows, x.cols
 	panels := (d + gramIntNR - 1) / gramIntNR
 	dp := panels * gramIntNR // d rounded up to whole panels
 	kc := min(gramIntKC, (n+1)/2)
 	packed := make([]int32, panels*kc*gramIntNR)
-	c32 := make([]int32, dp*dp) // the 32-bit sums, upper tiles
-	g = make([]int64, d*d)
+	c32 := make([]int32, dp*dp)           // the 32-bit sums, upper tiles
 	colSums := make([][]float64, workers) // one set per worker: no sharing
 	for w := range colSums {
 		colSums[w] = make([]float64, d)
@@ -142,23 +147,23 @@ func gramSmallInt(x *Dense, kernel gramIntKernel, workers int) (g, sums []int64,
 	for r0 := 0; r0 < n; r0 += 2 * kc {
 		pairs := min(kc, (n-r0+1)/2)
 		if !packSmallIntPairs(x, r0, pairs, packed, colSums, workers) {
-			return nil, nil, false
+			return nil, false
 		}
 		if pending+pairs > gramIntFlush {
-			flushGramInt(c32, dp, g, d)
+			flushGramInt(c32, dp, g)
 			pending = 0
 		}
 		multiplyGramInt(kernel, packed, pairs, c32, dp, tiles, workers)
 		pending += pairs
 	}
-	flushGramInt(c32, dp, g, d)
+	flushGramInt(c32, dp, g)
 	sums = make([]int64, d)
 	for _, part := range colSums {
 		for p, v := range part {
 			sums[p] += int64(v) // exact: integers below 2³⁰
 		}
 	}
-	return g, sums, true
+	return sums, true
 }
 
 // packSmallIntPairs packs the pairs of rows r0 + 2t, r0 + 2t + 1 (t <
@@ -274,14 +279,14 @@ func multiplyGramInt(kernel gramIntKernel, packed []int32, pairs int, c32 []int3
 	wg.Wait()
 }
 
-// flushGramInt adds the upper triangle of the 32-bit sums into g (d×d)
-// and clears them.
-func flushGramInt(c32 []int32, dp int, g []int64, d int) {
-	for p := range d {
+// flushGramInt adds the upper triangle of the 32-bit sums into g (exact:
+// integers below 2³⁸) and clears them.
+func flushGramInt(c32 []int32, dp int, g *Dense) {
+	for p := range g.rows {
 		row := c32[p*dp : p*dp+dp]
-		gp := g[p*d : p*d+d]
-		for q := p; q < d; q++ {
-			gp[q] += int64(row[q])
+		gp := g.data[p*g.stride : p*g.stride+g.cols]
+		for q := p; q < g.cols; q++ {
+			gp[q] += float64(row[q])
 		}
 		clear(row)
 	}
