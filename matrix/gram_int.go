@@ -101,8 +101,8 @@ func gramIntPortable(kc int, a, b, c []int32, ldc int) {
 // 1/n).
 func meanCovarianceSmallInt(x *Dense, v Variance, kernel gramIntKernel, workers int) (mean []float64, s *Dense, ok bool) {
 	n, d := x.rows, x.cols
-	if kernel == nil || n > gramIntMaxRows || n < 1 || d < 1 {
-		return nil, nil, false
+	if kernel == nil || n > gramIntMaxRows || n < 1 || d < 1 || !smallIntRow(x.data[:d]) {
+		return nil, nil, false // (general data fail on the first row, before any allocation)
 	}
 	s = New(d, d)
 	sums, ok := gramSmallInt(x, kernel, workers, s)
@@ -235,6 +235,17 @@ func packPairRow(first, second []float64, out []int32, sums []float64) bool {
 		}
 		out[q] = int32(uint16(ia)) | ib<<16
 		sums[q] += a + b
+	}
+	return true
+}
+
+// smallIntRow reports whether every entry of r is an integer of magnitude
+// at most 255.
+func smallIntRow(r []float64) bool {
+	for _, v := range r {
+		if i := int32(v); float64(i) != v || uint32(i+smallIntMax) > 2*smallIntMax {
+			return false
+		}
 	}
 	return true
 }
