@@ -36,20 +36,10 @@ type classTask struct {
 func (c classTask) size() int      { return len(c.y) }
 func (c classTask) classify() bool { return true }
 func (c classTask) fitLoss(train, query []int) ([]float64, error) {
-	ys := make([]int, len(train))
-	for k, i := range train {
-		ys[k] = c.y[i]
-	}
-	m, err := c.t.FitClassifier(rowsOf(c.x, train), ys)
+	fit := func(x *matrix.Dense, y []int) (predictor[int], error) { return c.t.FitClassifier(x, y) }
+	p, err := fitPredict(fit, c.x, c.y, train, query)
 	if err != nil {
 		return nil, err
-	}
-	p, err := m.Predict(rowsOf(c.x, query))
-	if err != nil {
-		return nil, err
-	}
-	if len(p) != len(query) {
-		return nil, fmt.Errorf("%w: the model returned %d predictions for %d rows", matrix.ErrShape, len(p), len(query))
 	}
 	loss := make([]float64, len(query))
 	for k, i := range query {
@@ -58,6 +48,32 @@ func (c classTask) fitLoss(train, query []int) ([]float64, error) {
 		}
 	}
 	return loss, nil
+}
+
+// predictor is what Classifier and Regressor have in common.
+type predictor[T any] interface {
+	Predict(x *matrix.Dense) ([]T, error)
+}
+
+// fitPredict fits on the rows train of X and y (repetitions allowed) and
+// returns the predictions for the rows query, checking their number.
+func fitPredict[T any](fit func(*matrix.Dense, []T) (predictor[T], error), x *matrix.Dense, y []T, train, query []int) ([]T, error) {
+	ys := make([]T, len(train))
+	for k, i := range train {
+		ys[k] = y[i]
+	}
+	m, err := fit(rowsOf(x, train), ys)
+	if err != nil {
+		return nil, err
+	}
+	p, err := m.Predict(rowsOf(x, query))
+	if err != nil {
+		return nil, err
+	}
+	if len(p) != len(query) {
+		return nil, fmt.Errorf("%w: the model returned %d predictions for %d rows", matrix.ErrShape, len(p), len(query))
+	}
+	return p, nil
 }
 
 type regTask struct {
@@ -69,20 +85,10 @@ type regTask struct {
 func (r regTask) size() int      { return len(r.y) }
 func (r regTask) classify() bool { return false }
 func (r regTask) fitLoss(train, query []int) ([]float64, error) {
-	ys := make([]float64, len(train))
-	for k, i := range train {
-		ys[k] = r.y[i]
-	}
-	m, err := r.t.FitRegressor(rowsOf(r.x, train), ys)
+	fit := func(x *matrix.Dense, y []float64) (predictor[float64], error) { return r.t.FitRegressor(x, y) }
+	p, err := fitPredict(fit, r.x, r.y, train, query)
 	if err != nil {
 		return nil, err
-	}
-	p, err := m.Predict(rowsOf(r.x, query))
-	if err != nil {
-		return nil, err
-	}
-	if len(p) != len(query) {
-		return nil, fmt.Errorf("%w: the model returned %d predictions for %d rows", matrix.ErrShape, len(p), len(query))
 	}
 	loss := make([]float64, len(query))
 	for k, i := range query {
