@@ -265,7 +265,7 @@ func argmaxLast2(s []float64, k int) int {
 		}
 		return 0
 	}
-	return argmaxFirst(s)
+	return argmax(s)
 }
 
 // storeMembers fills Stumps or Trees when every member is of that kind.

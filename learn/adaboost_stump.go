@@ -65,7 +65,7 @@ func bestStump(data *treeData, w []float64) *StumpModel {
 	for _, v := range total {
 		W += v
 	}
-	c0 := argmaxFirst(total)
+	c0 := argmax(total)
 	best := &StumpModel{Feature: -1, Left: data.classes[c0], Right: data.classes[c0], Features: data.d}
 	bestErr := W - total[c0]
 	left := make([]float64, k)
@@ -83,7 +83,7 @@ func bestStump(data *treeData, w []float64) *StumpModel {
 			for c := range right {
 				right[c] = total[c] - left[c]
 			}
-			cl, cr := argmaxFirst(left), argmaxFirst(right)
+			cl, cr := argmax(left), argmax(right)
 			if e := W - left[cl] - right[cr]; e < bestErr {
 				lo, hi := col[i], col[idx[p]]
 				thr := lo/2 + hi/2

@@ -26,13 +26,21 @@ type Adaline struct {
 	Seed uint64
 }
 
-// AdalineModel is a trained AdaLinE: predict Classes[1] when wᵀx + b > 0.
+// AdalineModel is a trained AdaLinE: with two classes, predict Classes[1]
+// when wᵀx + b > 0; with K > 2, one neuron per class (one versus rest,
+// neuron_ovr.go) and the class of the largest wₖᵀx + bₖ.
 type AdalineModel struct {
-	Classes   []int
-	Coef      []float64
-	Intercept float64
-	// Epochs run, whether the Tol test stopped training, and the training
-	// mean squared error (1/n)Σᵢ(tᵢ − wᵀxᵢ − b)², tᵢ = ±1, after each epoch.
+	Classes   []int     // the labels, ascending
+	Coef      []float64 `json:",omitempty"` // w (two classes)
+	Intercept float64   // b (two classes)
+	// ClassCoef (K×d, row k = wₖ) and ClassIntercept (bₖ) are the neurons
+	// of K > 2 classes, nil with two.
+	ClassCoef      *matrix.Dense `json:",omitempty"`
+	ClassIntercept []float64     `json:",omitempty"`
+	// Epochs run (the most of any neuron), whether the Tol test stopped
+	// training (of every neuron), and the training mean squared error
+	// (1/n)Σᵢ(tᵢ − wᵀxᵢ − b)², tᵢ = ±1, after each epoch (the mean over
+	// the neurons, a finished one counting its last value).
 	Epochs    int
 	Converged bool
 	MSE       []float64
@@ -40,9 +48,10 @@ type AdalineModel struct {
 
 var _ Classifier = (*AdalineModel)(nil)
 
-// Fit trains on X (n×d) and two labels y (the larger one is t = +1, the
-// other t = −1) by the Widrow–Hoff (LMS) rule, one sample at a time in a
-// fresh random order every epoch:
+// Fit trains on X (n×d) and labels y (at least two distinct ones; with
+// two, the larger is t = +1 and the other t = −1; with more, each class in
+// turn is t = +1 against the rest, neuron_ovr.go) by the Widrow–Hoff (LMS)
+// rule, one sample at a time in a fresh random order every epoch:
 //
 //	w ← w + η (tᵢ − wᵀxᵢ − b) xᵢ,   b ← b + η (tᵢ − wᵀxᵢ − b).
 //
@@ -69,22 +78,34 @@ func (c Adaline) Fit(x *matrix.Dense, y []int) (*AdalineModel, error) {
 	if !(tol > 0) || math.IsInf(tol, 0) {
 		return nil, fmt.Errorf("%s: %w: tolerance %g", op, ErrInvalidParameter, c.Tol)
 	}
-	classes, t, err := binaryTargets(op, x, y)
+	classes, idx, err := neuronTargets(op, x, y)
 	if err != nil {
 		return nil, err
 	}
+	fit := func(t []float64) (neuronFit, error) { return widrowHoff(x, t, eta, epochs, tol, c.Seed) }
 	m := &AdalineModel{Classes: classes}
-	m.Coef, m.Intercept, m.Epochs, m.Converged, m.MSE, err = widrowHoff(x, t, eta, epochs, tol, c.Seed)
+	if len(classes) == 2 {
+		f, err := fit(signTargets(idx, 1))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
+		}
+		m.Coef, m.Intercept, m.Epochs, m.Converged, m.MSE = f.w, f.b, f.epochs, f.converged, f.trace
+		return m, nil
+	}
+	fits, err := oneVsRest(len(classes), idx, fit)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
+	m.ClassCoef, m.ClassIntercept = neuronWeights(fits)
+	m.Epochs, m.Converged, m.MSE = neuronCourse(fits, true)
 	return m, nil
 }
 
-// widrowHoff runs the LMS rule on real targets t.
-func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float64, seed uint64) (w []float64, b float64, run int, converged bool, mse []float64, err error) {
+// widrowHoff runs the LMS rule on real targets t; the trace is the mean
+// squared error of the linear output after every epoch.
+func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float64, seed uint64) (neuronFit, error) {
 	n, d := x.Dims()
-	w = make([]float64, d)
+	w, b, run, converged, mse := make([]float64, d), 0.0, 0, false, []float64(nil)
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	order := make([]int, n)
 	for i := range order {
@@ -107,7 +128,7 @@ func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float
 		}
 		cur /= float64(n)
 		if math.IsNaN(cur) || math.IsInf(cur, 0) || cur > 1e150 {
-			return nil, 0, run, false, mse, fmt.Errorf("%w: the LMS rule diverged in epoch %d (learning rate %g is too large for data of this size)", matrix.ErrNotFinite, run, eta)
+			return neuronFit{}, fmt.Errorf("%w: the LMS rule diverged in epoch %d (learning rate %g is too large for data of this size)", matrix.ErrNotFinite, run, eta)
 		}
 		mse = append(mse, cur)
 		if run > 1 && math.Abs(prev-cur) <= tol*max(prev, cur) {
@@ -116,12 +137,13 @@ func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float
 		}
 		prev = cur
 	}
-	return w, b, run, converged, mse, nil
+	return neuronFit{w: w, b: b, epochs: run, converged: converged, trace: mse}, nil
 }
 
-// Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere.
+// Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere
+// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest.
 func (m *AdalineModel) Predict(x *matrix.Dense) ([]int, error) {
-	return predictSign("learn: adaline", m.Classes, m.Coef, m.Intercept, x)
+	return predictNeurons("learn: adaline", m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept, x)
 }
 
 // TrainMSE is the mean squared error of the linear output after the last
@@ -137,7 +159,7 @@ func LoadAdaline(r io.Reader) (*AdalineModel, error) {
 	if err := loadModel(r, "adaline", &m); err != nil {
 		return nil, err
 	}
-	if err := checkNeuron(m.Classes, m.Coef, m.Intercept); err != nil || len(m.MSE) == 0 {
+	if err := checkNeurons(m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept); err != nil || len(m.MSE) == 0 {
 		return nil, fmt.Errorf("learn: load adaline: %w: %v", ErrFormat, err)
 	}
 	return &m, nil

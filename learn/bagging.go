@@ -129,7 +129,7 @@ func (m *BaggedClassifier) Predict(x *matrix.Dense) ([]int, error) {
 	}
 	out := make([]int, x.Rows())
 	for i := range out {
-		out[i] = m.Classes[argmaxFirst(votes.Row(i))]
+		out[i] = m.Classes[argmax(votes.Row(i))]
 	}
 	return out, nil
 }

@@ -128,7 +128,7 @@ func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 		any := false
 		for b, t := range trees {
 			if !inBag[b][i] {
-				count[argmaxFirst(t.Nodes[t.leaf(row)].Value)]++
+				count[argmax(t.Nodes[t.leaf(row)].Value)]++
 				any = true
 			}
 		}
@@ -252,7 +252,7 @@ func (m *ForestModel) Predict(x *matrix.Dense) ([]int, error) {
 		count := make([]int, len(m.Classes))
 		row := x.Row(i)
 		for _, t := range m.Trees {
-			count[argmaxFirst(t.Nodes[t.leaf(row)].Value)]++
+			count[argmax(t.Nodes[t.leaf(row)].Value)]++
 		}
 		out[i] = m.Classes[argmaxInt(count)]
 	})

@@ -124,7 +124,7 @@ func (m *KNNModel) Predict(q *matrix.Dense) ([]int, error) {
 	}
 	out := make([]int, q.Rows())
 	for i := range out {
-		out[i] = m.Classes[argmaxFirst(p.Row(i))]
+		out[i] = m.Classes[argmax(p.Row(i))]
 	}
 	return out, nil
 }
@@ -169,17 +169,6 @@ func (m *KNNRegressorModel) Predict(q *matrix.Dense) ([]float64, error) {
 		}
 	}
 	return out, nil
-}
-
-// argmaxFirst returns the index of the largest value, the first on ties.
-func argmaxFirst(v []float64) int {
-	best := 0
-	for i, x := range v {
-		if x > v[best] {
-			best = i
-		}
-	}
-	return best
 }
 
 // knnBlock is the number of query rows whose distances to the training set

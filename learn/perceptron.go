@@ -23,31 +23,41 @@ type Perceptron struct {
 	Seed uint64
 }
 
-// PerceptronModel is a trained perceptron: predict Classes[1] when
-// wᵀx + b > 0, else Classes[0].
+// PerceptronModel is a trained perceptron: with two classes, predict
+// Classes[1] when wᵀx + b > 0, else Classes[0]; with K > 2, one neuron per
+// class (one versus rest, neuron_ovr.go) and the class of the largest
+// wₖᵀx + bₖ.
 type PerceptronModel struct {
-	Classes   []int     // the two labels, ascending
-	Coef      []float64 // w
-	Intercept float64   // b (the notes' threshold is τ = −b)
-	// Epochs is the number of epochs run, and Converged whether the last
-	// one made no mistake (the data are then separated by w, b).
+	Classes   []int     // the labels, ascending
+	Coef      []float64 `json:",omitempty"` // w (two classes)
+	Intercept float64   // b (the notes' threshold is τ = −b; two classes)
+	// ClassCoef (K×d, row k = wₖ) and ClassIntercept (bₖ) are the neurons
+	// of K > 2 classes, nil with two.
+	ClassCoef      *matrix.Dense `json:",omitempty"`
+	ClassIntercept []float64     `json:",omitempty"`
+	// Epochs is the number of epochs run (the most of any neuron), and
+	// Converged whether the last one made no mistake (for every neuron:
+	// the data are then separated by w, b, or each class from the rest).
 	Epochs    int
 	Converged bool
-	// Mistakes counts the updates of every epoch (for plotting).
+	// Mistakes counts the updates of every epoch (for plotting; summed
+	// over the neurons).
 	Mistakes []int
 }
 
 var _ Classifier = (*PerceptronModel)(nil)
 
-// Fit trains on X (n×d) and two distinct labels y (any integers; the larger
-// is the positive class t = +1, the other t = −1). In each epoch the samples
-// are visited in a fresh random order and every mistake, tᵢ(wᵀxᵢ + b) ≤ 0,
-// moves the boundary: w ← w + η tᵢ xᵢ, b ← b + η tᵢ. Training stops after
-// the first epoch without a mistake. By Novikoff's theorem this happens
-// after at most (R/γ)² mistakes when a boundary with margin γ exists
-// (R = maxᵢ‖(xᵢ, 1)‖); otherwise the weights cycle, and after Epochs epochs
-// the model is returned with Converged false (not an error: it is still a
-// classifier, often a poor one).
+// Fit trains on X (n×d) and labels y (any integers, at least two
+// distinct ones). With two classes the larger is the positive class
+// t = +1, the other t = −1; with more, each class in turn is t = +1
+// against the rest (one versus rest, neuron_ovr.go). In each epoch the
+// samples are visited in a fresh random order and every mistake,
+// tᵢ(wᵀxᵢ + b) ≤ 0, moves the boundary: w ← w + η tᵢ xᵢ, b ← b + η tᵢ.
+// Training stops after the first epoch without a mistake. By Novikoff's
+// theorem this happens after at most (R/γ)² mistakes when a boundary with
+// margin γ exists (R = maxᵢ‖(xᵢ, 1)‖); otherwise the weights cycle, and
+// after Epochs epochs the model is returned with Converged false (not an
+// error: it is still a classifier, often a poor one).
 //
 // Implements: 004, "Single Neuron Models" (the perceptron, η = Σ xᵢwᵢ and
 // a hard-limiter activation, "Typical Activation function" 1).
@@ -60,39 +70,76 @@ func (c Perceptron) Fit(x *matrix.Dense, y []int) (*PerceptronModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	classes, t, err := binaryTargets(op, x, y)
+	classes, idx, err := neuronTargets(op, x, y)
 	if err != nil {
 		return nil, err
 	}
+	fit := func(t []float64) (neuronFit, error) {
+		f := perceptronRule(x, t, eta, epochs, c.Seed)
+		if err := matrix.VecFinite(append([]float64{f.b}, f.w...)); err != nil {
+			return f, fmt.Errorf("weights: %w (the learning rate or the data are too large: lower the rate or scale the data)", err)
+		}
+		return f, nil
+	}
+	m := &PerceptronModel{Classes: classes}
+	if len(classes) == 2 {
+		f, err := fit(signTargets(idx, 1))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
+		}
+		m.Coef, m.Intercept, m.Epochs, m.Converged = f.w, f.b, f.epochs, f.converged
+		m.Mistakes = mistakeCounts(f.trace)
+		return m, nil
+	}
+	fits, err := oneVsRest(len(classes), idx, fit)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	m.ClassCoef, m.ClassIntercept = neuronWeights(fits)
+	var trace []float64
+	m.Epochs, m.Converged, trace = neuronCourse(fits, false)
+	m.Mistakes = mistakeCounts(trace)
+	return m, nil
+}
+
+// perceptronRule runs the perceptron rule on targets t = ±1 (Fit); the
+// trace is the number of mistakes of every epoch.
+func perceptronRule(x *matrix.Dense, t []float64, eta float64, epochs int, seed uint64) neuronFit {
 	n, d := x.Dims()
-	m := &PerceptronModel{Classes: classes, Coef: make([]float64, d)}
-	r := rand.New(rand.NewPCG(c.Seed, 0x9e3779b97f4a7c15))
+	f := neuronFit{w: make([]float64, d)}
+	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
-	for m.Epochs < epochs {
+	for f.epochs < epochs {
 		r.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 		mistakes := 0
 		for _, i := range order {
 			xi := x.Row(i)
-			if t[i]*(matrix.Dot(m.Coef, xi)+m.Intercept) <= 0 {
-				matrix.Axpy(eta*t[i], xi, m.Coef)
-				m.Intercept += eta * t[i]
+			if t[i]*(matrix.Dot(f.w, xi)+f.b) <= 0 {
+				matrix.Axpy(eta*t[i], xi, f.w)
+				f.b += eta * t[i]
 				mistakes++
 			}
 		}
-		m.Epochs++
-		m.Mistakes = append(m.Mistakes, mistakes)
+		f.epochs++
+		f.trace = append(f.trace, float64(mistakes))
 		if mistakes == 0 {
-			m.Converged = true
+			f.converged = true
 			break
 		}
 	}
-	if err := matrix.VecFinite(append([]float64{m.Intercept}, m.Coef...)); err != nil {
-		return nil, fmt.Errorf("%s: weights: %w (the learning rate or the data are too large: lower the rate or scale the data)", op, err)
+	return f
+}
+
+// mistakeCounts converts a trace of mistake counts to integers.
+func mistakeCounts(trace []float64) []int {
+	out := make([]int, len(trace))
+	for e, v := range trace {
+		out[e] = int(v)
 	}
-	return m, nil
+	return out
 }
 
 // neuronSettings checks and defaults the epochs and the step.
@@ -112,29 +159,10 @@ func neuronSettings(op string, epochs, defEpochs int, eta, defEta float64) (int,
 	return epochs, eta, nil
 }
 
-// binaryTargets validates X and y and maps two labels to t = ±1 (+1 for
-// the larger).
-func binaryTargets(op string, x *matrix.Dense, y []int) ([]int, []float64, error) {
-	if err := checkData(op, x, 1); err != nil {
-		return nil, nil, err
-	}
-	if len(y) != x.Rows() {
-		return nil, nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
-	}
-	classes, idx := classIndex(y)
-	if len(classes) != 2 {
-		return nil, nil, fmt.Errorf("%s: %w: need exactly two classes, got %d", op, ErrInvalidParameter, len(classes))
-	}
-	t := make([]float64, len(y))
-	for i, k := range idx {
-		t[i] = float64(2*k - 1)
-	}
-	return classes, t, nil
-}
-
-// Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere.
+// Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere
+// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest.
 func (m *PerceptronModel) Predict(x *matrix.Dense) ([]int, error) {
-	return predictSign("learn: perceptron", m.Classes, m.Coef, m.Intercept, x)
+	return predictNeurons("learn: perceptron", m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept, x)
 }
 
 func predictSign(op string, classes []int, w []float64, b float64, x *matrix.Dense) ([]int, error) {
@@ -161,7 +189,7 @@ func LoadPerceptron(r io.Reader) (*PerceptronModel, error) {
 	if err := loadModel(r, "perceptron", &m); err != nil {
 		return nil, err
 	}
-	if err := checkNeuron(m.Classes, m.Coef, m.Intercept); err != nil {
+	if err := checkNeurons(m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept); err != nil {
 		return nil, fmt.Errorf("learn: load perceptron: %w: %v", ErrFormat, err)
 	}
 	return &m, nil

@@ -690,7 +690,7 @@ func (m *TreeModel) Predict(x *matrix.Dense) ([]int, error) {
 	}
 	out := make([]int, len(leaves))
 	for i, l := range leaves {
-		out[i] = m.Classes[argmaxFirst(m.Nodes[l].Value)]
+		out[i] = m.Classes[argmax(m.Nodes[l].Value)]
 	}
 	return out, nil
 }

@@ -89,7 +89,7 @@ func (m *TreeModel) TextNamed(names, classNames []string) string {
 		indent := strings.Repeat("|   ", depth) + "|--- "
 		if n.Feature < 0 {
 			if m.Classes != nil {
-				c := m.Classes[argmaxFirst(n.Value)]
+				c := m.Classes[argmax(n.Value)]
 				label := fmt.Sprint(c)
 				if c >= 0 && c < len(classNames) {
 					label = classNames[c]

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"mlnotes/learn"
+	"mlnotes/matrix"
 )
 
 // The linear models and feature selection on the command line (docs/cli.md,
@@ -25,10 +26,11 @@ func init() {
 				"and -test, proba holds the class probabilities of every test row in the order of classes.\n",
 			run: runLogreg},
 		command{name: "perceptron", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
-			summary: "Rosenblatt's perceptron (two classes, stops at an epoch without a mistake)", run: runPerceptron},
+			summary: "Rosenblatt's perceptron (stops at an epoch without a mistake; one versus rest for more than two classes)", run: runPerceptron},
 		command{name: "adaline", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
-			summary: "AdaLinE trained by the Widrow–Hoff (LMS) rule (two classes)",
-			help: "The rule is w ← w + R·(t − wᵀx − b)·x per sample, t = ±1 (+1 for the larger label); it is\n" +
+			summary: "AdaLinE trained by the Widrow–Hoff (LMS) rule (one versus rest for more than two classes)",
+			help: "The rule is w ← w + R·(t − wᵀx − b)·x per sample, t = ±1 (+1 for the larger label, or for\n" +
+				"each class in turn against the rest when there are more than two); it is\n" +
 				"stable for R < 2/max‖(x, 1)‖², so scale the features (-scale standard). Training stops when\n" +
 				"an epoch changes the mean squared error of the linear output by less than 1e-6 relative\n" +
 				"(converged) or after E epochs.\n",
@@ -263,7 +265,8 @@ func runPerceptron(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		return m, []field{{"classes", classNames(d, m.Classes)}, {"coef", m.Coef}, {"intercept", m.Intercept},
+		coef, intercept := neuronFields(m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept)
+		return m, []field{{"classes", classNames(d, m.Classes)}, {"coef", coef}, {"intercept", intercept},
 			{"epochs", m.Epochs}, {"converged", m.Converged}, {"mistakes", m.Mistakes}}, nil
 	})
 }
@@ -279,9 +282,20 @@ func runAdaline(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		return m, []field{{"classes", classNames(d, m.Classes)}, {"coef", m.Coef}, {"intercept", m.Intercept},
+		coef, intercept := neuronFields(m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept)
+		return m, []field{{"classes", classNames(d, m.Classes)}, {"coef", coef}, {"intercept", intercept},
 			{"epochs", m.Epochs}, {"converged", m.Converged}, {"train_mse", m.TrainMSE()}}, nil
 	})
+}
+
+// neuronFields returns what the single neurons print as coef and
+// intercept: w and b for two classes, the matrix of one row per class and
+// the vector of intercepts for more (as logreg prints them).
+func neuronFields(w []float64, b float64, ws *matrix.Dense, bs []float64) (coef, intercept any) {
+	if ws != nil {
+		return ws, bs
+	}
+	return w, b
 }
 
 func runSelect(args []string, stdout, stderr io.Writer) error {

@@ -149,7 +149,7 @@ func TestLinearCommandsBadInput(t *testing.T) {
 		{[]string{"ridge", ragged}, 1, ""},
 		{[]string{"logreg", one}, 1, "two classes"},
 		{[]string{"logreg", "-lambda", "0", sep}, 1, "separable"},
-		{[]string{"perceptron", irisCSV}, 1, "two classes"},
+		{[]string{"perceptron", one}, 1, "two classes"},
 		{[]string{"linreg", "-test", narrow, diabetesCSV}, 1, ""},
 		{[]string{"logreg", "-load", model, "-test", irisCSV}, 1, "ridge"},
 		{[]string{"linreg", "-target", "nosuch", diabetesCSV}, 1, "nosuch"},
@@ -169,7 +169,7 @@ func TestLinearCommandsBadInput(t *testing.T) {
 // predict with the same predictions.
 func TestLinearModelsRoundTrip(t *testing.T) {
 	two := writeCSV(t, "two.csv", "a,b,y\n0,0,-1\n1,0.2,-1\n0.1,1,-1\n3,3,1\n4,3.2,1\n3,4.1,1\n")
-	for _, c := range [][]string{{"linreg", diabetesCSV}, {"ridge", diabetesCSV}, {"perceptron", two}, {"adaline", two}, {"logreg", two}} {
+	for _, c := range [][]string{{"linreg", diabetesCSV}, {"ridge", diabetesCSV}, {"perceptron", two}, {"adaline", two}, {"logreg", two}, {"perceptron", wineCSV}, {"adaline", irisCSV}} {
 		model := filepath.Join(t.TempDir(), c[0]+".json")
 		obj := runJSON(t, c[0], "-save", model, "-test", c[1], c[1])
 		status, out, errOut := runDemo("predict", "-model", model, "-json", c[1])
@@ -182,6 +182,24 @@ func TestLinearModelsRoundTrip(t *testing.T) {
 		}
 		if string(p["predictions"]) != string(obj["predictions"]) {
 			t.Errorf("%s: predictions differ after loading", c[0])
+		}
+	}
+}
+
+// TestNeuronCommandsSeveralClasses: on the three wine cultivars the
+// perceptron and AdaLinE train one neuron per class (one versus rest) and
+// print one row of coef and one intercept per class.
+func TestNeuronCommandsSeveralClasses(t *testing.T) {
+	for _, name := range []string{"perceptron", "adaline"} {
+		obj := runJSON(t, name, "-scale", "standard", wineCSV)
+		var coef [][]float64
+		var intercept []float64
+		var acc float64
+		if json.Unmarshal(obj["coef"], &coef) != nil || json.Unmarshal(obj["intercept"], &intercept) != nil || json.Unmarshal(obj["train_accuracy"], &acc) != nil {
+			t.Fatalf("%s: coef %s, intercept %s", name, obj["coef"], obj["intercept"])
+		}
+		if len(coef) != 3 || len(coef[0]) != 13 || len(intercept) != 3 || acc < 0.97 {
+			t.Errorf("%s: %d×%d coef, %d intercepts, training accuracy %v", name, len(coef), len(coef[0]), len(intercept), acc)
 		}
 	}
 }
