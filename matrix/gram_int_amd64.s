@@ -167,3 +167,138 @@ fail:
 	VZEROUPPER
 	MOVB $0, ret+40(FP)
 	RET
+
+// func gramIntAVX2x4x16(kc int, a, b, c *int32, ldc int)
+//
+// A 4×16 quarter of the 8×32 tile with AVX2 (no VPDPWSSD): VPMADDWD
+// multiplies the 16-bit halves and adds each pair into a 32-bit lane, and
+// VPADDD adds that into the sum. a and b advance 32 words a pair, as in
+// the panels. Y0–Y7: the sums, row i in Y(2i) (columns 0–7) and Y(2i+1)
+// (8–15); Y8, Y9: b; Y10: a broadcast; Y11, Y12: the products.
+TEXT ·gramIntAVX2x4x16(SB), NOSPLIT, $0-40
+	MOVQ kc+0(FP), CX
+	MOVQ a+8(FP), AX
+	MOVQ b+16(FP), BX
+	MOVQ c+24(FP), DX
+	MOVQ ldc+32(FP), SI
+	SHLQ $2, SI // bytes per row of c
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+
+loop4x16:
+	VMOVDQU (BX), Y8
+	VMOVDQU 32(BX), Y9
+	VPBROADCASTD 0(AX), Y10
+	VPMADDWD Y10, Y8, Y11
+	VPMADDWD Y10, Y9, Y12
+	VPADDD Y11, Y0, Y0
+	VPADDD Y12, Y1, Y1
+	VPBROADCASTD 4(AX), Y10
+	VPMADDWD Y10, Y8, Y11
+	VPMADDWD Y10, Y9, Y12
+	VPADDD Y11, Y2, Y2
+	VPADDD Y12, Y3, Y3
+	VPBROADCASTD 8(AX), Y10
+	VPMADDWD Y10, Y8, Y11
+	VPMADDWD Y10, Y9, Y12
+	VPADDD Y11, Y4, Y4
+	VPADDD Y12, Y5, Y5
+	VPBROADCASTD 12(AX), Y10
+	VPMADDWD Y10, Y8, Y11
+	VPMADDWD Y10, Y9, Y12
+	VPADDD Y11, Y6, Y6
+	VPADDD Y12, Y7, Y7
+	ADDQ $128, AX
+	ADDQ $128, BX
+	DECQ CX
+	JNZ loop4x16
+
+	// c += tile, row by row
+	VPADDD (DX), Y0, Y0
+	VMOVDQU Y0, (DX)
+	VPADDD 32(DX), Y1, Y1
+	VMOVDQU Y1, 32(DX)
+	ADDQ SI, DX
+	VPADDD (DX), Y2, Y2
+	VMOVDQU Y2, (DX)
+	VPADDD 32(DX), Y3, Y3
+	VMOVDQU Y3, 32(DX)
+	ADDQ SI, DX
+	VPADDD (DX), Y4, Y4
+	VMOVDQU Y4, (DX)
+	VPADDD 32(DX), Y5, Y5
+	VMOVDQU Y5, 32(DX)
+	ADDQ SI, DX
+	VPADDD (DX), Y6, Y6
+	VMOVDQU Y6, (DX)
+	VPADDD 32(DX), Y7, Y7
+	VMOVDQU Y7, 32(DX)
+	VZEROUPPER
+	RET
+
+// func packPairsAVX2(first, second *float64, out *int32, sums *float64, n int) bool
+//
+// packPairsAVX512 with AVX2, four columns a trip: VROUNDPD toward zero and
+// compares into lane masks, VMOVMSKPD to test all four.
+TEXT ·packPairsAVX2(SB), NOSPLIT, $0-41
+	MOVQ first+0(FP), SI
+	MOVQ second+8(FP), BX
+	MOVQ out+16(FP), DI
+	MOVQ sums+24(FP), DX
+	MOVQ n+32(FP), CX
+	MOVQ $0x7FFFFFFFFFFFFFFF, R8
+	VMOVQ R8, X14
+	VPBROADCASTQ X14, Y14 // |x| mask
+	MOVQ $0x406FE00000000000, R8
+	VMOVQ R8, X15
+	VPBROADCASTQ X15, Y15 // 255.0
+	SHRQ $2, CX
+	JZ   done2
+
+loop2:
+	VMOVUPD (SI), Y0
+	VMOVUPD (BX), Y1
+	VROUNDPD $3, Y0, Y2
+	VROUNDPD $3, Y1, Y3
+	VCMPPD $0, Y2, Y0, Y4 // x = trunc(x)
+	VCMPPD $0, Y3, Y1, Y5
+	VANDPD Y14, Y0, Y6
+	VANDPD Y14, Y1, Y7
+	VCMPPD $2, Y15, Y6, Y6 // |x| ≤ 255
+	VCMPPD $2, Y15, Y7, Y7
+	VANDPD Y4, Y6, Y6
+	VANDPD Y5, Y7, Y7
+	VANDPD Y6, Y7, Y7
+	VMOVMSKPD Y7, R9
+	CMPL R9, $15
+	JNE  fail2
+	VCVTTPD2DQY Y0, X8
+	VCVTTPD2DQY Y1, X9
+	VPSLLD $16, X9, X9
+	VPBLENDW $0xAA, X9, X8, X10
+	VMOVDQU X10, (DI)
+	VADDPD Y0, Y1, Y11
+	VADDPD (DX), Y11, Y11
+	VMOVUPD Y11, (DX)
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $16, DI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ  loop2
+
+done2:
+	VZEROUPPER
+	MOVB $1, ret+40(FP)
+	RET
+
+fail2:
+	VZEROUPPER
+	MOVB $0, ret+40(FP)
+	RET

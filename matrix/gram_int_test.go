@@ -11,8 +11,8 @@ import (
 // the portable reference first.
 func gramIntKernels() map[string]gramIntKernel {
 	k := map[string]gramIntKernel{"portable": gramIntPortable}
-	if fast := fastGramIntKernel(); fast != nil {
-		k["fast"] = fast
+	for name, kern := range assemblyGramIntKernels() {
+		k[name] = kern
 	}
 	return k
 }
@@ -248,8 +248,9 @@ func TestMeanCovarianceTakesIntegerPath(t *testing.T) {
 }
 
 // BenchmarkCovariancePixels times MeanCovariance on 60000×784 integers in
-// 0…255, the shape of Fashion-MNIST: the integer path where the processor
-// has one, against the floating-point path on the same data.
+// 0…255, the shape of Fashion-MNIST, and the integer path with each
+// assembly kernel the machine has against the floating-point path with
+// each product kernel, on the same data.
 func BenchmarkCovariancePixels(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	x := New(60000, 784)
@@ -261,49 +262,67 @@ func BenchmarkCovariancePixels(b *testing.B) {
 			MeanCovariance(x, Population)
 		}
 	})
-	b.Run("float", func(b *testing.B) {
-		for b.Loop() {
-			floatCovariance(x, Population)
+	for name, kern := range assemblyGramIntKernels() {
+		b.Run("integer-"+name, func(b *testing.B) {
+			for b.Loop() {
+				meanCovarianceSmallInt(x, Population, kern, gemmWorkers(784, 393, 60000))
+			}
+		})
+	}
+	for _, kern := range productKernels() {
+		if kern == &portableKernel {
+			continue
 		}
-	})
+		b.Run("float-"+kern.name, func(b *testing.B) {
+			saved := activeKernel
+			activeKernel = *kern
+			defer func() { activeKernel = saved }()
+			for b.Loop() {
+				floatCovariance(x, Population)
+			}
+		})
+	}
 }
 
-// TestPackPairsAgree checks packPairs (the AVX-512 kernel for the bulk
-// where the processor has it) against the reference packPairRow on every
-// length to 41: the same words and sums on valid rows, and false from
-// both with a bad entry at any position of either row.
+// TestPackPairsAgree checks every packing kernel this build has (the
+// AVX-512 and AVX2 ones for the bulk of a row where the processor has
+// them) against the reference packPairRow on every length to 41: the same
+// words and sums on valid rows, and false from both with a bad entry at
+// any position of either row.
 func TestPackPairsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	for n := range 42 {
-		first, second := make([]float64, n), make([]float64, n)
-		for i := range n {
-			first[i], second[i] = float64(rng.IntN(511)-255), float64(rng.IntN(511)-255)
-		}
-		want, got := make([]int32, n), make([]int32, n)
-		wantSums, gotSums := make([]float64, n), make([]float64, n)
-		for i := range wantSums {
-			wantSums[i] = float64(i) // sums add to what is there
-			gotSums[i] = float64(i)
-		}
-		okWant := packPairRow(first, second, want, wantSums)
-		okGot := packPairs(first, second, got, gotSums)
-		if !okWant || !okGot {
-			t.Fatalf("n=%d: valid rows refused (%v, %v)", n, okWant, okGot)
-		}
-		for i := range n {
-			if got[i] != want[i] || gotSums[i] != wantSums[i] {
-				t.Fatalf("n=%d, column %d: word %#x sum %v, want %#x and %v", n, i, got[i], gotSums[i], want[i], wantSums[i])
+	for name, pack := range packPairsFuncs() {
+		for n := range 42 {
+			first, second := make([]float64, n), make([]float64, n)
+			for i := range n {
+				first[i], second[i] = float64(rng.IntN(511)-255), float64(rng.IntN(511)-255)
 			}
-		}
-		for i := range n {
-			for _, row := range [][]float64{first, second} {
-				for _, bad := range []float64{math.NaN(), 255.5, -256} {
-					saved := row[i]
-					row[i] = bad
-					if packPairs(first, second, got, gotSums) || packPairRow(first, second, want, wantSums) {
-						t.Fatalf("n=%d: %v at column %d accepted", n, bad, i)
+			want, got := make([]int32, n), make([]int32, n)
+			wantSums, gotSums := make([]float64, n), make([]float64, n)
+			for i := range wantSums {
+				wantSums[i] = float64(i) // sums add to what is there
+				gotSums[i] = float64(i)
+			}
+			okWant := packPairRow(first, second, want, wantSums)
+			okGot := pack(first, second, got, gotSums)
+			if !okWant || !okGot {
+				t.Fatalf("%s, n=%d: valid rows refused (%v, %v)", name, n, okWant, okGot)
+			}
+			for i := range n {
+				if got[i] != want[i] || gotSums[i] != wantSums[i] {
+					t.Fatalf("%s, n=%d, column %d: word %#x sum %v, want %#x and %v", name, n, i, got[i], gotSums[i], want[i], wantSums[i])
+				}
+			}
+			for i := range n {
+				for _, row := range [][]float64{first, second} {
+					for _, bad := range []float64{math.NaN(), math.Inf(-1), 255.5, -256, 1e300} {
+						saved := row[i]
+						row[i] = bad
+						if pack(first, second, got, gotSums) || packPairRow(first, second, want, wantSums) {
+							t.Fatalf("%s, n=%d: %v at column %d accepted", name, n, bad, i)
+						}
+						row[i] = saved
 					}
-					row[i] = saved
 				}
 			}
 		}

@@ -118,7 +118,7 @@ func Covariance(x *Dense, v Variance) (*Dense, error) {
 // offending entry.
 //
 // Data whose entries are all integers of magnitude at most 255 (images)
-// take an exact integer path where the processor has AVX-512 VNNI
+// take an exact integer path on amd64 with AVX-512 VNNI or AVX2
 // (gram_int.go): the result is then correct to two roundings of each
 // entry, within the floating-point path's bound of it, and the means are
 // the same bits.
