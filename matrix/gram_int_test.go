@@ -328,3 +328,29 @@ func TestPackPairsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestCovarianceSmallIntLargestN runs the integer path at its largest n,
+// 2²² rows of ±255 (where n·gₚq and sₚs_q approach 2⁶⁰), exactly, and
+// checks that one row more sends the data to floating point.
+func TestCovarianceSmallIntLargestN(t *testing.T) {
+	n := gramIntMaxRows
+	x := New(n+1, 2)
+	for i := range n + 1 {
+		x.data[2*i] = 255
+		x.data[2*i+1] = float64(255 - 510*(i%3/2)) // 255, 255, −255, …
+	}
+	rows := x.Slice(0, n, 0, 2)
+	for name, kern := range gramIntKernels() {
+		if name == "portable" {
+			continue // the same arithmetic, 2²² rows slower
+		}
+		_, s, ok := meanCovarianceSmallInt(rows, Sample, kern, 2)
+		_, want := exactCovariance(rows, Sample)
+		if !ok || !identical(s, want) {
+			t.Fatalf("%s: n = 2²²: ok %v, S = %v, want %v", name, ok, s.data, want.data)
+		}
+		if _, _, ok := meanCovarianceSmallInt(x, Sample, kern, 2); ok {
+			t.Fatalf("%s: n = 2²² + 1 taken by the integer path", name)
+		}
+	}
+}
