@@ -15,7 +15,7 @@ import (
 // 1-nearest neighbour as our classifier") and a baseline for any data set.
 //
 // Distances come from matrix products: ‖q − x‖² = ‖q‖² + ‖x‖² − 2 qᵀx with
-// the cross terms Q Xᵀ computed by matrix.MulABT in blocks of query rows
+// the cross terms Q Xᵀ computed by matrix.Gemm in slabs of query rows
 // (negative rounding residues are clamped to 0). Ties are deterministic:
 // neighbours at equal distance are taken in training order (the lower
 // index first), and a tied vote goes to the smallest label, as
