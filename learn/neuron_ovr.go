@@ -16,6 +16,9 @@ import (
 // goes to the class whose neuron gives it the largest net input,
 // argmaxₖ wₖᵀx + bₖ (the first such class on ties). With two classes there
 // is one neuron, as in the notes.
+//
+// Implements: 004, "Single Neuron Models" (extended to K classes; the
+// choice is recorded in docs/linear-models.md, §6).
 
 // neuronTargets validates X and y and returns the sorted labels (at least
 // two) and the class index of every sample.
