@@ -68,11 +68,12 @@ var activeGramIntKernel = fastGramIntKernel()
 // gramIntKernel adds, for t = 0 … kc−1, the products of the pair words
 // a[32t + i] (i < 8) and b[32t + q] (q < 32) into c[i·ldc + q]: each word
 // holds two signed 16-bit integers (low and high half) and a product of
-// two words is lo·lo + hi·hi, what VPDPWSSD computes lane by lane.
+// two words is lo·lo + hi·hi, what VPDPWSSD (or VPMADDWD) computes lane
+// by lane.
 type gramIntKernel func(kc int, a, b, c []int32, ldc int)
 
-// gramIntPortable is the reference kernel, in plain Go: the assembly one
-// is tested against it.
+// gramIntPortable is the reference kernel, in plain Go: the assembly ones
+// (VNNI, AVX2) are tested against it.
 func gramIntPortable(kc int, a, b, c []int32, ldc int) {
 	var acc [gramIntMR][gramIntNR]int32
 	for t := range kc {
