@@ -29,6 +29,7 @@ package matrix
 
 import (
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"encoding/binary"
@@ -39,6 +40,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"mlnotes/matrix/internal/gunzip"
 )
 
 // IDXType is the element type code of an IDX file (the third magic byte).
@@ -230,8 +233,14 @@ func ReadIDXLabelsFile(path string) ([]int, error) {
 func readIDX(op string, r io.Reader) (*IDX, error) {
 	size := inputSize(r)
 	br := bufio.NewReader(r)
-	src, err := maybeGunzip(op, br)
+	plain, err := gunzipWhole(op, br, size)
 	if err != nil {
+		return nil, err
+	}
+	var src io.Reader
+	if plain != nil {
+		src, size = plain, int64(plain.Len())
+	} else if src, err = maybeGunzip(op, br); err != nil {
 		return nil, err
 	}
 	typ, dims, total, err := readIDXHeader(op, src)
@@ -293,6 +302,33 @@ func decodeIDXChunks(op string, typ IDXType, chunks [][]byte, data []float64, di
 		}
 	}
 	return nil
+}
+
+// gunzipWhole decompresses a gzip file of known size (a regular file, a
+// bytes.Reader) in one call of the in-memory decoder (internal/gunzip,
+// about 2.5 times compress/gzip's speed on one core) and returns a reader
+// of its content; br is then used up. It returns nil, with br replaced by
+// the bytes it read, when the input is not gzip, its size is unknown (a
+// pipe keeps the streamed path, whose memory is bounded), or the decoder
+// rejects it: compress/gzip then reads the same bytes again, so that a
+// damaged file gets the same error, in the same order of the file's
+// parts, whichever decoder saw it first.
+func gunzipWhole(op string, br *bufio.Reader, size int64) (*bytes.Reader, error) {
+	magic, err := br.Peek(2)
+	if size <= 0 || err != nil || magic[0] != 0x1f || magic[1] != 0x8b {
+		return nil, nil
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	if _, err := buf.ReadFrom(br); err != nil {
+		return nil, fmt.Errorf("matrix: %s: %w", op, err)
+	}
+	src := buf.Bytes()
+	out, err := gunzip.Decompress(src, -1)
+	if err != nil {
+		br.Reset(bytes.NewReader(src)) // compress/gzip will report it
+		return nil, nil
+	}
+	return bytes.NewReader(out), nil
 }
 
 // maybeGunzip returns a decompressing reader when br starts with the gzip
