@@ -27,15 +27,16 @@ import "encoding/binary"
 // zero: they are the low bits of in[pos], the byte that was only partly
 // shifted in. That is harmless, because the next refill ORs that same
 // byte into the same place, and the decoder only ever looks at the low n
-// bits. The n |= 56 form avoids an addition and a multiplication on the
-// path that runs once per symbol; the trick is the one libdeflate uses.
+// bits. The n |= 56 form saves a shift and an addition on a path that
+// runs once per symbol; the trick is the one libdeflate uses.
 //
 // Near the end of the input fewer than eight bytes remain, and refillSlow
 // loads them one at a time. Past the end it loads zero bytes, as if the
 // input went on: pos may then exceed len(in). That lets the decoder run
 // without a bounds test per bit; whether a zero it invented was actually
 // used is checked by comparing the number of bits consumed, 8·pos − n,
-// with the 8·len(in) that exist (refillSlow, and endOfStream at the end).
+// with the 8·len(in) that exist (overrun, tested by refillSlow and at the
+// end of the stream by inflate).
 type bitReader struct {
 	in  []byte // the whole input
 	pos int    // next byte of in to load; may pass len(in) by up to 8
@@ -133,7 +134,7 @@ func (br *bitReader) consume(k uint) {
 }
 
 // bits reads a k-bit number, least significant bit first (RFC 1951
-// §3.1.1); k ≤ 56.
+// §3.1.1); k ≤ 32.
 func (br *bitReader) bits(k uint) (uint32, error) {
 	if err := br.need(k); err != nil {
 		return 0, err

@@ -55,6 +55,8 @@ const maxRatio = 1032
 // single-member file smaller than 4 GiB. A wrong hint costs time (the
 // output grows by doubling), never correctness; hints above 1032·len(src),
 // more than any DEFLATE stream of that size can produce, are reduced to it.
+// The result may have capacity beyond its length: the decoder's room for
+// copies that overshoot.
 //
 // Special cases, in agreement with compress/gzip (gzip.NewReader followed
 // by io.ReadAll): an empty src is an error (io.ErrUnexpectedEOF; the

@@ -36,7 +36,7 @@ import "encoding/binary"
 //     output and overwritten later.
 //
 // On the Fashion-MNIST training images this runs at about 2.6 times the
-// speed of compress/flate on one core (BenchmarkDecompress).
+// speed of compress/gzip on one core (BenchmarkDecompress).
 
 // outSlack is the free room the decoding loop keeps after the output:
 // enough for three literals, or for the longest match plus the up to 7

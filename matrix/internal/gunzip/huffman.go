@@ -30,7 +30,8 @@ import "math/bits"
 //	bits  0–5   number of bits to consume: the code length (counted from
 //	            the subtable's first bit inside a subtable) plus the
 //	            symbol's extra bits, so that a length or distance takes
-//	            its code and its extra bits in one shift
+//	            its code and its extra bits in one shift. In a subtable
+//	            pointer: rootBits
 //	bits  8–11  code length alone; the extra bits are the consumed bits
 //	            above it. In a subtable pointer: the subtable's index bits
 //	bit  12     end of block (symbol 256)
@@ -43,7 +44,8 @@ import "math/bits"
 //
 // An invalid entry (exceptional without end-of-block or subtable flag)
 // stands for codes that no symbol owns: symbols 286–287 and 30–31 of the
-// fixed codes, and the unused half of a one-symbol code.
+// fixed codes, the unused half of a one-symbol code, and every bit
+// pattern of an empty code.
 const (
 	entryConsumeMask = 0x3f
 	entryCodeLenPos  = 8

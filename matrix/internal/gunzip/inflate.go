@@ -31,8 +31,9 @@ type decoder struct {
 
 // inflate decodes one DEFLATE stream starting at byte p of the input,
 // appending to d.out, and returns the offset of the first byte after the
-// stream (the final block ends inside a byte; the rest of it is padding,
-// RFC 1952 §2.2 puts the trailer at the next byte boundary).
+// stream (the final block may end inside a byte; the rest of that byte
+// is padding, and the gzip trailer starts at the next byte, RFC 1952
+// §2.3).
 func (d *decoder) inflate(p int) (int, error) {
 	d.br.seek(p)
 	d.start = d.op
@@ -114,7 +115,8 @@ func (d *decoder) storedBlock() error {
 //
 // As compress/flate does, it rejects HLIT above 29 (286 symbols) and
 // HDIST above 29 (30 symbols), which the format can express but no
-// symbol can use, and code lengths that do not form complete codes.
+// symbol can use, and code lengths that do not form complete codes (but
+// for the two exceptions buildTable explains).
 func (d *decoder) readDynamicTables() error {
 	h, err := d.br.bits(14)
 	if err != nil {

@@ -65,6 +65,15 @@ func TestMalformedDeflate(t *testing.T) {
 	w.fixedSym(endOfBlock)
 	add("distance beyond the start of the output", w, ErrCorrupt, []byte("aaaa"))
 
+	// 3 + 8 + 7 = 18 bits: the end-of-block code (all zeros) ends in the
+	// third byte. Without it, the zeros the bit reader supplies past the
+	// end complete the code, and only the end-of-stream test notices.
+	w = fixed()
+	w.fixedSym('a')
+	w.fixedSym(endOfBlock)
+	cases = append(cases, malformedCase{"fixed block cut inside its end-of-block code",
+		append(wrapMember(nil, nil)[:gzipHeader], w.bytes()[:2]...), io.ErrUnexpectedEOF, nil})
+
 	w = fixed()
 	w.fixedSym('a')
 	w.fixedSym('b')
@@ -306,6 +315,9 @@ func runMalformed(t *testing.T, cases []malformedCase) {
 		var e *Error
 		if err != nil && !errors.As(err, &e) {
 			t.Errorf("%s: error %v is not an *Error", c.name, err)
+		}
+		if msg := fmt.Sprint(err); err != nil && (!strings.HasPrefix(msg, "gunzip: ") || !strings.HasSuffix(msg, fmt.Sprintf("(input byte %d)", e.Offset))) {
+			t.Errorf("%s: message %q is not \"gunzip: …(input byte N)\"", c.name, msg)
 		}
 		compareWithReference(t, c.src, c.name)
 	}
