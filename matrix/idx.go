@@ -323,7 +323,14 @@ func gunzipWhole(op string, br *bufio.Reader, size int64) (*bytes.Reader, error)
 		return nil, fmt.Errorf("matrix: %s: %w", op, err)
 	}
 	src := buf.Bytes()
-	out, err := gunzip.Decompress(src, -1)
+	// The output is allocated from the trailer's ISIZE, but a header may
+	// lie: no more up front than the streamed path would trust (16 times
+	// the file); a larger true output grows as it is decoded.
+	hint := maxCredibleRatio * len(src)
+	if len(src) >= 4 {
+		hint = min(hint, int(binary.LittleEndian.Uint32(src[len(src)-4:])))
+	}
+	out, err := gunzip.Decompress(src, hint)
 	if err != nil {
 		br.Reset(bytes.NewReader(src)) // compress/gzip will report it
 		return nil, nil

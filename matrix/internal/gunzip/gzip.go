@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"math"
 )
 
@@ -178,21 +177,4 @@ func skipString(src []byte, q int, what string) (int, error) {
 		return 0, truncated("header", len(src), "input ends inside the "+what)
 	}
 	return 0, badHeader(q, "the "+what+" is longer than 511 bytes")
-}
-
-// NewReader reads all of r, decompresses it with Decompress (the size
-// hint taken from the last ISIZE field) and returns a reader of the
-// result. Unlike compress/gzip's streaming Reader it decodes eagerly and
-// holds the whole input and output in memory; any error, including a bad
-// checksum, is returned here rather than by a later Read.
-func NewReader(r io.Reader) (io.Reader, error) {
-	src, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	out, err := Decompress(src, -1)
-	if err != nil {
-		return nil, err
-	}
-	return bytes.NewReader(out), nil
 }

@@ -3,11 +3,8 @@ package gunzip
 import (
 	"bytes"
 	"compress/gzip"
-	"errors"
 	"fmt"
-	"io"
 	"testing"
-	"testing/iotest"
 	"time"
 )
 
@@ -138,27 +135,5 @@ func TestHeaderFields(t *testing.T) {
 		if err != nil || !bytes.Equal(got, data) {
 			t.Fatalf("FLG=%#02x: err %v", flg, err)
 		}
-	}
-}
-
-// TestNewReader checks the io.Reader wrapper: the same output as
-// Decompress, errors at creation, and read errors passed through.
-func TestNewReader(t *testing.T) {
-	data := imageBytes(100000, 6)
-	src := gzipLevel(t, data, 6, nil)
-	r, err := NewReader(bytes.NewReader(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := io.ReadAll(r)
-	if err != nil || !bytes.Equal(got, data) {
-		t.Fatalf("err %v, equal %v", err, bytes.Equal(got, data))
-	}
-	if _, err := NewReader(bytes.NewReader(src[:len(src)-1])); !errors.Is(err, io.ErrUnexpectedEOF) {
-		t.Fatalf("truncated file: error %v", err)
-	}
-	failing := io.MultiReader(bytes.NewReader(src[:100]), iotest.ErrReader(errors.New("disk on fire")))
-	if _, err := NewReader(failing); err == nil || err.Error() != "disk on fire" {
-		t.Fatalf("read error: got %v", err)
 	}
 }
