@@ -304,18 +304,23 @@ func decodeIDXChunks(op string, typ IDXType, chunks [][]byte, data []float64, di
 	return nil
 }
 
+// gunzipWholeMax is the largest gzip file read whole: beyond it (files
+// far larger than MNIST's) the streamed path keeps the compressed and
+// decompressed bytes out of memory.
+const gunzipWholeMax = 1 << 30
+
 // gunzipWhole decompresses a gzip file of known size (a regular file, a
 // bytes.Reader) in one call of the in-memory decoder (internal/gunzip,
 // about 2.5 times compress/gzip's speed on one core) and returns a reader
-// of its content; br is then used up. It returns nil, with br replaced by
-// the bytes it read, when the input is not gzip, its size is unknown (a
-// pipe keeps the streamed path, whose memory is bounded), or the decoder
-// rejects it: compress/gzip then reads the same bytes again, so that a
-// damaged file gets the same error, in the same order of the file's
-// parts, whichever decoder saw it first.
+// of its content; br is then used up. It returns nil when the input is
+// not gzip or its size is unknown or above gunzipWholeMax (the streamed
+// path then reads br, in bounded memory), and nil with br replaced by the
+// bytes it read when the decoder rejects them: compress/gzip then reads
+// the same bytes again, so that a damaged file gets the same error, in
+// the same order of the file's parts, whichever decoder saw it first.
 func gunzipWhole(op string, br *bufio.Reader, size int64) (*bytes.Reader, error) {
 	magic, err := br.Peek(2)
-	if size <= 0 || err != nil || magic[0] != 0x1f || magic[1] != 0x8b {
+	if size <= 0 || size > gunzipWholeMax || err != nil || magic[0] != 0x1f || magic[1] != 0x8b {
 		return nil, nil
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
