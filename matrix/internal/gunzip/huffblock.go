@@ -92,24 +92,12 @@ func (d *decoder) huffmanBlock(lt *litLenTable, dt *distTable) error {
 		if e&flagLiteral != 0 {
 			// The first literal used at most 15 bits; two more from the
 			// main table use at most 22, and at least 19 remain.
-			buf >>= e & entryConsumeMask
-			n -= uint(e & entryConsumeMask)
-			out[op] = byte(e >> entryValueShift)
-			op++
-			e = lt[buf&(1<<litLenRootBits-1)]
-			if e&flagLiteral != 0 {
+			for lit := 0; lit < 3 && e&flagLiteral != 0; lit++ {
 				buf >>= e & entryConsumeMask
 				n -= uint(e & entryConsumeMask)
 				out[op] = byte(e >> entryValueShift)
 				op++
 				e = lt[buf&(1<<litLenRootBits-1)]
-				if e&flagLiteral != 0 {
-					buf >>= e & entryConsumeMask
-					n -= uint(e & entryConsumeMask)
-					out[op] = byte(e >> entryValueShift)
-					op++
-					e = lt[buf&(1<<litLenRootBits-1)]
-				}
 			}
 			if !refill() {
 				goto truncatedStream
