@@ -32,6 +32,9 @@ var (
 	ErrAlias = errors.New("output aliases an input")
 	// ErrFormat reports malformed input files (CSV, IDX).
 	ErrFormat = errors.New("malformed input")
+	// ErrTooLarge reports an operation whose storage, known from the
+	// shapes before anything is allocated, exceeds MemoryLimit.
+	ErrTooLarge = errors.New("too large for the memory limit")
 )
 
 // Error is the structured error of the matrix package, modelled on
