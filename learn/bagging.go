@@ -34,13 +34,17 @@ type BaggedRegressor struct {
 	Models []Regressor
 }
 
-func (c Bagging) count(op string) (int, error) {
+func (c Bagging) count(op string, x *matrix.Dense) (int, error) {
 	b := c.B
 	if b == 0 {
 		b = 10
 	}
 	if b < 1 {
 		return 0, fmt.Errorf("%s: %w: B = %d models, need at least 1", op, ErrInvalidParameter, c.B)
+	}
+	// Each model keeps at least a weight per feature and the bias.
+	if err := checkEnsembleSize(op, "models", b, matrix.FloatBytes(x.Cols()+1)); err != nil {
+		return 0, err
 	}
 	return b, nil
 }
@@ -63,7 +67,7 @@ func (c Bagging) FitClassifier(t ClassifierTrainer, x *matrix.Dense, y []int) (*
 	if _, err := newClassTask(op, t, x, y); err != nil {
 		return nil, err
 	}
-	b, err := c.count(op)
+	b, err := c.count(op, x)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +97,7 @@ func (c Bagging) FitRegressor(t RegressorTrainer, x *matrix.Dense, y []float64) 
 	if _, err := newRegTask(op, t, x, y); err != nil {
 		return nil, err
 	}
-	b, err := c.count(op)
+	b, err := c.count(op, x)
 	if err != nil {
 		return nil, err
 	}

@@ -195,11 +195,11 @@ func checkTargets(op string, x *matrix.Dense, y []float64) error {
 	return nil
 }
 
-// solveNormal solves (AᵀA + λI) w = Aᵀb by Cholesky, b an n×1 matrix.
 // errGramUnderflow is solveNormal's error for a non-zero column of A whose
 // squared norm underflows to 0.
 var errGramUnderflow = fmt.Errorf("%w: AᵀA of the normal equations underflows (features below about 1e-154 in magnitude: scale them)", matrix.ErrNotSPD)
 
+// solveNormal solves (AᵀA + λI) w = Aᵀb by Cholesky, b an n×1 matrix.
 // Wide data (more columns p than rows n) with λ > 0 take the dual side,
 // the same identity that lets the notes do high-dimensional PCA on the
 // n×n Gram matrix: (AᵀA + λI)⁻¹Aᵀ = Aᵀ(AAᵀ + λI)⁻¹, so

@@ -21,10 +21,12 @@ import (
 // instead.
 //
 // The limit is not a cap on what a data set may need: its default is the
-// physical memory of the machine (MemTotal of /proc/meminfo where that
-// file exists, 64 GiB elsewhere), beyond which the allocation could only
-// end in swapping or in the out-of-memory killer, and SetMemoryLimit moves
-// it either way (the demo command reads MLNOTES_MEMORY_LIMIT).
+// memory the process can have: the physical memory of the machine
+// (MemTotal of /proc/meminfo where that file exists, 64 GiB elsewhere),
+// or less when a control group (memory.max) or the address-space limit
+// (ulimit -v) says so; beyond it the allocation could only end in
+// swapping or in the out-of-memory killer. SetMemoryLimit moves it either
+// way (the demo command reads MLNOTES_MEMORY_LIMIT).
 var (
 	memoryLimit        atomic.Int64 // 0: the default
 	defaultMemoryOnce  sync.Once
@@ -41,7 +43,9 @@ func MemoryLimit() int64 {
 	if l := memoryLimit.Load(); l > 0 {
 		return l
 	}
-	defaultMemoryOnce.Do(func() { defaultMemoryBytes = physicalMemory() })
+	defaultMemoryOnce.Do(func() {
+		defaultMemoryBytes = min(physicalMemory(), cgroupMemory(), addressSpaceLimit())
+	})
 	return defaultMemoryBytes
 }
 
@@ -76,6 +80,21 @@ func physicalMemory() int64 {
 		return kb * 1024
 	}
 	return fallbackMemoryLimit
+}
+
+// cgroupMemory reads the memory.max of the control group (version 2) the
+// process runs in, or returns math.MaxInt64 when there is none ("max", no
+// file).
+func cgroupMemory() int64 {
+	b, err := os.ReadFile("/sys/fs/cgroup/memory.max")
+	if err != nil {
+		return math.MaxInt64
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil || v <= 0 {
+		return math.MaxInt64
+	}
+	return v
 }
 
 // FloatBytes returns the bytes of the float64 storage of a matrix or

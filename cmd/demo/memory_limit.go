@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -72,4 +73,30 @@ func tooLargeHint(err error) string {
 		return ""
 	}
 	return fmt.Sprintf(" (set %s to move the limit)", memoryLimitEnv)
+}
+
+// sizeFlags are the flags whose values set the size of a model or of a
+// computation (widths, counts of members, basis functions, repetitions).
+var sizeFlags = []string{"hidden", "trees", "B", "degree", "centers", "n", "trials"}
+
+// sizeFlagError turns an error wrapping matrix.ErrTooLarge into a usage
+// error (exit 2) naming the size flags set on the command line, when
+// there are any: the memory that `mlp -hidden 1000000000` implies is a
+// bad command line, not bad data. Other errors are returned unchanged.
+func sizeFlagError(fs *flag.FlagSet, err error) error {
+	if !errors.Is(err, matrix.ErrTooLarge) {
+		return err
+	}
+	var set []string
+	fs.Visit(func(f *flag.Flag) {
+		for _, name := range sizeFlags {
+			if f.Name == name {
+				set = append(set, "-"+name+" "+f.Value.String())
+			}
+		}
+	})
+	if len(set) == 0 {
+		return err
+	}
+	return &usageError{msg: strings.Join(set, " ") + ": " + err.Error() + tooLargeHint(err)}
 }
