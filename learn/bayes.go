@@ -476,3 +476,8 @@ func argMin(v []float64) int {
 	}
 	return best
 }
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c BayesClassifier) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}

@@ -15,7 +15,7 @@ import (
 // The Bayes classifier is a supervised learner with posteriors.
 var (
 	_ ProbabilisticClassifier = (*BayesModel)(nil)
-	_ ClassifierTrainer       = Classify(BayesClassifier{}.Fit)
+	_ ClassifierTrainer       = BayesClassifier{}
 )
 
 // bayesErrorClosedForm integrates min(p₀f₀, p₁f₁) exactly: the weighted

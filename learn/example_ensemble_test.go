@@ -29,7 +29,7 @@ func ExampleCrossValidateClassifier() {
 }
 
 // A tree printed for reading.
-func ExampleTreeModel_Text() {
+func ExampleTreeClassifierModel_Text() {
 	m, _ := learn.DecisionTree{}.Fit(line(1, 2, 3, 4, 5, 6), []int{0, 0, 1, 1, 1, 0})
 	fmt.Print(m.Text([]string{"x"}))
 	// Output:

@@ -39,7 +39,7 @@ func init() {
 		return func() (learnerPlan, error) {
 			cfg, lossPath, err := flags()
 			if err != nil || lossPath == "" {
-				return classifierPlan(learn.Classify(cfg.Fit)), err
+				return classifierPlan(cfg), err
 			}
 			return learnerPlan{build: func(*trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
 				l, err := loadMatrix(lossPath)
@@ -48,7 +48,7 @@ func init() {
 				}
 				c := cfg
 				c.Loss = l
-				return learn.Classify(c.Fit), nil, nil
+				return c, nil, nil
 			}}, nil
 		}
 	}})
