@@ -59,7 +59,7 @@
 //	002, "Problem Formulation" (min trace(HᵀLH), HᵀH = I)                SpectralEmbedding.Fit
 //	004, "Multivariate Normal Distribution"                             MultivariateNormal (LogPdf, Sample)
 //	004, "Maximum Likelihood Estimation", "In-variance of the MLE"      GaussianMLE.Fit
-//	004, "Bayes Classifier", "Optimality"                               BayesClassifier.Fit, BayesModel.Predict, GaussianBayesError
+//	004, "Bayes Classifier", "Optimality"                               Bayes.Fit, BayesModel.Predict, GaussianBayesError
 //	004, "Mixture density Estimate and EM algorithm"                    GaussianMixture.Fit, GMMModel
 //	004, "Bayesian Estimation"                                          BetaBernoulli.Update, NormalMean.Update, NormalInverseGamma.Update
 //	004, "Parzen Window"                                                KernelDensity.Fit, KDEModel.LogDensity
@@ -87,7 +87,7 @@
 //	004, "K-fold Cross-Validation" (ρ, e_cv)                             KFold, StratifiedKFold, CrossValidateClassifier/Regressor
 //	004, "Bootstrap Methods" (e¹_boot, e_boot, .632; 1-NN example)       Bootstrap, KNN
 //	004, "Bagging Estimate"                                              Bagging
-//	004, "Combining Classifier" (the three-classifier example)           ThreeClassifier
+//	004, "Combining Classifier" (the three-classifier example)           Boost3
 //	004, "Random Forest", "Decision Trees"                               RandomForest, DecisionTree
 //	004, "AdaBoost", "AdaBoost Algorithm" (the half-weight property)     AdaBoost, Stump
 //

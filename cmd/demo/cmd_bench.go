@@ -55,7 +55,7 @@ type benchMethod struct {
 var benchMethods = []benchMethod{
 	{"gauss-bayes", "Bayes classifier, Gaussian classes with one shared (pooled, 1/n) covariance + 0.01·I, empirical priors, 0–1 loss",
 		func(uint64) learn.ClassifierTrainer {
-			return learn.BayesClassifier{Density: learn.SharedGaussDensity, Reg: 0.01}
+			return learn.Bayes{Density: learn.SharedGaussDensity, Reg: 0.01}
 		}},
 	{"fisher", "Fisher's discriminant, c − 1 = 9 directions, S_w + 1e-3·I, nearest projected class mean (distances scaled by each direction's within-class scatter)",
 		func(uint64) learn.ClassifierTrainer { return learn.FisherLDA{Ridge: 1e-3} }},

@@ -323,10 +323,12 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 		}
 		fields := []field{{"learner", mc.learner.name}, {"B", *b}}
 		if mc.plan.regression {
-			m, err := cfg.FitRegressor(rt, d.X, d.Y)
+			cfg.Base = rt
+			m, err := cfg.FitRegression(d.X, d.Y)
 			return m, fields, err
 		}
-		m, err := cfg.FitClassifier(ct, d.X, d.Labels)
+		cfg.Base = ct
+		m, err := cfg.Fit(d.X, d.Labels)
 		return m, fields, err
 	})
 }
@@ -353,7 +355,7 @@ func runBoost3(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		m, err := learn.ThreeClassifier{N1: *n1, Seed: *seed}.Fit(ct, d.X, d.Labels)
+		m, err := learn.Boost3{Base: ct, N1: *n1, Seed: *seed}.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
 		}
