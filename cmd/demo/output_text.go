@@ -76,6 +76,12 @@ func writeMatrixText(w *bufio.Writer, m *matrix.Dense) error {
 			}
 			line = append(line, c.text[start:end]...)
 			start = end
+			if len(line) >= 1<<16 && j < cols-1 { // a long row goes out in pieces
+				if _, err := w.Write(line); err != nil {
+					return err
+				}
+				line = line[:0]
+			}
 			if j == cols-1 {
 				line = append(line, '\n')
 				if _, err := w.Write(line); err != nil {
