@@ -149,7 +149,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 			solver = LogRegNewton
 		}
 	}
-	stop := optimize.Stop{GradAbsTol: tol, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIterations: c.MaxIter}
+	stop := optimize.Stop{GradAbsTol: tol, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIter: c.MaxIter}
 	theta0 := make([]float64, obj.params())
 	var res *optimize.Result
 	var err error
@@ -179,7 +179,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 		res, err = optimize.GradientDescent(obj, theta0, &optimize.GDSettings{Stop: stop})
 	case LogRegLBFGS:
 		// The exact test of Tol, on the largest entry.
-		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIterations: c.MaxIter}
+		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIter: c.MaxIter}
 		res, err = optimize.LBFGS(obj, theta0, &optimize.LBFGSSettings{Stop: inf, GradInfTol: tol})
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown solver %q (want newton, gd or lbfgs)", op, ErrInvalidParameter, c.Solver)

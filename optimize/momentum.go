@@ -27,7 +27,7 @@ type MomentumSettings struct {
 	// heavy ball on a quadratic, and β = (√κ−1)/(√κ+1) with α = 1/L for
 	// Nesterov, κ = L/μ.
 	Momentum float64
-	// Stop holds the stopping rules; MaxIterations defaults to 10000.
+	// Stop holds the stopping rules; MaxIter defaults to 10000.
 	Stop Stop
 	// Trace, if not nil, is called with every iterate, the starting point
 	// included.
@@ -69,7 +69,7 @@ const momentumDefaultMaxIterations = 10000
 //	∇f(x₀) = 0                          x₀, 0 iterations, GradientConverged
 //	f or ∇f not finite later (a step or momentum too large diverges this way)
 //	                                    last good iterate, error (matrix.ErrNotFinite)
-//	MaxIterations reached               partial Result, error (matrix.ErrNoConvergence)
+//	MaxIter reached               partial Result, error (matrix.ErrNoConvergence)
 //	backtracking cannot decrease f      partial Result, error (ErrLineSearch)
 //
 // Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the

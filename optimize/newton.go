@@ -12,7 +12,7 @@ type NewtonSettings struct {
 	// LineSearch configures the backtracking search along the Newton
 	// direction, which always starts from the full step α = 1.
 	LineSearch LineSearch
-	// Stop holds the stopping rules; MaxIterations defaults to 100.
+	// Stop holds the stopping rules; MaxIter defaults to 100.
 	Stop Stop
 	// Trace, if not nil, is called with every iterate, the starting point
 	// included; Step.Shift reports the τ added to the Hessian.
@@ -62,7 +62,7 @@ const newtonDefaultMaxIterations = 100
 //	Hessian with NaN or ±Inf            partial Result, error (matrix.ErrNotFinite)
 //	Hessian not symmetric (beyond √ε·maxᵢⱼ|hᵢⱼ|)
 //	                                    partial Result, error (matrix.ErrNotSymmetric)
-//	MaxIterations reached               partial Result, error (matrix.ErrNoConvergence)
+//	MaxIter reached               partial Result, error (matrix.ErrNoConvergence)
 //	no step decreases f                 partial Result, error (ErrLineSearch)
 //
 // Implements: 004_bebb30ff3349075f.txt, "Logistic Regression" (fitting the

@@ -170,7 +170,7 @@ func TestSGDFullBatchIsGradientDescent(t *testing.T) {
 			t.Fatal(err)
 		}
 		var gdIter [][]float64
-		stop := Stop{GradAbsTol: -1, GradRelTol: -1, MaxIterations: K}
+		stop := Stop{GradAbsTol: -1, GradRelTol: -1, MaxIter: K}
 		if beta == 0 {
 			_, err = GradientDescent(FullBatch(obj), x0, &GDSettings{StepSize: alpha, Stop: stop, Trace: traceIterates(&gdIter)})
 		} else {
