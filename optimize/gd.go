@@ -54,7 +54,7 @@ const gdDefaultMaxIterations = 10000
 //
 //	nil objective, empty x₀             error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                   error (matrix.ErrNotFinite)
-//	StepSize < 0 or not finite, bad LineSearch or Stop   error (ErrBadParameter)
+//	StepSize < 0 or not finite, bad LineSearch or Stop   error (ErrInvalidParameter)
 //	f(x₀) or ∇f(x₀) not finite          nil Result, error (matrix.ErrNotFinite)
 //	∇f(x₀) = 0                          x₀, 0 iterations, GradientConverged
 //	f or ∇f not finite at a later iterate (a fixed step above 2/L diverges

@@ -54,7 +54,7 @@ const (
 // faster than gradient descent.
 //
 // Special cases are those of GradientDescent; Memory < 0 is an error
-// (ErrBadParameter).
+// (ErrInvalidParameter).
 //
 // Implements: not in the notes; 004, "Logistic Regression" names no method,
 // and learn.LogisticRegression uses this one for large d and for softmax.

@@ -129,7 +129,7 @@ func TestLBFGSSecant(t *testing.T) {
 
 func TestLBFGSSpecialCases(t *testing.T) {
 	q, _ := diagQuadratic([]float64{1, 2}, []float64{1, 1})
-	if _, err := LBFGS(q, []float64{0, 0}, &LBFGSSettings{Memory: -1}); !errors.Is(err, ErrBadParameter) {
+	if _, err := LBFGS(q, []float64{0, 0}, &LBFGSSettings{Memory: -1}); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("Memory −1: %v", err)
 	}
 	if _, err := LBFGS(nil, []float64{0}, nil); !errors.Is(err, matrix.ErrEmpty) {
@@ -186,7 +186,7 @@ func TestLBFGSGradInfTol(t *testing.T) {
 	if res.Iterations > 1 && (err == nil || math.Abs(res2.Gradient[matrix.Iamax(res2.Gradient)]) <= 1e-6) {
 		t.Errorf("stopped late: %v", err)
 	}
-	if _, err := LBFGS(q, make([]float64, d), &LBFGSSettings{GradInfTol: -1}); !errors.Is(err, ErrBadParameter) {
+	if _, err := LBFGS(q, make([]float64, d), &LBFGSSettings{GradInfTol: -1}); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("negative GradInfTol: %v", err)
 	}
 }

@@ -64,7 +64,7 @@ const momentumDefaultMaxIterations = 10000
 //
 //	nil objective, empty x₀             error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                   error (matrix.ErrNotFinite)
-//	StepSize < 0, Momentum outside [0, 1), bad Stop   error (ErrBadParameter)
+//	StepSize < 0, Momentum outside [0, 1), bad Stop   error (ErrInvalidParameter)
 //	f(x₀) or ∇f(x₀) not finite          nil Result, error (matrix.ErrNotFinite)
 //	∇f(x₀) = 0                          x₀, 0 iterations, GradientConverged
 //	f or ∇f not finite later (a step or momentum too large diverges this way)

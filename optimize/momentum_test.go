@@ -200,11 +200,11 @@ func TestMomentumSpecialCases(t *testing.T) {
 		{"nil objective", nil, good, nil, matrix.ErrEmpty},
 		{"empty x0", q, nil, &MomentumSettings{Nesterov: true}, matrix.ErrEmpty},
 		{"Inf x0", q, []float64{0, math.Inf(1)}, nil, matrix.ErrNotFinite},
-		{"β = 1", q, good, &MomentumSettings{Momentum: 1}, ErrBadParameter},
-		{"β = −Inf", q, good, &MomentumSettings{Momentum: math.Inf(-1)}, ErrBadParameter},
-		{"β NaN", q, good, &MomentumSettings{Momentum: math.NaN()}, ErrBadParameter},
-		{"α < 0", q, good, &MomentumSettings{StepSize: -1}, ErrBadParameter},
-		{"bad stop", q, good, &MomentumSettings{Stop: Stop{XRelTol: math.NaN()}}, ErrBadParameter},
+		{"β = 1", q, good, &MomentumSettings{Momentum: 1}, ErrInvalidParameter},
+		{"β = −Inf", q, good, &MomentumSettings{Momentum: math.Inf(-1)}, ErrInvalidParameter},
+		{"β NaN", q, good, &MomentumSettings{Momentum: math.NaN()}, ErrInvalidParameter},
+		{"α < 0", q, good, &MomentumSettings{StepSize: -1}, ErrInvalidParameter},
+		{"bad stop", q, good, &MomentumSettings{Stop: Stop{XRelTol: math.NaN()}}, ErrInvalidParameter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Momentum(tc.obj, tc.x0, tc.s)

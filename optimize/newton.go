@@ -55,7 +55,7 @@ const newtonDefaultMaxIterations = 100
 //
 //	nil objective, empty x₀             error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                   error (matrix.ErrNotFinite)
-//	bad LineSearch or Stop              error (ErrBadParameter)
+//	bad LineSearch or Stop              error (ErrInvalidParameter)
 //	f(x₀) or ∇f(x₀) not finite          nil Result, error (matrix.ErrNotFinite)
 //	∇f(x₀) = 0                          x₀, 0 iterations, GradientConverged
 //	Hessian not positive definite       shifted by τI as above (Step.Shift)

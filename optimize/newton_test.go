@@ -274,8 +274,8 @@ func TestNewtonSpecialCases(t *testing.T) {
 		{"nil objective", nil, good, nil, matrix.ErrEmpty},
 		{"empty x0", q, []float64{}, nil, matrix.ErrEmpty},
 		{"NaN x0", q, []float64{math.NaN(), 1}, nil, matrix.ErrNotFinite},
-		{"c1 negative", q, good, &NewtonSettings{LineSearch: LineSearch{Decrease: -1}}, ErrBadParameter},
-		{"negative iterations", q, good, &NewtonSettings{Stop: Stop{MaxIter: -3}}, ErrBadParameter},
+		{"c1 negative", q, good, &NewtonSettings{LineSearch: LineSearch{Decrease: -1}}, ErrInvalidParameter},
+		{"negative iterations", q, good, &NewtonSettings{Stop: Stop{MaxIter: -3}}, ErrInvalidParameter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Newton(tc.obj, tc.x0, tc.s)
