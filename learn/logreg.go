@@ -83,6 +83,11 @@ type LogisticModel struct {
 	// Objective is the minimized f; Iterations the solver's iterations.
 	Objective  float64
 	Iterations int
+	// Converged reports that the run ended by the Tol test on ∇f (the one
+	// that certifies the optimum); false when FuncTol's stagnation test
+	// ended it first. (A run that reaches MaxIter is an error.) A file
+	// written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
 	Solver     LogRegSolver
 	// Loss is the trace f(θ₀), f(θ₁), … of the solver, for plotting. It
 	// is not saved.
@@ -192,7 +197,8 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	m := &LogisticModel{Classes: classes, Lambda: c.Lambda, Objective: res.F, Iterations: res.Iterations, Solver: solver, Loss: res.Loss}
+	m := &LogisticModel{Classes: classes, Lambda: c.Lambda, Objective: res.F, Iterations: res.Iterations, Solver: solver, Loss: res.Loss,
+		Converged: res.Status == optimize.GradientConverged}
 	th := obj.theta(res.X)
 	m.Coef = th.Slice(0, obj.r, 0, d).Clone()
 	m.Intercept = th.Col(d)

@@ -174,6 +174,9 @@ func TestLogisticOptimality(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !m.Converged {
+		t.Error("a run ended by the gradient test reports Converged false")
+	}
 	_, idx := classIndex(y)
 	o := newLogObjective(x, idx, 3, 0.2)
 	th := make([]float64, o.params())
