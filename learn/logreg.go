@@ -88,7 +88,7 @@ type LogisticModel struct {
 	// ended it first. (A run that reaches MaxIter is an error.) A file
 	// written before the field existed loads with false.
 	Converged bool `json:",omitempty"`
-	Solver     LogRegSolver
+	Solver    LogRegSolver
 	// Loss is the trace f(θ₀), f(θ₁), … of the solver, for plotting. It
 	// is not saved.
 	Loss []float64 `json:"-"`
