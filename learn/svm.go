@@ -120,6 +120,10 @@ type SVMClassifierModel struct {
 	// Probability reports that the machines carry sigmoids (ProbA, ProbB)
 	// and PredictProba works.
 	Probability bool `json:",omitempty"`
+	// Converged reports that SMO met Tol on every machine; false when one
+	// was kept at MaxIter (each machine's Iterations says how many it ran).
+	// A file written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
 }
 
 // SVMRegressorModel is a trained ε-SVR or ν-SVR: one machine whose
@@ -129,6 +133,9 @@ type SVMRegressorModel struct {
 	Kernel   Kernel
 	Machines []*BinarySVM // one machine
 	Features int
+	// Converged reports that SMO met Tol; false when the machine was kept
+	// at MaxIter. A file written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
 }
 
 // svmMachines is what the two SVM models share: the kernel, the machines
@@ -248,7 +255,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
 	}
-	m := &SVMClassifierModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability}
+	m := &SVMClassifierModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability, Converged: true}
 	var unconverged []error // machines kept at the iteration cap
 	var rng *rand.Rand
 	if s.Probability {
@@ -277,6 +284,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 			}
 			if err != nil {
 				unconverged = append(unconverged, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err))
+				m.Converged = false
 			}
 			mach.Positive, mach.Negative = pos, neg
 			if s.Probability {
@@ -462,7 +470,7 @@ func (s SVM) FitRegression(x *matrix.Dense, y []float64) (*SVMRegressorModel, er
 		}
 	}
 	mach.SupportVectors = rowsOf(x, mach.Support)
-	return &SVMRegressorModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, notConverged
+	return &SVMRegressorModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols(), Converged: notConverged == nil}, notConverged
 }
 
 // FitClassifier is Fit as a ClassifierTrainer. A fit that reaches the
@@ -798,7 +806,7 @@ func LoadSVMRegressor(r io.Reader) (*SVMRegressorModel, error) {
 	if m.Type != EpsSVR && m.Type != NuSVR {
 		return nil, fmt.Errorf("learn: load svm: %w: the file holds a classifier (type %s); use LoadSVMClassifier", ErrFormat, m.Type)
 	}
-	return &SVMRegressorModel{Type: m.Type, Kernel: m.Kernel, Machines: m.Machines, Features: m.Features}, nil
+	return &SVMRegressorModel{Type: m.Type, Kernel: m.Kernel, Machines: m.Machines, Features: m.Features, Converged: m.Converged}, nil
 }
 
 // loadSVM reads any SVM file into the classifier's layout, which holds
