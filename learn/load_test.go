@@ -227,7 +227,7 @@ func FuzzLoad(f *testing.F) {
 		if strings.HasSuffix(p, ".predict.json") {
 			continue
 		}
-		if b, err := os.ReadFile(p); err == nil && len(b) < 20000 {
+		if b, err := os.ReadFile(p); err == nil && len(b) < 4000 {
 			f.Add(b)
 		}
 	}
