@@ -5,11 +5,14 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"mlnotes/matrix"
@@ -245,4 +248,66 @@ func FuzzLoad(f *testing.F) {
 			m.Predict(x)
 		}
 	})
+}
+
+// TestLoadReadsEverySavedKind finds every format name that a Save method
+// of the package passes to saveModel and checks that Load has a reader for
+// it: a model given a Save method must also be given to Load.
+func TestLoadReadsEverySavedKind(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`saveModel\(\w+, "([^"]+)"`)
+	found := 0
+	for _, p := range files {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllSubmatch(src, -1) {
+			found++
+			kind := string(m[1])
+			if loaders[kind] == nil && kind != "pipeline" {
+				t.Errorf("%s saves %q, which Load does not read (add it to loaders in load.go)", p, kind)
+			}
+		}
+	}
+	if found < 20 {
+		t.Errorf("found %d calls of saveModel: the pattern no longer matches the code", found)
+	}
+}
+
+// TestPipelineConcurrentPredict predicts with one fitted pipeline from 16
+// goroutines at once (run with -race) and checks every answer.
+func TestPipelineConcurrentPredict(t *testing.T) {
+	x, names := readCSVFeatures(t, "testdata/models/iris_words.csv")
+	m, err := Pipeline{Steps: []TransformerTrainer{StandardScaler{}, PCA{Components: 2}}, Learner: KNN{K: 3}}.FitNames(x, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := m.PredictNames(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := m.PredictNames(x)
+			if err != nil || strings.Join(got, ",") != strings.Join(want, ",") {
+				errs <- fmt.Sprint(err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Errorf("concurrent predictions differ (%s)", e)
+	}
 }
