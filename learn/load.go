@@ -15,10 +15,9 @@ import (
 // model, ready to predict or transform:
 //
 //   - a file of one of learn's Save methods ({"format": "mlnotes/KIND", …}):
-//     the model its Load function returns, except that an SVM classifier
-//     comes back as an SVMClassifier (labels as []int) and a regression
-//     tree as the tree's Regressor view, so that every supervised model is
-//     a Classifier or a Regressor;
+//     the model its Load function returns (for svm and tree, whose
+//     classifier and regressor share a format, the one the file holds), so
+//     that every supervised model is a Classifier or a Regressor;
 //   - a pipeline ("mlnotes/pipeline"): a *PipelineClassifierModel or a
 //     *PipelineRegressorModel;
 //   - a model file of the command line ("mlnotes/cli-model", version 1,
@@ -69,34 +68,31 @@ var loaders = map[string]func(io.Reader) (any, error){
 	"ridge":            func(r io.Reader) (any, error) { return LoadRidge(r) },
 	"scaler":           func(r io.Reader) (any, error) { return LoadScaler(r) },
 	"select":           func(r io.Reader) (any, error) { return LoadSelection(r) },
-	"svm":              loadSVMView,
-	"tree":             loadTreeView,
-	"whiten":           func(r io.Reader) (any, error) { return LoadWhiten(r) },
+	"svm": func(r io.Reader) (any, error) {
+		return loadEither(r, LoadSVMClassifier, LoadSVMRegressor)
+	},
+	"tree": func(r io.Reader) (any, error) {
+		return loadEither(r, LoadTreeClassifier, LoadTreeRegressor)
+	},
+	"whiten": func(r io.Reader) (any, error) { return LoadWhiten(r) },
 }
 
-// loadSVMView loads an SVM as a Classifier (SVMClassifier) or a Regressor.
-func loadSVMView(r io.Reader) (any, error) {
-	m, err := LoadSVM(r)
+// loadEither reads a kind whose classifier and regressor share a format
+// (svm, tree): the classifier, else the regressor; when neither reads
+// it, the classifier's error.
+func loadEither[C, R any](r io.Reader, asClassifier func(io.Reader) (C, error), asRegressor func(io.Reader) (R, error)) (any, error) {
+	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	if m.Type == EpsSVR || m.Type == NuSVR {
-		return m, nil
+	c, err := asClassifier(bytes.NewReader(data))
+	if err == nil {
+		return c, nil
 	}
-	return SVMClassifier{m}, nil
-}
-
-// loadTreeView loads a tree as a Classifier or, without classes, as a
-// Regressor.
-func loadTreeView(r io.Reader) (any, error) {
-	m, err := LoadTree(r)
-	if err != nil {
-		return nil, err
+	if g, err2 := asRegressor(bytes.NewReader(data)); err2 == nil {
+		return g, nil
 	}
-	if m.Classes == nil {
-		return m.Regressor(), nil
-	}
-	return m, nil
+	return nil, err
 }
 
 // fileHead is what Load reads first: the kind and version of a file.

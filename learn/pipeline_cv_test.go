@@ -75,11 +75,11 @@ func TestPipelineCrossValidationSklearn(t *testing.T) {
 		case "knn", "knn-regressor":
 			learner = KNN{K: int(c.Params["k"])}
 		case "svm":
-			learner = SVM{Type: CSVC, Kernel: Kernel{Type: GaussianKernel, Gamma: c.Params["gamma"]}, C: c.Params["C"]}.Classifier()
+			learner = SVM{Type: CSVC, Kernel: Kernel{Type: GaussianKernel, Gamma: c.Params["gamma"]}, C: c.Params["C"]}
 		case "logreg":
-			learner = Classify(LogisticRegression{Lambda: c.Params["lambda"]}.Fit)
+			learner = LogisticRegression{Lambda: c.Params["lambda"]}
 		case "ridge":
-			learner = Regress(Ridge{Lambda: c.Params["lambda"]}.Fit)
+			learner = Ridge{Lambda: c.Params["lambda"]}
 		default:
 			t.Fatalf("unknown learner %q", c.Learner)
 		}

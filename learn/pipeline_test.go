@@ -111,7 +111,7 @@ func TestPipelineRefitsPerFold(t *testing.T) {
 // decision values, regressor) loads and predicts the same bits.
 func TestPipelineSaveLoad(t *testing.T) {
 	x, names := irisNames(t)
-	svm := SVM{Type: CSVC, Kernel: Kernel{Type: GaussianKernel, Gamma: 0.5}, C: 1}.Classifier()
+	svm := SVM{Type: CSVC, Kernel: Kernel{Type: GaussianKernel, Gamma: 0.5}, C: 1}
 	c, err := Pipeline{Steps: []TransformerTrainer{MinMaxScaler{}, PCA{Components: 3}}, Learner: svm}.FitNames(x, names)
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +149,7 @@ func TestPipelineSaveLoad(t *testing.T) {
 	for i, s := range cells {
 		yr[i], _ = strconv.ParseFloat(s, 64)
 	}
-	r, err := Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: Regress(Ridge{Lambda: 1}.Fit)}.FitRegressor(xr, yr)
+	r, err := Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: Ridge{Lambda: 1}}.FitRegressor(xr, yr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestPipelineSaveLoad(t *testing.T) {
 // through when the final model has them, a named error when it has not.
 func TestPipelinePassThrough(t *testing.T) {
 	x, names := irisNames(t)
-	p := Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: Classify(LogisticRegression{Lambda: 1}.Fit)}
+	p := Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: LogisticRegression{Lambda: 1}}
 	m, err := p.FitNames(x, names)
 	if err != nil {
 		t.Fatal(err)
@@ -206,10 +206,10 @@ func TestPipelinePassThrough(t *testing.T) {
 // TestPipelineRefusals checks the named errors of a pipeline.
 func TestPipelineRefusals(t *testing.T) {
 	x, names := irisNames(t)
-	if _, err := (Pipeline{Learner: Regress(Ridge{}.Fit)}).FitNames(x, names); !errors.Is(err, ErrInvalidParameter) || !strings.Contains(err.Error(), "not a ClassifierTrainer") {
+	if _, err := (Pipeline{Learner: Ridge{}}).FitNames(x, names); !errors.Is(err, ErrInvalidParameter) || !strings.Contains(err.Error(), "not a ClassifierTrainer") {
 		t.Errorf("regressor as classifier: %v", err)
 	}
-	if _, err := (Pipeline{Learner: Classify(LogisticRegression{}.Fit)}).FitRegressor(x, make([]float64, 150)); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (Pipeline{Learner: LogisticRegression{}}).FitRegressor(x, make([]float64, 150)); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("classifier as regressor: %v", err)
 	}
 	if _, err := (Pipeline{Learner: KNN{}}).FitNames(x, names[:10]); !errors.Is(err, matrix.ErrShape) {
