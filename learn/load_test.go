@@ -311,3 +311,48 @@ func TestPipelineConcurrentPredict(t *testing.T) {
 		t.Errorf("concurrent predictions differ (%s)", e)
 	}
 }
+
+// TestLoadSavedBeforeSplitThroughLoad reads the model files written before
+// the classifier/regressor split (testdata/saved) with Load: each comes
+// back as the Classifier or Regressor of its task and predicts what the
+// old model predicted, bit for bit.
+func TestLoadSavedBeforeSplitThroughLoad(t *testing.T) {
+	x := mustRows(t, [][]float64{{0, 0}, {1, 0.2}, {0.1, 1}, {2, 2.1}, {2.2, 1.8}, {1.9, 2.3}, {4, 0.1}, {4.2, 0.3}, {3.8, -0.2}})
+	raw, err := os.ReadFile(filepath.Join("testdata", "saved", "predictions.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string][]float64
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	for name, w := range want {
+		f, err := os.Open(filepath.Join("testdata", "saved", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Load(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var got []float64
+		switch m := m.(type) {
+		case Classifier:
+			p, err := m.Predict(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range p {
+				got = append(got, float64(c))
+			}
+		case Regressor:
+			if got, err = m.Predict(x); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			t.Fatalf("%s: Load gave %T", name, m)
+		}
+		sameVecBits(t, name, got, w)
+	}
+}
