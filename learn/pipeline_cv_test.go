@@ -6,8 +6,6 @@ import (
 	"os"
 	"strconv"
 	"testing"
-
-	"mlnotes/matrix"
 )
 
 // pipelineCVReference is testdata/pipeline_cv_reference.json, written by
@@ -21,6 +19,14 @@ type pipelineCVReference struct {
 		PCA     int                `json:"pca"`
 		Scores  []float64          `json:"scores"`
 	} `json:"cases"`
+	Grids []struct {
+		Data       string               `json:"data"`
+		Learner    string               `json:"learner"`
+		PCA        int                  `json:"pca"`
+		Candidates []map[string]float64 `json:"candidates"`
+		Means      []float64            `json:"means"`
+		Best       int                  `json:"best"`
+	} `json:"grids"`
 }
 
 // TestPipelineCrossValidationSklearn cross-validates Pipeline{StandardScaler,
@@ -39,64 +45,9 @@ type pipelineCVReference struct {
 // issue's bound (the learners agree with scikit-learn to about 10⁻¹³ in
 // their own reference tests; the scores are sums of a few hundred squares).
 func TestPipelineCrossValidationSklearn(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/pipeline_cv_reference.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref pipelineCVReference
-	if err := json.Unmarshal(raw, &ref); err != nil {
-		t.Fatal(err)
-	}
-	data := map[string]struct {
-		x *matrix.Dense
-		y []float64
-	}{}
-	for name := range ref.Folds {
-		x, cells := readCSVFeatures(t, "../testdata/"+name+".csv")
-		y := make([]float64, len(cells))
-		for i, c := range cells {
-			if y[i], err = strconv.ParseFloat(c, 64); err != nil {
-				t.Fatal(err)
-			}
-		}
-		data[name] = struct {
-			x *matrix.Dense
-			y []float64
-		}{x, y}
-	}
+	ref := readPipelineCVReference(t)
 	for _, c := range ref.Cases {
-		d, rho := data[c.Data], ref.Folds[c.Data]
-		steps := []TransformerTrainer{StandardScaler{}}
-		if c.PCA > 0 {
-			steps = append(steps, PCA{Components: c.PCA})
-		}
-		var learner any
-		switch c.Learner {
-		case "knn", "knn-regressor":
-			learner = KNN{K: int(c.Params["k"])}
-		case "svm":
-			learner = SVM{Type: CSVC, Kernel: Kernel{Type: GaussianKernel, Gamma: c.Params["gamma"]}, C: c.Params["C"]}
-		case "logreg":
-			learner = LogisticRegression{Lambda: c.Params["lambda"]}
-		case "ridge":
-			learner = Ridge{Lambda: c.Params["lambda"]}
-		default:
-			t.Fatalf("unknown learner %q", c.Learner)
-		}
-		p := Pipeline{Steps: steps, Learner: learner}
-		var res *CVResult
-		if c.Learner == "ridge" || c.Learner == "knn-regressor" {
-			res, err = CrossValidateRegressor(p, d.x, d.y, rho)
-		} else {
-			y := make([]int, len(d.y))
-			for i, v := range d.y {
-				y[i] = int(v)
-			}
-			res, err = CrossValidateClassifier(p, d.x, y, rho)
-		}
-		if err != nil {
-			t.Fatalf("%s %s pca %d: %v", c.Data, c.Learner, c.PCA, err)
-		}
+		res := crossValidatePipeline(t, c.Data, c.Learner, c.Params, c.PCA, ref.Folds[c.Data])
 		for f, want := range c.Scores {
 			got := res.FoldScores[f]
 			ok := got == want
@@ -106,6 +57,100 @@ func TestPipelineCrossValidationSklearn(t *testing.T) {
 			if !ok {
 				t.Errorf("%s %s pca %d fold %d: %.17g, scikit-learn %.17g", c.Data, c.Learner, c.PCA, f, got, want)
 			}
+		}
+	}
+}
+
+func readPipelineCVReference(t *testing.T) *pipelineCVReference {
+	t.Helper()
+	raw, err := os.ReadFile("../testdata/pipeline_cv_reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref pipelineCVReference
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	return &ref
+}
+
+// crossValidatePipeline cross-validates Pipeline{StandardScaler, (PCA k),
+// learner with params} on testdata/NAME.csv with the folds rho.
+func crossValidatePipeline(t *testing.T, name, learner string, params map[string]float64, k int, rho []int) *CVResult {
+	t.Helper()
+	x, cells := readCSVFeatures(t, "../testdata/"+name+".csv")
+	y := make([]float64, len(cells))
+	for i, c := range cells {
+		var err error
+		if y[i], err = strconv.ParseFloat(c, 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []TransformerTrainer{StandardScaler{}}
+	if k > 0 {
+		steps = append(steps, PCA{Components: k})
+	}
+	var l any
+	switch learner {
+	case "knn", "knn-regressor":
+		l = KNN{K: int(params["k"])}
+	case "svm":
+		l = SVM{Type: CSVC, Kernel: Kernel{Type: GaussianKernel, Gamma: params["gamma"]}, C: params["C"]}
+	case "logreg":
+		l = LogisticRegression{Lambda: params["lambda"]}
+	case "ridge":
+		l = Ridge{Lambda: params["lambda"]}
+	default:
+		t.Fatalf("unknown learner %q", learner)
+	}
+	p := Pipeline{Steps: steps, Learner: l}
+	var (
+		res *CVResult
+		err error
+	)
+	if learner == "ridge" || learner == "knn-regressor" {
+		res, err = CrossValidateRegressor(p, x, y, rho)
+	} else {
+		labels := make([]int, len(y))
+		for i, v := range y {
+			labels[i] = int(v)
+		}
+		res, err = CrossValidateClassifier(p, x, labels, rho)
+	}
+	if err != nil {
+		t.Fatalf("%s %s %v pca %d: %v", name, learner, params, k, err)
+	}
+	return res
+}
+
+// TestPipelineGridSearchSklearn searches the grids of scikit-learn's
+// GridSearchCV (same pipelines, same folds) by cross-validating each
+// candidate in its order: the mean scores agree (accuracies exactly, as
+// the means of the same five numbers summed in the same order; MSE to
+// 10⁻¹⁰ relative) and the first best candidate is GridSearchCV's
+// best_index_ (ties go to the first, as its ranking does).
+func TestPipelineGridSearchSklearn(t *testing.T) {
+	ref := readPipelineCVReference(t)
+	for _, g := range ref.Grids {
+		regression := g.Learner == "ridge"
+		best := -1
+		var bestMean float64
+		for i, c := range g.Candidates {
+			res := crossValidatePipeline(t, g.Data, g.Learner, c, g.PCA, ref.Folds[g.Data])
+			want := g.Means[i]
+			ok := res.Mean == want
+			if regression {
+				ok = math.Abs(res.Mean-want) <= 1e-10*math.Abs(want)
+			}
+			if !ok {
+				t.Errorf("%s %s pca %d %v: mean %.17g, scikit-learn %.17g", g.Data, g.Learner, g.PCA, c, res.Mean, want)
+			}
+			if best < 0 || !regression && res.Mean > bestMean || regression && res.Mean < bestMean {
+				best, bestMean = i, res.Mean
+			}
+		}
+		if best != g.Best {
+			t.Errorf("%s %s pca %d: best %v, GridSearchCV %v", g.Data, g.Learner, g.PCA, g.Candidates[best], g.Candidates[g.Best])
 		}
 	}
 }

@@ -23,6 +23,9 @@ Conventions (the Go test sets the same):
 - ridge: Ridge(alpha = lambda), intercept not penalized.
 - scores: accuracy of each part for classifiers; the mean squared error of
   each part for regressors (the negation of neg_mean_squared_error).
+- grids: GridSearchCV of the same pipelines on the same folds; candidates in
+  ParameterGrid's order (keys sorted, the last varying fastest), their
+  mean_test_score (MSE positive) and best_index_ (the first best).
 """
 import json
 import sys
@@ -30,7 +33,7 @@ import sys
 import numpy as np
 from sklearn.decomposition import PCA
 from sklearn.linear_model import LogisticRegression, Ridge
-from sklearn.model_selection import PredefinedSplit, cross_val_score
+from sklearn.model_selection import GridSearchCV, PredefinedSplit, cross_val_score
 from sklearn.neighbors import KNeighborsClassifier, KNeighborsRegressor
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
@@ -65,6 +68,11 @@ CASES = [
     ("wine", "logreg", {"lambda": 0.5}),
     ("diabetes", "ridge", {"lambda": 1}), ("diabetes", "knn-regressor", {"k": 9}),
 ]
+GRIDS = [
+    ("wine", "svm", {"C": [0.1, 1, 10, 100], "gamma": [0.01, 0.1, 1]}),
+    ("iris", "logreg", {"lambda": [0.01, 0.1, 1, 10]}),
+    ("diabetes", "ridge", {"lambda": [0.1, 1, 10, 100]}),
+]
 PCA_K = {"iris": 2, "wine": 3, "diabetes": 5}
 
 
@@ -89,6 +97,33 @@ def main():
                 s = -s
             out["cases"].append({"data": name, "learner": kind, "params": p, "pca": k,
                                  "scores": [float(v) for v in s]})
+    out["grids"] = []
+    for name, kind, grid in GRIDS:
+        x, y = load(name)
+        rho = np.array(out["folds"][name])
+        regression = kind == "ridge"
+        if not regression:
+            y = y.astype(int)
+        for k in (0, PCA_K[name]):
+            steps = [StandardScaler()] + ([PCA(n_components=k, svd_solver="full")] if k else [])
+            base = {"svm": {"C": 1, "gamma": 1}, "logreg": {"lambda": 1}, "ridge": {"lambda": 1}}[kind]
+            pipe = make_pipeline(*steps, learner(kind, base))
+            last = pipe.steps[-1][0]
+            sk = {"C": "C", "gamma": "gamma", "lambda": "C" if kind == "logreg" else "alpha"}
+            conv = (lambda p, v: 1 / v) if kind == "logreg" else (lambda p, v: v)
+            pgrid = {last + "__" + sk[p]: [conv(p, v) for v in vs] for p, vs in grid.items()}
+            scoring = "neg_mean_squared_error" if regression else "accuracy"
+            g = GridSearchCV(pipe, pgrid, cv=PredefinedSplit(rho), scoring=scoring, refit=False)
+            g.fit(x, y)
+            inv = {last + "__" + sk[p]: p for p in grid}
+            cands = []
+            for c in g.cv_results_["params"]:
+                cands.append({inv[key]: (conv(None, v) if kind == "logreg" else v) for key, v in c.items()})
+            means = g.cv_results_["mean_test_score"]
+            if regression:
+                means = -means
+            out["grids"].append({"data": name, "learner": kind, "pca": k, "candidates": cands,
+                                 "means": [float(v) for v in means], "best": int(g.best_index_)})
     json.dump(out, sys.stdout, indent=1)
     sys.stdout.write("\n")
 
