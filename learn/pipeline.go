@@ -24,14 +24,14 @@ import (
 // Cross-Validation": f̂^(−k) is learnt from the other parts alone).
 type Pipeline struct {
 	Steps []TransformerTrainer
-	// Learner is fitted last: a ClassifierTrainer for FitClassifier and
-	// FitNames, a RegressorTrainer for FitRegressor (learners such as KNN
-	// and DecisionTree are both).
+	// Learner is fitted last: a ClassifierTrainer for Fit, FitClassifier
+	// and FitNames, a RegressorTrainer for FitRegression and FitRegressor
+	// (learners such as KNN and DecisionTree are both).
 	Learner any
 }
 
-// PipelineClassifierModel is a fitted classification pipeline. It is a
-// Classifier; PredictProba and DecisionFunction pass through to Model and
+// PipelineClassifierModel is a fitted classification pipeline (Fit,
+// FitNames, or Load). It is a Classifier; PredictProba and DecisionFunction pass through to Model and
 // fail when Model has no such method.
 type PipelineClassifierModel struct {
 	Steps []Transformer // the fitted steps, in order
@@ -76,17 +76,17 @@ func (p Pipeline) fitSteps(op string, x *matrix.Dense) ([]Transformer, *matrix.D
 	return steps, cur, nil
 }
 
-// FitClassifier fits the steps on X, then the learner (a
-// ClassifierTrainer) on the transformed X and the labels y. The
-// Classifier returned is a *PipelineClassifierModel. A learner that
-// returns a model together with an error (an iteration cap reached) gives
-// the pipeline model with that error.
+// Fit fits the steps on X, then the learner (a ClassifierTrainer) on the
+// transformed X and the labels y. A learner that returns a model together
+// with an error (an iteration cap reached) gives the pipeline model with
+// that error.
+func (p Pipeline) Fit(x *matrix.Dense, y []int) (*PipelineClassifierModel, error) {
+	return p.fitClassifier("learn: pipeline", x, y)
+}
+
+// FitClassifier is Fit as a ClassifierTrainer.
 func (p Pipeline) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
-	m, err := p.fitClassifier("learn: pipeline", x, y)
-	if m == nil {
-		return nil, err
-	}
-	return m, err
+	return asClassifier(p.Fit(x, y))
 }
 
 // FitNames fits the pipeline to class names: the distinct names, sorted,
@@ -139,11 +139,10 @@ func (p Pipeline) fitClassifier(op string, x *matrix.Dense, y []int) (*PipelineC
 	return &PipelineClassifierModel{Steps: steps, Model: c, Classes: slices.Compact(classes)}, err
 }
 
-// FitRegressor fits the steps on X, then the learner (a RegressorTrainer)
-// on the transformed X and the targets y. The Regressor returned is a
-// *PipelineRegressorModel; a model returned with an error is kept, as in
-// FitClassifier.
-func (p Pipeline) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+// FitRegression fits the steps on X, then the learner (a
+// RegressorTrainer) on the transformed X and the targets y; a model
+// returned with an error is kept, as in Fit.
+func (p Pipeline) FitRegression(x *matrix.Dense, y []float64) (*PipelineRegressorModel, error) {
 	const op = "learn: pipeline"
 	t, ok := p.Learner.(RegressorTrainer)
 	if !ok || t == nil {
@@ -167,6 +166,11 @@ func (p Pipeline) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) 
 		err = fmt.Errorf("%s: learner (%T): %w", op, p.Learner, err)
 	}
 	return &PipelineRegressorModel{Steps: steps, Model: r}, err
+}
+
+// FitRegressor is FitRegression as a RegressorTrainer.
+func (p Pipeline) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(p.FitRegression(x, y))
 }
 
 // transform applies fitted steps to X.

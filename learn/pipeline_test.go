@@ -149,12 +149,12 @@ func TestPipelineSaveLoad(t *testing.T) {
 	for i, s := range cells {
 		yr[i], _ = strconv.ParseFloat(s, 64)
 	}
-	r, err := Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: Ridge{Lambda: 1}}.FitRegressor(xr, yr)
+	r, err := Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: Ridge{Lambda: 1}}.FitRegression(xr, yr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	buf.Reset()
-	if err := r.(*PipelineRegressorModel).Save(&buf); err != nil {
+	if err := r.Save(&buf); err != nil {
 		t.Fatal(err)
 	}
 	rb, err := Load(&buf)
@@ -237,5 +237,46 @@ func TestPipelineRefusals(t *testing.T) {
 	}
 	if err := nilModel.Save(&bytes.Buffer{}); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("nil model save: %v", err)
+	}
+}
+
+// TestPipelineInEveryAssessment passes a pipeline to hold-out, the
+// bootstrap and bagging, which take trainers: each fits it (its scaler
+// included) on its own training rows, as the recording scaler shows.
+func TestPipelineInEveryAssessment(t *testing.T) {
+	x, cells := readCSVFeatures(t, "../testdata/iris.csv")
+	y := make([]int, len(cells))
+	for i, c := range cells {
+		y[i], _ = strconv.Atoi(c)
+	}
+	var rows []int
+	p := Pipeline{Steps: []TransformerTrainer{recordingScaler{&sync.Mutex{}, &rows}}, Learner: KNN{K: 3}}
+	train, val, err := StratifiedHoldOutSplit(y, 0.2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := HoldOutClassifier(p, x, y, train, val); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0] != len(train) {
+		t.Errorf("hold-out fitted the scaler on %v rows, want [%d]", rows, len(train))
+	}
+	rows = rows[:0]
+	if _, err := (Bootstrap{B: 4, Seed: 1}).EstimateClassifier(p, x, y); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 4 {
+		t.Errorf("the bootstrap fitted the scaler %d times, want one per resample (4) at least", len(rows))
+	}
+	rows = rows[:0]
+	bag, err := Bagging{Base: p, B: 3, Seed: 1}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 {
+		t.Errorf("bagging fitted the scaler %d times, want 3", len(rows))
+	}
+	if _, err := bag.Predict(x); err != nil {
+		t.Fatal(err)
 	}
 }
