@@ -480,6 +480,9 @@ func (b *BinarySVM) B() float64 { return -b.Rho }
 // two-class model, or Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b of a regression model, for
 // every row of X (n values), the rows split over the cores. For c > 2
 // classes it returns the values of the first machine only; use DecisionAll.
+// A row whose value is not finite (a kernel that overflowed: rows near
+// ±1e308, a huge polynomial degree) is an error wrapping
+// matrix.ErrNotFinite naming it (score_check.go): it has no sign.
 //
 // Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
@@ -489,10 +492,15 @@ func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
 	}
-	return m.Machines[0].decision(m.Kernel, x), nil
+	f := m.Machines[0].decision(m.Kernel, x)
+	if err := checkScoreValues("learn: svm: decision", "decision value", f); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // DecisionAll returns the decision values of every machine (n×machines).
+// A row with a value that is not finite is an error, as in Decision.
 func (m *SVMModel) DecisionAll(x *matrix.Dense) (*matrix.Dense, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: decision")
@@ -500,12 +508,17 @@ func (m *SVMModel) DecisionAll(x *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
 		return nil, err
 	}
+	var out *matrix.Dense
 	if sv, pos, ok := m.sharedSupport(); ok && len(m.Machines) > 1 {
-		return m.decisionShared(x, sv, pos), nil
+		out = m.decisionShared(x, sv, pos)
+	} else {
+		out = matrix.New(x.Rows(), len(m.Machines))
+		for j, mach := range m.Machines {
+			out.SetCol(j, mach.decision(m.Kernel, x))
+		}
 	}
-	out := matrix.New(x.Rows(), len(m.Machines))
-	for j, mach := range m.Machines {
-		out.SetCol(j, mach.decision(m.Kernel, x))
+	if err := checkScoreRows("learn: svm: decision", "decision value", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -579,14 +592,7 @@ func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
 		return nil, errNilModel("learn: svm: predict")
 	}
 	if m.Type == EpsSVR || m.Type == NuSVR {
-		f, err := m.Decision(x)
-		if err != nil {
-			return nil, err
-		}
-		if err := checkDecisionValues("learn: svr: predict", f); err != nil {
-			return nil, err
-		}
-		return f, nil
+		return m.Decision(x)
 	}
 	cls, err := m.PredictClass(x)
 	if err != nil {
@@ -609,11 +615,8 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 	if m.Type == EpsSVR || m.Type == NuSVR {
 		return nil, fmt.Errorf("learn: svm: %w: a regression model has no classes", ErrInvalidParameter)
 	}
-	dec, err := m.DecisionAll(x)
+	dec, err := m.DecisionAll(x) // refuses a row whose decision value overflowed
 	if err != nil {
-		return nil, err
-	}
-	if err := checkDecisions("learn: svm: predict", dec); err != nil {
 		return nil, err
 	}
 	index := map[int]int{}
@@ -640,37 +643,6 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 		out[i] = m.Classes[best]
 	}
 	return out, nil
-}
-
-// checkDecisions refuses decision values that are not finite (n×machines):
-// a kernel that overflowed (rows near ±1e308, a huge polynomial degree)
-// has no sign to vote with, and such a row must not be given a class.
-func checkDecisions(op string, dec *matrix.Dense) error {
-	return checkRows(op, dec.Rows(), dec.Row)
-}
-
-// checkDecisionValues is checkDecisions for one value per row.
-func checkDecisionValues(op string, f []float64) error {
-	return checkRows(op, len(f), func(i int) []float64 { return f[i : i+1] })
-}
-
-// checkRows reports the first of n rows holding a non-finite value and how
-// many rows do.
-func checkRows(op string, n int, row func(int) []float64) error {
-	first, bad := -1, 0
-	for i := range n {
-		if matrix.VecFinite(row(i)) != nil {
-			if first < 0 {
-				first = i
-			}
-			bad++
-		}
-	}
-	if bad == 0 {
-		return nil
-	}
-	return fmt.Errorf("%s: %w: the decision value of row %d (%d row(s) in all) overflowed, so it has no sign and no class; scale the data or the kernel",
-		op, matrix.ErrNotFinite, first+1, bad)
 }
 
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear

@@ -291,11 +291,8 @@ func (m *SVMModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	if !m.Probability {
 		return nil, fmt.Errorf("%s: %w (set SVM.Probability)", op, ErrNoProbabilities)
 	}
-	dec, err := m.DecisionAll(x)
+	dec, err := m.DecisionAll(x) // refuses a row whose decision value overflowed
 	if err != nil {
-		return nil, err
-	}
-	if err := checkDecisions(op, dec); err != nil {
 		return nil, err
 	}
 	c := len(m.Classes)
