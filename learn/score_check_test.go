@@ -104,7 +104,6 @@ func TestScoreCheckNeurons(t *testing.T) {
 	}
 }
 
-
 func TestScoreCheckFisherBayesGMM(t *testing.T) {
 	x, y, _ := scoreData()
 	f3, err := FisherLDA{}.Fit(x, y)
