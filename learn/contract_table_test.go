@@ -42,15 +42,6 @@ var contractNotLearners = map[string]string{
 	"ClassifierFunc": "an adapter: every learner of the table goes through it or the interface",
 	"RegressorFunc":  "an adapter, as ClassifierFunc",
 	"SelectFeatures": "a feature selector (a transformer of X), not a predictor of y",
-	"Classify":       "an adapter from a concrete Fit to ClassifierTrainer, used by the rows of the table",
-	"Regress":        "an adapter from a concrete Fit to RegressorTrainer, used by the rows of the table",
-}
-
-func asClassifier[M Classifier](m M, err error) (any, error) {
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 func contractLearners() []contractLearner {
@@ -63,121 +54,99 @@ func contractLearners() []contractLearner {
 	return []contractLearner{
 		{name: "knn", types: []string{"KNN"},
 			classifier: func(uint64, int) ClassifierTrainer { return KNN{K: 3} },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadKNN(r)) }},
+			load:       func(r io.Reader) (any, error) { return LoadKNN(r) }},
 		{name: "knn-regressor", types: []string{"KNN"},
 			regressor: func(uint64, int) RegressorTrainer { return KNN{K: 3} },
 			load:      func(r io.Reader) (any, error) { return LoadKNNRegressor(r) }},
 		{name: "tree", types: []string{"DecisionTree"}, thresholds: true,
 			classifier: func(s uint64, _ int) ClassifierTrainer { return DecisionTree{MaxDepth: 4, Seed: s} },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadTree(r)) }},
+			load:       func(r io.Reader) (any, error) { return LoadTreeClassifier(r) }},
 		{name: "tree-regressor", types: []string{"DecisionTree"}, thresholds: true,
 			regressor: func(s uint64, _ int) RegressorTrainer { return DecisionTree{MaxDepth: 4, Seed: s} },
-			load: func(r io.Reader) (any, error) {
-				m, err := LoadTree(r)
-				if err != nil {
-					return nil, err
-				}
-				return m.Regressor(), nil
-			}},
+			load:      func(r io.Reader) (any, error) { return LoadTreeRegressor(r) }},
 		{name: "forest", types: []string{"RandomForest"}, thresholds: true,
 			classifier: func(s uint64, w int) ClassifierTrainer { return RandomForest{Trees: 8, Seed: s, Workers: w} },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadForest(r)) }},
+			load:       func(r io.Reader) (any, error) { return LoadForest(r) }},
 		{name: "forest-regressor", types: []string{"RandomForest"}, thresholds: true,
 			regressor: func(s uint64, w int) RegressorTrainer { return RandomForest{Trees: 8, Seed: s, Workers: w} },
 			load:      func(r io.Reader) (any, error) { return LoadForestRegressor(r) }},
 		{name: "stump", types: []string{"Stump"}, thresholds: true,
 			classifier: func(uint64, int) ClassifierTrainer { return Stump{} },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadStump(r)) }},
+			load:       func(r io.Reader) (any, error) { return LoadStump(r) }},
 		{name: "adaboost", types: []string{"AdaBoost"}, thresholds: true,
 			classifier: func(uint64, int) ClassifierTrainer { return AdaBoost{Rounds: 8} },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadAdaBoost(r)) }},
+			load:       func(r io.Reader) (any, error) { return LoadAdaBoost(r) }},
 		{name: "adaboost-resample-trees", types: []string{"AdaBoost"}, thresholds: true,
 			classifier: func(s uint64, _ int) ClassifierTrainer {
 				return AdaBoost{Rounds: 5, Base: DecisionTree{MaxDepth: 2}, Resample: true, Seed: s}
 			},
-			load: func(r io.Reader) (any, error) { return asClassifier(LoadAdaBoost(r)) }},
+			load: func(r io.Reader) (any, error) { return LoadAdaBoost(r) }},
 		{name: "bagging-tree", types: []string{"Bagging"}, thresholds: true,
 			classifier: func(s uint64, _ int) ClassifierTrainer {
-				return Bagging{B: 5, Seed: s}.Classifier(DecisionTree{MaxDepth: 3})
+				return Bagging{Base: DecisionTree{MaxDepth: 3}, B: 5, Seed: s}
 			},
-			load: func(r io.Reader) (any, error) { return asClassifier(LoadBaggedClassifier(r)) }},
+			load: func(r io.Reader) (any, error) { return LoadBaggingClassifier(r) }},
 		{name: "bagging-ridge", types: []string{"Bagging"},
-			regressor: func(s uint64, _ int) RegressorTrainer {
-				return Bagging{B: 5, Seed: s}.Regressor(Regress(Ridge{Lambda: 0.1}.Fit))
-			},
-			load: func(r io.Reader) (any, error) { return LoadBaggedRegressor(r) }},
-		{name: "three-perceptron", types: []string{"ThreeClassifier"},
+			regressor: func(s uint64, _ int) RegressorTrainer { return Bagging{Base: Ridge{Lambda: 0.1}, B: 5, Seed: s} },
+			load:      func(r io.Reader) (any, error) { return LoadBaggingRegressor(r) }},
+		{name: "boost3-perceptron", types: []string{"Boost3"},
 			classifier: func(s uint64, _ int) ClassifierTrainer {
-				return ThreeClassifier{Seed: s}.Trainer(Classify(Perceptron{Epochs: 50, Seed: s}.Fit))
+				return Boost3{Base: Perceptron{Epochs: 50, Seed: s}, Seed: s}
 			},
-			load: func(r io.Reader) (any, error) { return asClassifier(LoadThree(r)) }},
+			load: func(r io.Reader) (any, error) { return LoadBoost3(r) }},
 		{name: "perceptron", types: []string{"Perceptron"},
-			classifier: func(s uint64, _ int) ClassifierTrainer { return Classify(Perceptron{Epochs: 50, Seed: s}.Fit) },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadPerceptron(r)) }},
+			classifier: func(s uint64, _ int) ClassifierTrainer { return Perceptron{Epochs: 50, Seed: s} },
+			load:       func(r io.Reader) (any, error) { return LoadPerceptron(r) }},
 		{name: "adaline", types: []string{"Adaline"},
-			classifier: func(s uint64, _ int) ClassifierTrainer { return Classify(Adaline{Epochs: 30, Seed: s}.Fit) },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadAdaline(r)) }},
+			classifier: func(s uint64, _ int) ClassifierTrainer { return Adaline{Epochs: 30, Seed: s} },
+			load:       func(r io.Reader) (any, error) { return LoadAdaline(r) }},
 		{name: "logreg", types: []string{"LogisticRegression"},
-			classifier: func(uint64, int) ClassifierTrainer { return Classify(LogisticRegression{Lambda: 1}.Fit) },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadLogistic(r)) }},
+			classifier: func(uint64, int) ClassifierTrainer { return LogisticRegression{Lambda: 1} },
+			load:       func(r io.Reader) (any, error) { return LoadLogistic(r) }},
 		{name: "fisher", types: []string{"FisherLDA"},
-			classifier: func(uint64, int) ClassifierTrainer { return Classify(FisherLDA{}.Fit) },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadFisher(r)) }},
-		{name: "bayes-gauss", types: []string{"BayesClassifier"},
-			classifier: func(uint64, int) ClassifierTrainer { return Classify(BayesClassifier{}.Fit) },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadBayes(r)) }},
-		{name: "bayes-shared", types: []string{"BayesClassifier"},
-			classifier: func(uint64, int) ClassifierTrainer {
-				return Classify(BayesClassifier{Density: SharedGaussDensity}.Fit)
-			},
-			load: func(r io.Reader) (any, error) { return asClassifier(LoadBayes(r)) }},
-		{name: "bayes-kde", types: []string{"BayesClassifier"},
-			classifier: func(uint64, int) ClassifierTrainer { return Classify(BayesClassifier{Density: KDEDensity}.Fit) },
-			load:       func(r io.Reader) (any, error) { return asClassifier(LoadBayes(r)) }},
+			classifier: func(uint64, int) ClassifierTrainer { return FisherLDA{} },
+			load:       func(r io.Reader) (any, error) { return LoadFisher(r) }},
+		{name: "bayes-gauss", types: []string{"Bayes"},
+			classifier: func(uint64, int) ClassifierTrainer { return Bayes{} },
+			load:       func(r io.Reader) (any, error) { return LoadBayes(r) }},
+		{name: "bayes-shared", types: []string{"Bayes"},
+			classifier: func(uint64, int) ClassifierTrainer { return Bayes{Density: SharedGaussDensity} },
+			load:       func(r io.Reader) (any, error) { return LoadBayes(r) }},
+		{name: "bayes-kde", types: []string{"Bayes"},
+			classifier: func(uint64, int) ClassifierTrainer { return Bayes{Density: KDEDensity} },
+			load:       func(r io.Reader) (any, error) { return LoadBayes(r) }},
 		{name: "mlp", types: []string{"MLP"},
-			classifier: func(s uint64, _ int) ClassifierTrainer {
-				return Classify(MLP{Hidden: []int{6}, Training: mlpTraining(s)}.FitClassifier)
-			},
-			load: func(r io.Reader) (any, error) { return asClassifier(LoadMLPClassifier(r)) }},
+			classifier: func(s uint64, _ int) ClassifierTrainer { return MLP{Hidden: []int{6}, Training: mlpTraining(s)} },
+			load:       func(r io.Reader) (any, error) { return LoadMLPClassifier(r) }},
 		{name: "mlp-regressor", types: []string{"MLP"},
-			regressor: func(s uint64, _ int) RegressorTrainer {
-				return Regress(MLP{Hidden: []int{6}, Training: mlpTraining(s)}.FitRegressor)
-			},
-			load: func(r io.Reader) (any, error) { return LoadMLPRegressor(r) }},
+			regressor: func(s uint64, _ int) RegressorTrainer { return MLP{Hidden: []int{6}, Training: mlpTraining(s)} },
+			load:      func(r io.Reader) (any, error) { return LoadMLPRegressor(r) }},
 		{name: "svm-c", types: []string{"SVM"},
-			classifier: func(uint64, int) ClassifierTrainer { return SVM{Kernel: Gaussian(2), Probability: true}.Classifier() },
-			load:       loadSVMClassifier},
+			classifier: func(uint64, int) ClassifierTrainer { return SVM{Kernel: Gaussian(2), Probability: true} },
+			load:       func(r io.Reader) (any, error) { return LoadSVMClassifier(r) }},
 		{name: "svm-nu", types: []string{"SVM"},
-			classifier: func(uint64, int) ClassifierTrainer { return SVM{Type: NuSVC, Kernel: Linear()}.Classifier() },
-			load:       loadSVMClassifier},
+			classifier: func(uint64, int) ClassifierTrainer { return SVM{Type: NuSVC, Kernel: Linear()} },
+			load:       func(r io.Reader) (any, error) { return LoadSVMClassifier(r) }},
 		{name: "svm-eps-svr", types: []string{"SVM"},
-			regressor: func(uint64, int) RegressorTrainer { return SVM{Type: EpsSVR}.Regressor() },
-			load:      func(r io.Reader) (any, error) { return LoadSVM(r) }},
+			regressor: func(uint64, int) RegressorTrainer { return SVM{Type: EpsSVR} },
+			load:      func(r io.Reader) (any, error) { return LoadSVMRegressor(r) }},
 		{name: "svm-nu-svr", types: []string{"SVM"},
-			regressor: func(uint64, int) RegressorTrainer { return SVM{Type: NuSVR, Kernel: Linear()}.Regressor() },
-			load:      func(r io.Reader) (any, error) { return LoadSVM(r) }},
+			regressor: func(uint64, int) RegressorTrainer { return SVM{Type: NuSVR, Kernel: Linear()} },
+			load:      func(r io.Reader) (any, error) { return LoadSVMRegressor(r) }},
 		{name: "linreg", types: []string{"LinearRegression"},
-			regressor: func(uint64, int) RegressorTrainer { return Regress(LinearRegression{Solver: SolverSVD}.Fit) },
+			regressor: func(uint64, int) RegressorTrainer { return LinearRegression{Solver: SolverSVD} },
 			load:      func(r io.Reader) (any, error) { return LoadLinear(r) }},
 		{name: "linreg-qr-poly", types: []string{"LinearRegression"},
 			regressor: func(uint64, int) RegressorTrainer {
-				return Regress(LinearRegression{Basis: Basis{Kind: BasisPoly, Degree: 2}}.Fit)
+				return LinearRegression{Basis: Basis{Kind: BasisPoly, Degree: 2}}
 			},
 			load: func(r io.Reader) (any, error) { return LoadLinear(r) }},
 		{name: "ridge", types: []string{"Ridge"},
-			regressor: func(uint64, int) RegressorTrainer { return Regress(Ridge{Lambda: 0.5}.Fit) },
+			regressor: func(uint64, int) RegressorTrainer { return Ridge{Lambda: 0.5} },
 			load:      func(r io.Reader) (any, error) { return LoadRidge(r) }},
 		{name: "vandermonde", types: []string{"VandermondeFit"}, oneFeature: true,
 			regressor: func(uint64, int) RegressorTrainer { return VandermondeFit(3) }},
 	}
-}
-
-func loadSVMClassifier(r io.Reader) (any, error) {
-	m, err := LoadSVM(r)
-	if err != nil {
-		return nil, err
-	}
-	return SVMClassifier{m}, nil
 }
 
 // contractData returns n samples of d features in three clusters and their

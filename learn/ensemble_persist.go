@@ -36,75 +36,75 @@ type baggedJSON struct {
 	Models  []json.RawMessage `json:"models"`
 }
 
-// Save writes the ensemble under "mlnotes/bagged-classifier"; every
+// Save writes the ensemble under "mlnotes/bagging-classifier"; every
 // member must have a Save method.
-func (m *BaggedClassifier) Save(w io.Writer) error {
+func (m *BaggingClassifierModel) Save(w io.Writer) error {
 	s := baggedJSON{Classes: m.Classes}
 	for k, f := range m.Models {
 		raw, err := memberBytes(f)
 		if err != nil {
-			return fmt.Errorf("learn: save bagged-classifier: model %d: %w", k, err)
+			return fmt.Errorf("learn: save bagging-classifier: model %d: %w", k, err)
 		}
 		s.Models = append(s.Models, raw)
 	}
-	return saveModel(w, "bagged-classifier", s)
+	return saveModel(w, "bagging-classifier", s)
 }
 
-// LoadBaggedClassifier reads an ensemble written by BaggedClassifier.Save.
-func LoadBaggedClassifier(r io.Reader) (*BaggedClassifier, error) {
+// LoadBaggingClassifier reads an ensemble written by BaggingClassifierModel.Save.
+func LoadBaggingClassifier(r io.Reader) (*BaggingClassifierModel, error) {
 	var s baggedJSON
-	if err := loadModel(r, "bagged-classifier", &s); err != nil {
+	if err := loadModel(r, "bagging-classifier", &s); err != nil {
 		return nil, err
 	}
 	if len(s.Models) == 0 || len(s.Classes) == 0 || !slices.IsSorted(s.Classes) || len(slices.Compact(slices.Clone(s.Classes))) != len(s.Classes) {
-		return nil, fmt.Errorf("learn: load bagged-classifier: %w: %d models, classes %v", ErrFormat, len(s.Models), s.Classes)
+		return nil, fmt.Errorf("learn: load bagging-classifier: %w: %d models, classes %v", ErrFormat, len(s.Models), s.Classes)
 	}
-	m := &BaggedClassifier{Classes: s.Classes}
+	m := &BaggingClassifierModel{Classes: s.Classes}
 	for k, raw := range s.Models {
 		f, err := loadClassifierMember(raw)
 		if err != nil {
-			return nil, fmt.Errorf("learn: load bagged-classifier: model %d: %w", k, err)
+			return nil, fmt.Errorf("learn: load bagging-classifier: model %d: %w", k, err)
 		}
 		m.Models = append(m.Models, f)
 	}
 	return m, nil
 }
 
-// Save writes the ensemble under "mlnotes/bagged-regressor"; every member
+// Save writes the ensemble under "mlnotes/bagging-regressor"; every member
 // must have a Save method.
-func (m *BaggedRegressor) Save(w io.Writer) error {
+func (m *BaggingRegressorModel) Save(w io.Writer) error {
 	var s baggedJSON
 	for k, f := range m.Models {
 		raw, err := memberBytes(f)
 		if err != nil {
-			return fmt.Errorf("learn: save bagged-regressor: model %d: %w", k, err)
+			return fmt.Errorf("learn: save bagging-regressor: model %d: %w", k, err)
 		}
 		s.Models = append(s.Models, raw)
 	}
-	return saveModel(w, "bagged-regressor", s)
+	return saveModel(w, "bagging-regressor", s)
 }
 
-// LoadBaggedRegressor reads an ensemble written by BaggedRegressor.Save.
-func LoadBaggedRegressor(r io.Reader) (*BaggedRegressor, error) {
+// LoadBaggingRegressor reads an ensemble written by BaggingRegressorModel.Save.
+func LoadBaggingRegressor(r io.Reader) (*BaggingRegressorModel, error) {
 	var s baggedJSON
-	if err := loadModel(r, "bagged-regressor", &s); err != nil {
+	if err := loadModel(r, "bagging-regressor", &s); err != nil {
 		return nil, err
 	}
 	if len(s.Models) == 0 || s.Classes != nil {
-		return nil, fmt.Errorf("learn: load bagged-regressor: %w: %d models", ErrFormat, len(s.Models))
+		return nil, fmt.Errorf("learn: load bagging-regressor: %w: %d models", ErrFormat, len(s.Models))
 	}
-	m := &BaggedRegressor{}
+	m := &BaggingRegressorModel{}
 	for k, raw := range s.Models {
 		f, err := loadRegressorMember(raw)
 		if err != nil {
-			return nil, fmt.Errorf("learn: load bagged-regressor: model %d: %w", k, err)
+			return nil, fmt.Errorf("learn: load bagging-regressor: model %d: %w", k, err)
 		}
 		m.Models = append(m.Models, f)
 	}
 	return m, nil
 }
 
-// threeJSON is the saved form of a ThreeModel: each member is a model file
+// threeJSON is the saved form of a Boost3Model: each member is a model file
 // or, for a member trained on one class, that class.
 type threeJSON struct {
 	Members [3]threeMember `json:"members"`
@@ -119,9 +119,9 @@ type threeMember struct {
 	Model    json.RawMessage `json:"model,omitempty"`
 }
 
-// Save writes the ensemble under "mlnotes/three"; every member must have a
+// Save writes the ensemble under "mlnotes/boost3"; every member must have a
 // Save method (or be the constant classifier of a one-class set).
-func (m *ThreeModel) Save(w io.Writer) error {
+func (m *Boost3Model) Save(w io.Writer) error {
 	s := threeJSON{D1: m.D1, D2: m.D2, D3: m.D3, H1OnD2: m.H1OnD2}
 	for k, h := range []Classifier{m.H1, m.H2, m.H3} {
 		if c, ok := h.(constClassifier); ok {
@@ -131,17 +131,17 @@ func (m *ThreeModel) Save(w io.Writer) error {
 		}
 		raw, err := memberBytes(h)
 		if err != nil {
-			return fmt.Errorf("learn: save three: h%d: %w", k+1, err)
+			return fmt.Errorf("learn: save boost3: h%d: %w", k+1, err)
 		}
 		s.Members[k].Model = raw
 	}
-	return saveModel(w, "three", s)
+	return saveModel(w, "boost3", s)
 }
 
-// LoadThree reads an ensemble written by ThreeModel.Save.
-func LoadThree(r io.Reader) (*ThreeModel, error) {
+// LoadBoost3 reads an ensemble written by Boost3Model.Save.
+func LoadBoost3(r io.Reader) (*Boost3Model, error) {
 	var s threeJSON
-	if err := loadModel(r, "three", &s); err != nil {
+	if err := loadModel(r, "boost3", &s); err != nil {
 		return nil, err
 	}
 	var h [3]Classifier
@@ -152,14 +152,14 @@ func LoadThree(r io.Reader) (*ThreeModel, error) {
 		case mem.Constant == nil && mem.Model != nil:
 			c, err := loadClassifierMember(mem.Model)
 			if err != nil {
-				return nil, fmt.Errorf("learn: load three: h%d: %w", k+1, err)
+				return nil, fmt.Errorf("learn: load boost3: h%d: %w", k+1, err)
 			}
 			h[k] = c
 		default:
-			return nil, fmt.Errorf("learn: load three: %w: h%d is neither a model nor a constant", ErrFormat, k+1)
+			return nil, fmt.Errorf("learn: load boost3: %w: h%d is neither a model nor a constant", ErrFormat, k+1)
 		}
 	}
-	return &ThreeModel{H1: h[0], H2: h[1], H3: h[2], D1: s.D1, D2: s.D2, D3: s.D3, H1OnD2: s.H1OnD2}, nil
+	return &Boost3Model{H1: h[0], H2: h[1], H3: h[2], D1: s.D1, D2: s.D2, D3: s.D3, H1OnD2: s.H1OnD2}, nil
 }
 
 // memberBytes returns the model file a member's Save writes.
@@ -207,11 +207,7 @@ func loadClassifierMember(raw json.RawMessage) (Classifier, error) {
 	case "knn":
 		return pick(LoadKNN(r))
 	case "tree":
-		m, err := LoadTree(r)
-		if err == nil && m.Classes == nil {
-			return nil, fmt.Errorf("%w: a regression tree among classifiers", ErrFormat)
-		}
-		return pick(m, err)
+		return pick(LoadTreeClassifier(r))
 	case "forest":
 		return pick(LoadForest(r))
 	case "stump":
@@ -231,18 +227,11 @@ func loadClassifierMember(raw json.RawMessage) (Classifier, error) {
 	case "mlp-classifier":
 		return pick(LoadMLPClassifier(r))
 	case "svm":
-		m, err := LoadSVM(r)
-		if err != nil {
-			return nil, err
-		}
-		if m.Type == EpsSVR || m.Type == NuSVR {
-			return nil, fmt.Errorf("%w: a regression SVM among classifiers", ErrFormat)
-		}
-		return SVMClassifier{m}, nil
-	case "bagged-classifier":
-		return pick(LoadBaggedClassifier(r))
-	case "three":
-		return pick(LoadThree(r))
+		return pick(LoadSVMClassifier(r))
+	case "bagging-classifier":
+		return pick(LoadBaggingClassifier(r))
+	case "boost3":
+		return pick(LoadBoost3(r))
 	}
 	return nil, fmt.Errorf("%w: %q is not a classifier's format", ErrFormat, format)
 }
@@ -265,30 +254,19 @@ func loadRegressorMember(raw json.RawMessage) (Regressor, error) {
 	case "knn-regressor":
 		return pick(LoadKNNRegressor(r))
 	case "tree":
-		m, err := LoadTree(r)
-		if err != nil {
-			return nil, err
-		}
-		if m.Classes != nil {
-			return nil, fmt.Errorf("%w: a classification tree among regressors", ErrFormat)
-		}
-		return m.Regressor(), nil
+		return pick(LoadTreeRegressor(r))
 	case "forest-regressor":
 		return pick(LoadForestRegressor(r))
 	case "mlp-regressor":
 		return pick(LoadMLPRegressor(r))
 	case "svm":
-		m, err := LoadSVM(r)
-		if err == nil && m.Type != EpsSVR && m.Type != NuSVR {
-			return nil, fmt.Errorf("%w: a classification SVM among regressors", ErrFormat)
-		}
-		return pick(m, err)
+		return pick(LoadSVMRegressor(r))
 	case "linreg":
 		return pick(LoadLinear(r))
 	case "ridge":
 		return pick(LoadRidge(r))
-	case "bagged-regressor":
-		return pick(LoadBaggedRegressor(r))
+	case "bagging-regressor":
+		return pick(LoadBaggingRegressor(r))
 	}
 	return nil, fmt.Errorf("%w: %q is not a regressor's format", ErrFormat, format)
 }

@@ -128,7 +128,7 @@ func TestScoreCheckFisherBayesGMM(t *testing.T) {
 	wantRefused(t, "fisher, 3 classes, corrupted direction", err, 1, 1)
 
 	for _, d := range []ClassDensity{GaussDensity, SharedGaussDensity, KDEDensity} {
-		m, err := BayesClassifier{Density: d}.Fit(x, y)
+		m, err := Bayes{Density: d}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +144,7 @@ func TestScoreCheckFisherBayesGMM(t *testing.T) {
 	}
 	// Parzen: outside every box the densities are exactly 0 (the box test
 	// is exact for any finite value): the priors, as documented.
-	pz, err := BayesClassifier{Density: ParzenDensity, H: 1}.Fit(x, y)
+	pz, err := Bayes{Density: ParzenDensity, H: 1}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,11 +234,11 @@ func TestScoreCheckLinearAndNetworks(t *testing.T) {
 
 	for _, act := range []ActivationKind{ActReLU, ActTanh} {
 		mlp := MLP{Hidden: []int{5}, Activation: Activation{Kind: act}, Training: Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 16, Epochs: 40}}}
-		c, err := mlp.FitClassifier(x, y)
+		c, err := mlp.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rg, err := mlp.FitRegressor(x, r)
+		rg, err := mlp.FitRegression(x, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,22 +262,22 @@ func TestScoreCheckLinearAndNetworks(t *testing.T) {
 
 func TestScoreCheckSVMAndTransforms(t *testing.T) {
 	x, y, r := scoreData()
-	c, err := SVM{Kernel: Gaussian(2), Probability: true}.FitClassifier(x, y)
+	c, err := SVM{Kernel: Gaussian(2), Probability: true}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rg, err := SVM{Type: EpsSVR, Kernel: Polynomial(3)}.FitRegressor(x, r)
+	rg, err := SVM{Type: EpsSVR, Kernel: Polynomial(3)}.FitRegression(x, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := hugeRow(x, 1e308, nil)
-	_, err = c.DecisionAll(q)
-	wantRefused(t, "svm DecisionAll", err, 1, 1)
+	_, err = c.DecisionFunction(q)
+	wantRefused(t, "svm DecisionFunction", err, 1, 1)
 	_, err = c.Decision(q)
 	wantRefused(t, "svm Decision", err, 1, 1)
 	_, err = c.PredictProba(q)
 	wantRefused(t, "svm PredictProba", err, 1, 1)
-	_, err = SVMClassifier{c}.Predict(q)
+	_, err = c.Predict(q)
 	wantRefused(t, "svm Predict", err, 1, 1)
 	_, err = rg.Predict(hugeRow(x, 1e120, nil))
 	wantRefused(t, "svr Predict", err, 1, 1)
@@ -336,7 +336,7 @@ func TestScoreCheckThresholds(t *testing.T) {
 // Ensembles pass a member's refusal on (bagged k-NN).
 func TestScoreCheckEnsembles(t *testing.T) {
 	x, y, _ := scoreData()
-	b, err := Bagging{B: 3, Seed: 1}.FitClassifier(KNN{K: 1}, x, y)
+	b, err := Bagging{Base: KNN{K: 1}, B: 3, Seed: 1}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -380,9 +380,12 @@ func (m *cliModel) score(p *prediction, smp *sample) (string, float64, error) {
 		if err != nil {
 			return "", 0, err
 		}
+		// Each square is rounded before it is added (the conversion
+		// forbids a fused multiply-add), so that the score is the same
+		// sum, rounded the same way, on every architecture.
 		s := 0.0
 		for i := range y {
-			s += (p.values[i] - y[i]) * (p.values[i] - y[i])
+			s += float64((p.values[i] - y[i]) * (p.values[i] - y[i]))
 		}
 		mse := s / float64(len(y))
 		if math.IsInf(mse, 0) {
