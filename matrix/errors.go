@@ -35,6 +35,13 @@ var (
 	// ErrTooLarge reports an operation whose storage, known from the
 	// shapes before anything is allocated, exceeds MemoryLimit.
 	ErrTooLarge = errors.New("too large for the memory limit")
+	// ErrInvalidParameter reports a setting outside its domain: a negative
+	// tolerance or step, an unknown method name, a hyper-parameter out of
+	// range. Packages optimize and learn export this same value under the
+	// same name, so errors.Is(err, learn.ErrInvalidParameter) and
+	// errors.Is(err, optimize.ErrInvalidParameter) both hold for an error
+	// from either package.
+	ErrInvalidParameter = errors.New("invalid parameter")
 )
 
 // Error is the structured error of the matrix package, modelled on
