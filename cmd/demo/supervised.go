@@ -266,7 +266,7 @@ func (s *supervised) parse(args []string) error {
 			return s.usage("%s: does not apply with -load (the model file fixes the training and the preprocessing)", strings.Join(bad, ", "))
 		}
 	}
-	return nil
+	return checkOutputPath("save", *s.save, append([]string{*s.test, *s.load}, s.ops...)...)
 }
 
 // set reports whether the flag was given on the command line.
@@ -329,7 +329,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		return err
 	}
 	if *s.save != "" {
-		if err := m.writeFile(*s.save); err != nil {
+		if err := m.writeFile(stdout, *s.save); err != nil {
 			return err
 		}
 	}
