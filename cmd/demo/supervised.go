@@ -361,6 +361,9 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 		if err := needTwoClasses(d); err != nil {
 			return nil, nil, err
 		}
+		if err := notIdentifiers(d, smp.labelName); err != nil {
+			return nil, nil, err
+		}
 	}
 	pre, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
 	if err != nil {
@@ -856,6 +859,22 @@ func needTwoClasses(d *trainingSet) error {
 		name = d.Names[d.Labels[0]]
 	}
 	return fmt.Errorf("the training set has one class (%s): a classifier needs at least two classes", name)
+}
+
+// notIdentifiers refuses a label column in which every row has a class of
+// its own (an identifier, a row number): a classifier would learn nothing
+// from it and an SVM would train n(n−1)/2 one-versus-one machines. It
+// names the column and the flags that choose another.
+func notIdentifiers(d *trainingSet, column string) error {
+	if learn.CheckClassSizes("", d.Labels) == nil {
+		return nil
+	}
+	if column == "" {
+		column = "the last column"
+	} else {
+		column = fmt.Sprintf("the label column %q", column)
+	}
+	return fmt.Errorf("%s gives each of the %d rows a class of its own: it looks like an identifier, not a label; name the label column with -target COL, or leave this one out with -drop COL", column, len(d.Labels))
 }
 
 // fitOrLoad finishes a supervised command after s.parse: with -load the
