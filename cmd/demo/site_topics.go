@@ -24,7 +24,7 @@ type siteTopic struct {
 
 // siteTopics are the topics of docs/index.md in its order.
 var siteTopics = []siteTopic{
-	{Name: "eigen", Title: "Symmetric eigenproblems", Notes: `002 "Rayleigh quotient"; the eigenvalue problem S u = λu of every PCA note`, Steps: true, Done: false,
+	{Name: "eigen", Title: "Symmetric eigenproblems", Notes: `002 "Rayleigh quotient"; the eigenvalue problem S u = λu of every PCA note`, Steps: true, Done: true,
 		Checks: []string{"ready data=hilbert6&method=qr", "ready data=random12&step=30", "ready data=random6&step=7",
 			"error data=nosuch", "error step=0", "error step=100000", "error method=power"}},
 	{Name: "pca", Title: "PCA and its relatives", Notes: `000 "Dimensionality reduction"; 001; 003`},

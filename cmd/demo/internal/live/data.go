@@ -45,3 +45,26 @@ func labelled(files map[string]string, name string) (*matrix.Dense, []int, error
 	}
 	return x, y, nil
 }
+
+// file returns a site file's text, or asks for it.
+func file(files map[string]string, path string) (string, error) {
+	text, ok := files[path]
+	if !ok {
+		return "", &errNeed{paths: []string{path}}
+	}
+	return text, nil
+}
+
+// squareMatrix reads a data set of the site that is a matrix (CSV, every
+// column used, as demo eig reads it).
+func squareMatrix(files map[string]string, name string) (*matrix.Dense, error) {
+	text, err := file(files, dataPath(name))
+	if err != nil {
+		return nil, err
+	}
+	t, err := matrix.ReadCSV(strings.NewReader(text))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", dataPath(name), err)
+	}
+	return t.Data, nil
+}
