@@ -164,3 +164,8 @@ func LoadAdaline(r io.Reader) (*AdalineModel, error) {
 	}
 	return &m, nil
 }
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c Adaline) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}

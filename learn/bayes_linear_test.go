@@ -219,7 +219,7 @@ func TestBayesSharedDiscriminantsRealData(t *testing.T) {
 			reg = 0.01
 		}
 		nc := len(slices.Compact(slices.Sorted(slices.Values(y))))
-		for _, cfg := range []BayesClassifier{
+		for _, cfg := range []Bayes{
 			{Reg: reg},
 			{Reg: reg, EqualPriors: true},
 			{Reg: reg, Loss: randomLoss(rng, nc)},
@@ -255,7 +255,7 @@ func TestBayesSharedDiscriminantsFarFromOrigin(t *testing.T) {
 				x.Set(i, p, means.At(y[i], p)+rng.NormFloat64())
 			}
 		}
-		for _, cfg := range []BayesClassifier{{}, {Loss: randomLoss(rng, nc)}} {
+		for _, cfg := range []Bayes{{}, {Loss: randomLoss(rng, nc)}} {
 			cfg.Density = SharedGaussDensity
 			m, err := cfg.Fit(x, y)
 			if err != nil {
@@ -282,7 +282,7 @@ func TestBayesSharedDiscriminantsFarAway(t *testing.T) {
 		x.Set(i, 0, float64(2*y[i]-1)+rng.NormFloat64()) // classes at x₀ = ∓1
 		x.Set(i, 1, 0.5*rng.NormFloat64())
 	}
-	m, err := BayesClassifier{Density: SharedGaussDensity, Priors: []float64{0.3, 0.7}}.Fit(x, y)
+	m, err := Bayes{Density: SharedGaussDensity, Priors: []float64{0.3, 0.7}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +327,7 @@ func TestBayesSharedDiscriminantsFarAway(t *testing.T) {
 // split across the row blocks of scores decide as the whole.
 func TestBayesSharedDiscriminantsDerivation(t *testing.T) {
 	x, y := loadLabelled(t, "wine.csv")
-	m, err := BayesClassifier{Density: SharedGaussDensity}.Fit(x, y)
+	m, err := Bayes{Density: SharedGaussDensity}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +366,7 @@ func TestBayesSharedDiscriminantsDerivation(t *testing.T) {
 		copy(xe.Row(k), x.Row(i))
 		ye[k] = y[i]
 	}
-	half, err := BayesClassifier{Density: SharedGaussDensity}.Fit(xe, ye)
+	half, err := Bayes{Density: SharedGaussDensity}.Fit(xe, ye)
 	if err != nil || !slices.Equal(half.Classes, m.Classes) {
 		t.Fatal(err, half.Classes)
 	}
@@ -398,7 +398,7 @@ func TestBayesSharedDiscriminantsDerivation(t *testing.T) {
 // model assembled by hand (derived per call, nothing cached).
 func TestBayesSharedDiscriminantsConcurrent(t *testing.T) {
 	x, y := loadLabelled(t, "iris.csv")
-	m, err := BayesClassifier{Density: SharedGaussDensity}.Fit(x, y)
+	m, err := Bayes{Density: SharedGaussDensity}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -430,7 +430,7 @@ func TestBayesSharedDiscriminantsConcurrent(t *testing.T) {
 // LogJoint, and each point gets its class with posterior 1.
 func TestBayesSharedClassesBeyondRange(t *testing.T) {
 	x := mustRows(t, [][]float64{{-4e304, 48, 48}, {48, 48, 48}})
-	m, err := BayesClassifier{Density: SharedGaussDensity, Reg: 1e-9}.Fit(x, []int{0, 1})
+	m, err := Bayes{Density: SharedGaussDensity, Reg: 1e-9}.Fit(x, []int{0, 1})
 	if err != nil {
 		t.Fatal(err)
 	}

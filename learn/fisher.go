@@ -410,3 +410,8 @@ func underflowHint(v float64) string {
 	}
 	return ""
 }
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c FisherLDA) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}

@@ -73,12 +73,19 @@ func (c KNN) Fit(x *matrix.Dense, y []int) (*KNNModel, error) {
 	return &KNNModel{K: k, X: x, Y: slices.Clone(y), Classes: sortedLabels(y)}, nil
 }
 
-// FitClassifier makes KNN a ClassifierTrainer.
-func (c KNN) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) { return c.Fit(x, y) }
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c KNN) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}
 
-// FitRegressor stores the training set of a regressor; like Fit, the model
-// refers to X itself.
+// FitRegressor is FitRegression as a RegressorTrainer.
 func (c KNN) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(c.FitRegression(x, y))
+}
+
+// FitRegression stores the training set of a regressor; like Fit, the
+// model refers to X itself.
+func (c KNN) FitRegression(x *matrix.Dense, y []float64) (*KNNRegressorModel, error) {
 	const op = "learn: knn regressor"
 	if err := checkData(op, x, 1); err != nil {
 		return nil, err

@@ -328,3 +328,8 @@ func checkLinearParams(bm *BasisMap, w []float64, b float64) error {
 	}
 	return nil
 }
+
+// FitRegressor is Fit as a RegressorTrainer.
+func (c LinearRegression) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(c.Fit(x, y))
+}

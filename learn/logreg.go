@@ -361,3 +361,8 @@ func LoadLogistic(r io.Reader) (*LogisticModel, error) {
 	}
 	return &m, nil
 }
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c LogisticRegression) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}

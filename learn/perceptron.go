@@ -205,3 +205,8 @@ func checkNeuron(classes []int, w []float64, b float64) error {
 	}
 	return matrix.VecFinite(append([]float64{b}, w...))
 }
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c Perceptron) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}

@@ -45,23 +45,23 @@ func init() {
 	registerModelKind("adaline", func(r io.Reader) (any, error) { return learn.LoadAdaline(r) })
 	registerLearner(learnerDef{name: "linreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareLinregFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(learn.Regress(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "ridge", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareRidgeFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(learn.Regress(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "logreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareLogregFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "perceptron", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declarePerceptronFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "adaline", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareAdalineFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 }
 
