@@ -72,10 +72,10 @@ func (s svmState) command(step int) string {
 
 // fitSteps fits the machine after at most maxIter SMO iterations (0: to
 // convergence); a fit stopped by the cap is kept, as demo svm keeps it.
-func fitSteps(s svmState, x *matrix.Dense, y []int, maxIter int, trace func(optimize.SMOStep)) (*learn.SVMModel, bool, error) {
+func fitSteps(s svmState, x *matrix.Dense, y []int, maxIter int, trace func(optimize.SMOStep)) (*learn.SVMClassifierModel, bool, error) {
 	cfg := s.config(maxIter)
 	cfg.Trace = trace
-	m, err := cfg.FitClassifier(x, y)
+	m, err := cfg.Fit(x, y)
 	if err != nil && m != nil && errors.Is(err, matrix.ErrNoConvergence) {
 		return m, false, nil
 	}
@@ -84,7 +84,7 @@ func fitSteps(s svmState, x *matrix.Dense, y []int, maxIter int, trace func(opti
 
 // alphas returns α of the machine's training rows (α = |coef| on the
 // support vectors, 0 elsewhere).
-func alphas(m *learn.SVMModel, n int) []float64 {
+func alphas(m *learn.SVMClassifierModel, n int) []float64 {
 	a := make([]float64, n)
 	if m == nil {
 		return a
@@ -122,7 +122,7 @@ func svmTopic(p *params, files map[string]string) (*Response, error) {
 	if step == total {
 		step = 0
 	}
-	var prev *learn.SVMModel
+	var prev *learn.SVMClassifierModel
 	if step > 0 {
 		if m, converged, err = fitSteps(s, x, y, step, nil); err != nil {
 			return nil, err
@@ -136,9 +136,9 @@ func svmTopic(p *params, files map[string]string) (*Response, error) {
 	return svmResponse(s, x, y, m, converged, trace, step, alphas(prev, len(y)))
 }
 
-func svmResponse(s svmState, x *matrix.Dense, y []int, m *learn.SVMModel, converged bool, trace []optimize.SMOStep, step int, before []float64) (*Response, error) {
+func svmResponse(s svmState, x *matrix.Dense, y []int, m *learn.SVMClassifierModel, converged bool, trace []optimize.SMOStep, step int, before []float64) (*Response, error) {
 	b := m.Machines[0]
-	pred, err := m.PredictClass(x)
+	pred, err := m.Predict(x)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func svmResponse(s svmState, x *matrix.Dense, y []int, m *learn.SVMModel, conver
 
 // svmRegions draws the decision regions, f = 0, the margins f = ±1, the
 // support vectors and the working pair of the step shown.
-func svmRegions(s svmState, x *matrix.Dense, y []int, m *learn.SVMModel, last optimize.SMOStep) *plot.Figure {
+func svmRegions(s svmState, x *matrix.Dense, y []int, m *learn.SVMClassifierModel, last optimize.SMOStep) *plot.Figure {
 	w := around(x)
 	f := &plot.Figure{Title: fmt.Sprintf("C-SVM, %s kernel, on %s", s.kernel, s.data), XLabel: "x₁", YLabel: "x₂",
 		Width: 560, Height: 440, XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
