@@ -16,7 +16,9 @@ func main() {
 	obj.Set("run", js.FuncOf(jsRun))
 	obj.Set("topics", js.FuncOf(func(js.Value, []js.Value) any { return js.ValueOf(live.TopicNames()) }))
 	js.Global().Set("mlnotes", obj)
-	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("mlnotes-ready"))
+	if d := js.Global().Get("dispatchEvent"); d.Type() == js.TypeFunction { // a browser, not node
+		js.Global().Call("dispatchEvent", js.Global().Get("Event").New("mlnotes-ready"))
+	}
 	select {}
 }
 
