@@ -59,7 +59,7 @@ func buildSite(o siteOptions) error {
 	}
 	for _, name := range siteDataNames() {
 		var b bytes.Buffer
-		if err := writeSiteData(name, &b); err != nil {
+		if err := writeSiteData(o.root, name, &b); err != nil {
 			return err
 		}
 		if err := os.WriteFile(filepath.Join(o.out, "data", name+".csv"), b.Bytes(), 0o644); err != nil {
@@ -151,9 +151,9 @@ func renderPages(ix *codeIndex) (map[string][]byte, error) {
 // directory under the hash of the module's Go source and the Go version,
 // so that serve starts at once when nothing changed.
 func buildWasm(o siteOptions) error {
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	goroot, err := exec.Command("go", "env", "GOo.root").Output()
 	if err != nil {
-		return fmt.Errorf("go env GOROOT: %v (the site's WebAssembly is built with the go command)", err)
+		return fmt.Errorf("go env GOo.root: %v (the site's WebAssembly is built with the go command)", err)
 	}
 	gr := strings.TrimSpace(string(goroot))
 	execJS := filepath.Join(gr, "lib", "wasm", "wasm_exec.js")

@@ -97,7 +97,7 @@ func siteFiles(t *testing.T, dir string) map[string]string {
 	}
 	for _, name := range siteDataNames() {
 		var b bytes.Buffer
-		if err := writeSiteData(name, &b); err != nil {
+		if err := writeSiteData(testRoot(t), name, &b); err != nil {
 			t.Fatal(err)
 		}
 		path := "data/" + name + ".csv"

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"mlnotes/cmd/demo/internal/toydata"
@@ -27,7 +30,8 @@ var siteTopics = []siteTopic{
 	{Name: "eigen", Title: "Symmetric eigenproblems", Notes: `002 "Rayleigh quotient"; the eigenvalue problem S u = λu of every PCA note`, Steps: true, Done: true,
 		Checks: []string{"ready data=hilbert6&method=qr", "ready data=random12&step=30", "ready data=random6&step=7",
 			"error data=nosuch", "error step=0", "error step=100000", "error method=power"}},
-	{Name: "pca", Title: "PCA and its relatives", Notes: `000 "Dimensionality reduction"; 001; 003`},
+	{Name: "pca", Title: "PCA and its relatives", Notes: `000 "Dimensionality reduction", "PCA Procedure"; 001 "Principal Component Analysis"; 003 "P.C.A. Algorithm"`, Done: true,
+		Checks: []string{"ready k=10", "ready k=30&method=svd", "error k=0", "error k=65", "error data=mnist", "error step=3"}},
 	{Name: "fisher", Title: "Fisher's discriminant", Notes: `004 "Fisher Linear Discriminant"`},
 	{Name: "linear", Title: "Linear models and feature selection", Notes: `001 "Linear models"; 002; 004 "Ridge Regression"`},
 	{Name: "logistic", Title: "Logistic regression", Notes: `004 "Logistic Regression"`, Steps: true},
@@ -62,6 +66,10 @@ var siteMatrices = []struct {
 	{"hilbert6", func() *matrix.Dense { return toydata.Hilbert(6) }},
 }
 
+// siteRepoData are data sets of the repository's testdata/ that the site
+// ships as they are (the tour reads the same files).
+var siteRepoData = []string{"digits"}
+
 // siteDataNames lists every data set of the site (data/NAME.csv).
 func siteDataNames() []string {
 	var out []string
@@ -71,11 +79,20 @@ func siteDataNames() []string {
 	for _, d := range siteMatrices {
 		out = append(out, d.name)
 	}
-	return out
+	return append(out, siteRepoData...)
 }
 
-// writeSiteData writes the data set name as CSV.
-func writeSiteData(name string, w io.Writer) error {
+// writeSiteData writes the data set name as CSV; root is the module root
+// (for siteRepoData).
+func writeSiteData(root, name string, w io.Writer) error {
+	if slices.Contains(siteRepoData, name) {
+		b, err := os.ReadFile(filepath.Join(root, "testdata", name+".csv"))
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
 	for _, d := range siteData {
 		if d.name == name {
 			x, y := d.gen()
