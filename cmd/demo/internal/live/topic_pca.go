@@ -138,7 +138,9 @@ func pcaReconstructions(m *learn.PCAModel, x *matrix.Dense, y []int) (string, er
 	if err != nil {
 		return "", err
 	}
-	img := func(v []float64) plot.GrayImage { return plot.GrayImage{Width: 8, Height: 8, Pix: append([]float64(nil), v...)} }
+	img := func(v []float64) plot.GrayImage {
+		return plot.GrayImage{Width: 8, Height: 8, Pix: append([]float64(nil), v...)}
+	}
 	g := &plot.ImageGrid{Title: fmt.Sprintf("digits and their reconstructions from %d components", m.K()), Ink: true,
 		RowLabels: []string{"original", fmt.Sprintf("k = %d", m.K())}, Images: make([][]plot.GrayImage, 2), PixelSize: 5}
 	for r := range rows {
