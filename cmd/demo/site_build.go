@@ -151,7 +151,7 @@ func renderPages(ix *codeIndex) (map[string][]byte, error) {
 // directory under the hash of the module's Go source and the Go version,
 // so that serve starts at once when nothing changed.
 func buildWasm(o siteOptions) error {
-	goroot, err := exec.Command("go", "env", "GOo.root").Output()
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		return fmt.Errorf("go env GOo.root: %v (the site's WebAssembly is built with the go command)", err)
 	}
