@@ -104,6 +104,11 @@ type BinarySVM struct {
 	// of a classifier trained with SVM.Probability (LIBSVM's probA, probB).
 	ProbA float64 `json:",omitempty"`
 	ProbB float64 `json:",omitempty"`
+
+	// fitDecision holds f(xᵢ) for the rows the machine was trained on,
+	// read from the solver's final gradient (svm_fit_decision.go); nil for
+	// a model read from a file.
+	fitDecision []float64
 }
 
 // SVMModel is a trained SVM: one machine for two classes or regression,
@@ -342,6 +347,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 	}
 	mach.NumBounded = bound
 	mach.SupportVectors = rowsOf(x, mach.Support)
+	mach.fitDecision = classifierFitDecision(res, qp, scale, mach.Rho)
 	if s.Type == NuSVC {
 		mach.FractionSV = float64(len(mach.Support)) / float64(n)
 		mach.FractionBounded = float64(bound) / float64(n)
@@ -434,6 +440,7 @@ func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 		}
 	}
 	mach.SupportVectors = rowsOf(x, mach.Support)
+	mach.fitDecision = regressorFitDecision(res, qp, mach.Rho)
 	return &SVMModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, notConverged
 }
 
@@ -613,6 +620,26 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.Vote(dec)
+}
+
+// Vote returns the classes that the decision values dec (n × machines, as
+// DecisionAll gives them) elect: for two classes the sign of f (f > 0 → the
+// machine's Positive class); for more, the most votes of the
+// one-versus-one machines, ties broken towards the lower label.
+// PredictClass is DecisionAll followed by Vote. A non-finite value, a
+// regression model or a column count other than the number of machines is
+// an error.
+func (m *SVMModel) Vote(dec *matrix.Dense) ([]int, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: vote")
+	}
+	if m.Type == EpsSVR || m.Type == NuSVR {
+		return nil, fmt.Errorf("learn: svm: %w: a regression model has no classes", ErrInvalidParameter)
+	}
+	if dec == nil || dec.Cols() != len(m.Machines) {
+		return nil, fmt.Errorf("learn: svm: vote: %w: want one column of decision values per machine (%d)", matrix.ErrShape, len(m.Machines))
+	}
 	if err := checkDecisions("learn: svm: predict", dec); err != nil {
 		return nil, err
 	}
@@ -620,7 +647,7 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 	for i, c := range m.Classes {
 		index[c] = i
 	}
-	out := make([]int, x.Rows())
+	out := make([]int, dec.Rows())
 	votes := make([]int, len(m.Classes))
 	for i := range out {
 		clear(votes)

@@ -58,43 +58,82 @@ func init() {
 					if err != nil {
 						return nil, err
 					}
-					return svmClassifier{learn.SVMClassifier{SVMModel: m}}, nil
+					return svmClassifier{learn.SVMClassifier{SVMModel: m}, nil}, nil
 				}), nil, nil
 			}}, nil
 		}
 	}})
 }
 
-// svmView is what the driver sees of an SVM model: the model itself for
-// regression; for classification a learn.DecisionClassifier (decision
+// svmView is what the driver sees of an SVM model: for regression an
+// svmRegressor; for classification a learn.DecisionClassifier (decision
 // values, one column per one-versus-one machine, so that the driver
 // refuses rows whose decision value is not finite) that is also a
 // learn.ProbabilisticClassifier when the model was trained with -proba.
-func svmView(m *learn.SVMModel) any {
+func svmView(m *learn.SVMModel) any { return svmViewMemo(m, nil) }
+
+// svmViewMemo is svmView with a decisionMemo: the driver asks the model
+// for the decision values of a matrix and then for its predictions (or
+// predicted values), and both come from one evaluation.
+func svmViewMemo(m *learn.SVMModel, memo *decisionMemo) any {
 	if m.Type == learn.EpsSVR || m.Type == learn.NuSVR {
-		return m
+		return svmRegressor{m, memo}
 	}
-	c := svmClassifier{learn.SVMClassifier{SVMModel: m}}
+	c := svmClassifier{learn.SVMClassifier{SVMModel: m}, memo}
 	if m.Probability {
 		return svmProbClassifier{c}
 	}
 	return c
 }
 
+// decisionMemo keeps the decision values of the last matrix a model was
+// evaluated on, so that a second question about the same matrix (the same
+// pointer: the driver does not change a matrix between its calls) costs
+// no kernel evaluation. The svm command seeds it with the training
+// matrix's values, read from the solver's gradient
+// (SVMModel.TrainingDecision). A nil memo keeps nothing.
+type decisionMemo struct {
+	x   *matrix.Dense
+	dec *matrix.Dense // x.Rows() × machines
+}
+
+// decision returns the machines' decision values on x, from the memo when
+// x is the matrix it holds, otherwise from eval (then remembered).
+func (d *decisionMemo) decision(x *matrix.Dense, eval func(*matrix.Dense) (*matrix.Dense, error)) (*matrix.Dense, error) {
+	if d != nil && d.x == x && x != nil {
+		return d.dec.Clone(), nil
+	}
+	dec, err := eval(x)
+	if err != nil || d == nil {
+		return dec, err
+	}
+	d.x, d.dec = x, dec.Clone()
+	return dec, nil
+}
+
 // svmClassifier forwards the classifier methods of learn.SVMClassifier but
 // not PredictProba, so that a model without probabilities is not a
 // learn.ProbabilisticClassifier and predict -proba says so.
-type svmClassifier struct{ c learn.SVMClassifier }
+type svmClassifier struct {
+	c    learn.SVMClassifier
+	memo *decisionMemo
+}
 
-// Predict returns the classes (one-versus-one votes).
-func (v svmClassifier) Predict(x *matrix.Dense) ([]int, error) { return v.c.Predict(x) }
+// Predict returns the classes (one-versus-one votes on DecisionFunction).
+func (v svmClassifier) Predict(x *matrix.Dense) ([]int, error) {
+	dec, err := v.DecisionFunction(x)
+	if err != nil {
+		return nil, err
+	}
+	return v.c.Vote(dec)
+}
 
 // Labels returns the sorted classes.
 func (v svmClassifier) Labels() []int { return v.c.Labels() }
 
 // DecisionFunction returns SVMModel.DecisionAll.
 func (v svmClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
-	return v.c.DecisionFunction(x)
+	return v.memo.decision(x, v.c.DecisionFunction)
 }
 
 // Save writes the learn model (SVMModel.Save).
@@ -108,6 +147,28 @@ type svmProbClassifier struct{ svmClassifier }
 func (v svmProbClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	return v.c.PredictProba(x)
 }
+
+// svmRegressor is the learn.Regressor view of an ε-SVR or ν-SVR model.
+type svmRegressor struct {
+	m    *learn.SVMModel
+	memo *decisionMemo
+}
+
+// Predict returns f(x) (SVMModel.Predict), refusing non-finite values.
+func (v svmRegressor) Predict(x *matrix.Dense) ([]float64, error) {
+	dec, err := v.memo.decision(x, v.m.DecisionAll)
+	if err != nil {
+		return nil, err
+	}
+	f := dec.Col(0)
+	if err := matrix.VecFinite(f); err != nil {
+		return v.m.Predict(x) // for its error message, which names the row
+	}
+	return f, nil
+}
+
+// Save writes the learn model (SVMModel.Save).
+func (v svmRegressor) Save(w io.Writer) error { return v.m.Save(w) }
 
 // formatSMOStep is the fixed trace format of SMO (docs/cli.md, "Traces").
 func formatSMOStep(s optimize.SMOStep) string {
@@ -200,11 +261,11 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 			cfg.Kernel.Gamma = g
 			fields = append(fields, field{"gamma", cfg.Kernel.Gamma})
 		}
-		m, f, err := trainSVM(cfg, d, stderr)
+		m, f, memo, err := trainSVM(cfg, d, stderr)
 		if err != nil {
 			return nil, nil, err
 		}
-		return svmView(m), append(fields, f...), nil
+		return svmViewMemo(m, memo), append(fields, f...), nil
 	})
 }
 
@@ -307,8 +368,11 @@ func containsFlag(args []string, name string) bool {
 
 // trainSVM fits the model and collects the certificate of docs/cli.md. A
 // fit that reaches the iteration cap keeps its model, as svm-train does:
-// the reason goes to stderr and the field converged is false.
-func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (*learn.SVMModel, []field, error) {
+// the reason goes to stderr and the field converged is false. The decision
+// values of the training rows (field decision) come from the solver's
+// gradient (SVMModel.TrainingDecision); the memo returned holds them for
+// the training score.
+func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (*learn.SVMModel, []field, *decisionMemo, error) {
 	var m *learn.SVMModel
 	var err error
 	x := d.X
@@ -325,13 +389,21 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (*learn.SVMModel,
 		converged, err = false, nil
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	fields := []field{{"converged", converged}}
+	memo := &decisionMemo{}
 	if len(m.Machines) == 1 {
 		b := m.Machines[0]
 		nbsv := b.NumBounded
-		dec, _ := m.Decision(x)
+		dec := m.TrainingDecision()
+		if dec == nil {
+			dec, _ = m.Decision(x)
+		}
+		if dec != nil {
+			memo.x = x
+			memo.dec, _ = matrix.NewFromSlice(len(dec), 1, dec)
+		}
 		fields = append(fields,
 			field{"objective", b.Objective}, field{"b", b.B()}, field{"rho", b.Rho},
 			field{"n_sv", len(b.Support)}, field{"n_bsv", nbsv}, field{"iterations", b.Iterations},
@@ -353,5 +425,5 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (*learn.SVMModel,
 	} else {
 		fields = append(fields, field{"classes", m.Classes})
 	}
-	return m, fields, nil
+	return m, fields, memo, nil
 }

@@ -106,7 +106,7 @@ func TestSVMFlags(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		b := m.Machines[0]
-		dec, _ := m.Decision(x)
+		dec := m.TrainingDecision() // from the solver's gradient, as the CLI prints it
 		want := map[string]any{"objective": b.Objective, "rho": b.Rho, "b": b.B(), "n_sv": float64(len(b.Support)),
 			"n_bsv": float64(b.NumBounded), "iterations": float64(b.Iterations), "kkt_violation": b.KKTViolation}
 		for k, v := range want {
