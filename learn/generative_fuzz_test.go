@@ -66,7 +66,7 @@ func FuzzGenerative(f *testing.F) {
 		})
 		for _, dens := range []ClassDensity{GaussDensity, SharedGaussDensity, KDEDensity, ParzenDensity} {
 			call("bayes "+dens.String(), func() error {
-				m, err := BayesClassifier{Density: dens, Reg: 1e-9}.Fit(x, y)
+				m, err := Bayes{Density: dens, Reg: 1e-9}.Fit(x, y)
 				if err == nil && finite {
 					p, _ := m.PredictProba(x)
 					if p.CheckFinite() != nil {

@@ -181,7 +181,7 @@ func TestKDEReference(t *testing.T) {
 func TestBayesReference(t *testing.T) {
 	ref := readGenerativeReference(t).Bayes
 	x, q, loss := mustRows(t, ref.X), mustRows(t, ref.Query), mustRows(t, ref.Loss)
-	configs := map[string]BayesClassifier{
+	configs := map[string]Bayes{
 		"gauss":       {},
 		"gauss_equal": {EqualPriors: true},
 		"shared":      {Density: SharedGaussDensity},

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -11,8 +10,10 @@ import (
 )
 
 // ErrInvalidParameter reports a hyper-parameter outside its valid range
-// (a negative degree, a non-positive σ², an unknown kernel name, ...).
-var ErrInvalidParameter = errors.New("invalid parameter")
+// (a negative degree, a non-positive σ², an unknown kernel name, ...). It
+// is matrix.ErrInvalidParameter, the value optimize.ErrInvalidParameter
+// also is, so errors.Is sees one sentinel across the packages.
+var ErrInvalidParameter = matrix.ErrInvalidParameter
 
 // KernelType names a kernel family.
 type KernelType string
@@ -126,7 +127,10 @@ func (k Kernel) Eval(x, y []float64) float64 {
 func (k Kernel) fromDot(dot, nx, ny float64) float64 {
 	switch k.kind() {
 	case PolynomialKernel:
-		return powInt(k.Gamma*dot+k.Coef0, k.Degree)
+		// γ·xᵀz is rounded before c₀ is added (no fused multiply-add), so
+		// that the SVM's kernel rows, which compute it the same way,
+		// agree exactly with Diag on every architecture.
+		return powInt(float64(k.Gamma*dot)+k.Coef0, k.Degree)
 	case GaussianKernel:
 		return math.Exp(-k.Gamma * math.Max(0, nx+ny-2*dot))
 	}

@@ -43,17 +43,37 @@ func regressorFitDecision(res *optimize.SMOResult, qp *optimize.QP, rho float64)
 }
 
 // TrainingDecision returns the decision values f(xᵢ) of the training rows
-// of a model with one machine (two classes, or regression) as FitClassifier
-// or FitRegressor left it, read from the final gradient of the SMO solver
-// instead of evaluated again: equal to Decision on the training matrix up
-// to rounding, at no kernel evaluation. It returns nil for a model with
-// several machines or one read from a file (then use Decision).
+// of a two-class model as Fit left it, read from the final gradient of
+// the SMO solver instead of evaluated again: equal to Decision on the
+// training matrix up to rounding, at no kernel evaluation. It returns nil
+// for a model with several machines or one read from a file (then use
+// Decision).
 //
 // Implements: 004, "Kernel function" (f(X) on the training points), with
 // "SMO Algorithm" (the gradient the solver keeps).
-func (m *SVMModel) TrainingDecision() []float64 {
-	if m == nil || len(m.Machines) != 1 || m.Machines[0] == nil {
+func (m *SVMClassifierModel) TrainingDecision() []float64 {
+	if m == nil {
 		return nil
 	}
-	return slices.Clone(m.Machines[0].fitDecision)
+	return m.core().trainingDecision()
+}
+
+// TrainingDecision returns f(xᵢ) for the training rows as FitRegression
+// left them, from the solver's final gradient (see
+// SVMClassifierModel.TrainingDecision); nil for a model read from a file.
+//
+// Implements: 004, "Kernel function" and "SMO Algorithm", as above.
+func (m *SVMRegressorModel) TrainingDecision() []float64 {
+	if m == nil {
+		return nil
+	}
+	return m.core().trainingDecision()
+}
+
+// trainingDecision copies the one machine's fitDecision (nil without).
+func (c svmMachines) trainingDecision() []float64 {
+	if len(c.machines) != 1 || c.machines[0] == nil {
+		return nil
+	}
+	return slices.Clone(c.machines[0].fitDecision)
 }

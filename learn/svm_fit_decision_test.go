@@ -33,22 +33,26 @@ func TestTrainingDecisionMatchesDecision(t *testing.T) {
 		for _, s := range []SVM{{Type: CSVC, C: 1}, {Type: CSVC, C: 100}, {Type: NuSVC, Nu: 0.3}, {Type: EpsSVR, C: 1}, {Type: NuSVR, C: 1, Nu: 0.4}} {
 			s.Kernel = k
 			name := fmt.Sprintf("%s %v C=%g ν=%g", s.Type, k, s.C, s.Nu)
-			var m *SVMModel
-			var err error
+			var got, want []float64
+			var mach *BinarySVM
 			if s.Type == EpsSVR || s.Type == NuSVR {
-				m, err = s.FitRegressor(x, target)
+				m, err := s.FitRegression(x, target)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				got, mach = m.TrainingDecision(), m.Machines[0]
+				want, _ = m.Decision(x)
 			} else {
-				m, err = s.FitClassifier(x, labels)
+				m, err := s.Fit(x, labels)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				got, mach = m.TrainingDecision(), m.Machines[0]
+				want, _ = m.Decision(x)
 			}
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			got := m.TrainingDecision()
-			want, _ := m.Decision(x)
 			if len(got) != n {
 				t.Fatalf("%s: %d training decision values for %d rows", name, len(got), n)
 			}
-			mach := m.Machines[0]
 			kmax := 0.0
 			for i := range n {
 				kmax = max(kmax, math.Abs(k.Eval(x.Row(i), x.Row(i))))
@@ -85,7 +89,7 @@ func TestTrainingDecisionAbsent(t *testing.T) {
 	for i, v := range yf {
 		y[i] = int(v)
 	}
-	m, err := SVM{Kernel: Gaussian(1)}.FitClassifier(x, y)
+	m, err := SVM{Kernel: Gaussian(1)}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +97,7 @@ func TestTrainingDecisionAbsent(t *testing.T) {
 		t.Error("three classes: training decision values")
 	}
 	two := x.Slice(0, 100, 0, x.Cols())
-	m, err = SVM{Kernel: Gaussian(1)}.FitClassifier(two, y[:100])
+	m, err = SVM{Kernel: Gaussian(1)}.Fit(two, y[:100])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,39 +113,40 @@ func TestTrainingDecisionAbsent(t *testing.T) {
 	if err := m.Save(&buf); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := LoadSVM(&buf)
+	loaded, err := LoadSVMClassifier(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if loaded.TrainingDecision() != nil {
 		t.Error("a loaded model has training decision values")
 	}
-	var nilModel *SVMModel
-	if nilModel.TrainingDecision() != nil {
+	var nilModel *SVMClassifierModel
+	var nilRegressor *SVMRegressorModel
+	if nilModel.TrainingDecision() != nil || nilRegressor.TrainingDecision() != nil {
 		t.Error("nil model")
 	}
 }
 
-// TestVote checks Vote against PredictClass and its errors.
+// TestVote checks Vote against Predict and its errors.
 func TestVote(t *testing.T) {
 	x, yf := loadDataset(t, "iris.csv")
 	y := make([]int, len(yf))
 	for i, v := range yf {
 		y[i] = int(v)
 	}
-	m, err := SVM{Kernel: Gaussian(1)}.FitClassifier(x, y)
+	m, err := SVM{Kernel: Gaussian(1)}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, _ := m.DecisionAll(x)
+	dec, _ := m.DecisionFunction(x)
 	got, err := m.Vote(dec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := m.PredictClass(x)
+	want, _ := m.Predict(x)
 	for i := range want {
 		if got[i] != want[i] {
-			t.Fatalf("row %d: Vote %d, PredictClass %d", i, got[i], want[i])
+			t.Fatalf("row %d: Vote %d, Predict %d", i, got[i], want[i])
 		}
 	}
 	if _, err := m.Vote(dec.Slice(0, dec.Rows(), 0, 2)); err == nil {
@@ -154,7 +159,7 @@ func TestVote(t *testing.T) {
 	if _, err := m.Vote(dec); err == nil {
 		t.Error("an infinite decision value: no error")
 	}
-	var nilModel *SVMModel
+	var nilModel *SVMClassifierModel
 	if _, err := nilModel.Vote(dec); err == nil {
 		t.Error("nil model: no error")
 	}

@@ -279,23 +279,17 @@ func coupleProbabilities(r [][]float64, p []float64) {
 // largest probability need not be the class Predict gives by voting
 // (LIBSVM's svm-predict -b 1 prints the former, Predict and scikit-learn's
 // predict give the latter). A row whose decision values are not finite
-// is an error (ErrNotFinite), as in PredictClass.
-func (m *SVMModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
+// is an error (ErrNotFinite), as in Predict.
+func (m *SVMClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	const op = "learn: svm: predict proba"
 	if m == nil {
 		return nil, errNilModel(op)
 	}
-	if m.Type == EpsSVR || m.Type == NuSVR {
-		return nil, fmt.Errorf("%s: %w: a regression model has no classes", op, ErrInvalidParameter)
-	}
 	if !m.Probability {
 		return nil, fmt.Errorf("%s: %w (set SVM.Probability)", op, ErrNoProbabilities)
 	}
-	dec, err := m.DecisionAll(x)
+	dec, err := m.DecisionFunction(x) // refuses a row whose decision value overflowed
 	if err != nil {
-		return nil, err
-	}
-	if err := checkDecisions(op, dec); err != nil {
 		return nil, err
 	}
 	c := len(m.Classes)

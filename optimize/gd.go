@@ -17,7 +17,7 @@ type GDSettings struct {
 	// LineSearch configures the backtracking search used when StepSize is
 	// zero.
 	LineSearch LineSearch
-	// Stop holds the stopping rules; MaxIterations defaults to 10000.
+	// Stop holds the stopping rules; MaxIter defaults to 10000.
 	Stop Stop
 	// Trace, if not nil, is called with every iterate, the starting point
 	// included.
@@ -54,12 +54,12 @@ const gdDefaultMaxIterations = 10000
 //
 //	nil objective, empty x₀             error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                   error (matrix.ErrNotFinite)
-//	StepSize < 0 or not finite, bad LineSearch or Stop   error (ErrBadParameter)
+//	StepSize < 0 or not finite, bad LineSearch or Stop   error (ErrInvalidParameter)
 //	f(x₀) or ∇f(x₀) not finite          nil Result, error (matrix.ErrNotFinite)
 //	∇f(x₀) = 0                          x₀, 0 iterations, GradientConverged
 //	f or ∇f not finite at a later iterate (a fixed step above 2/L diverges
 //	this way)                           last good iterate, error (matrix.ErrNotFinite)
-//	MaxIterations reached               partial Result, error (matrix.ErrNoConvergence)
+//	MaxIter reached               partial Result, error (matrix.ErrNoConvergence)
 //	no step decreases f (tolerance below the roundoff of f)
 //	                                    partial Result, error (ErrLineSearch)
 //
@@ -100,10 +100,14 @@ func GradientDescent(obj Objective, x0 []float64, s *GDSettings) (*Result, error
 		}
 		var fNew float64
 		if s.StepSize > 0 {
-			// xₖ₊₁ = xₖ − α∇f(xₖ)
+			// xₖ₊₁ = xₖ − α∇f(xₖ). The step αpᵢ is rounded before it is
+			// added (an explicit conversion keeps the compiler from fusing
+			// the multiply and the add, as it does on arm64 and amd64 v3),
+			// as Momentum rounds its velocity βv − α∇f: Momentum with β = 0
+			// is this method iterate for iterate on every architecture.
 			alpha = s.StepSize
 			for i := range x {
-				xNew[i] = x[i] + alpha*p[i]
+				xNew[i] = x[i] + float64(alpha*p[i])
 			}
 			fNew = obj.ValueGrad(xNew, gNew)
 			t.evals++

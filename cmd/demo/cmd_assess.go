@@ -457,9 +457,9 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		cfg := learn.Bootstrap{B: *b, Seed: *seed}
 		var r *learn.BootstrapResult
 		if mc.plan.regression {
-			r, err = cfg.Regressor(rt, d.X, d.Y)
+			r, err = cfg.EstimateRegressor(rt, d.X, d.Y)
 		} else {
-			r, err = cfg.Classifier(ct, d.X, d.Labels)
+			r, err = cfg.EstimateClassifier(ct, d.X, d.Labels)
 		}
 		if err != nil {
 			return nil, nil, err

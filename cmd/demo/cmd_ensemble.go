@@ -6,6 +6,7 @@ package main
 // registered LEARNER; see cmd_assess.go).
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -29,14 +30,18 @@ func init() {
 			summary: "the notes' three-classifier ensemble over any learner", run: runBoost3},
 	)
 	registerModelKind("tree", func(r io.Reader) (any, error) {
-		m, err := learn.LoadTree(r)
+		data, err := io.ReadAll(r)
 		if err != nil {
 			return nil, err
 		}
-		if m.Classes == nil {
-			return m.Regressor(), nil
+		c, err := learn.LoadTreeClassifier(bytes.NewReader(data))
+		if err == nil {
+			return c, nil
 		}
-		return m, nil
+		if g, err2 := learn.LoadTreeRegressor(bytes.NewReader(data)); err2 == nil {
+			return g, nil
+		}
+		return nil, err
 	})
 	registerModelKind("forest", func(r io.Reader) (any, error) { return learn.LoadForest(r) })
 	registerModelKind("forest-regressor", func(r io.Reader) (any, error) { return learn.LoadForestRegressor(r) })
@@ -126,15 +131,21 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	}
 	s.regression = *reg
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		var m *learn.TreeModel
-		var err error
+		var model any
+		var m *learn.Tree
+		var text func(names, classNames []string) string
 		if *reg {
-			m, err = c.FitRegression(d.X, d.Y, nil)
+			r, err := c.FitRegression(d.X, d.Y)
+			if err != nil {
+				return nil, nil, err
+			}
+			model, m, text = r, &r.Tree, func(names, _ []string) string { return r.Text(names) }
 		} else {
-			m, err = c.Fit(d.X, d.Labels)
-		}
-		if err != nil {
-			return nil, nil, err
+			k, err := c.Fit(d.X, d.Labels)
+			if err != nil {
+				return nil, nil, err
+			}
+			model, m, text = k, &k.Tree, k.TextNamed
 		}
 		root := map[string]any{}
 		if r := m.Nodes[0]; r.Feature >= 0 {
@@ -142,16 +153,13 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 		}
 		fields := []field{{"nodes", len(m.Nodes)}, {"leaves", m.Leaves()}, {"depth", m.Depth()}, {"root", root}, {"importances", m.Importances}}
 		if *print {
-			text := m.TextNamed(d.Features, d.Names)
+			text := text(d.Features, d.Names)
 			if !*s.asJSON {
 				text = "\n" + text // under its name, one node per line
 			}
 			fields = append(fields, field{"tree", text})
 		}
-		if *reg {
-			return m.Regressor(), fields, nil
-		}
-		return m, fields, nil
+		return model, fields, nil
 	})
 }
 
@@ -315,10 +323,12 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 		}
 		fields := []field{{"learner", mc.learner.name}, {"B", *b}}
 		if mc.plan.regression {
-			m, err := cfg.FitRegressor(rt, d.X, d.Y)
+			cfg.Base = rt
+			m, err := cfg.FitRegression(d.X, d.Y)
 			return m, fields, err
 		}
-		m, err := cfg.FitClassifier(ct, d.X, d.Labels)
+		cfg.Base = ct
+		m, err := cfg.Fit(d.X, d.Labels)
 		return m, fields, err
 	})
 }
@@ -345,7 +355,7 @@ func runBoost3(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		m, err := learn.ThreeClassifier{N1: *n1, Seed: *seed}.Fit(ct, d.X, d.Labels)
+		m, err := learn.Boost3{Base: ct, N1: *n1, Seed: *seed}.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -39,7 +39,7 @@ func init() {
 		return func() (learnerPlan, error) {
 			cfg, lossPath, err := flags()
 			if err != nil || lossPath == "" {
-				return classifierPlan(learn.Classify(cfg.Fit)), err
+				return classifierPlan(cfg), err
 			}
 			return learnerPlan{build: func(*trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
 				l, err := loadMatrix(lossPath)
@@ -48,7 +48,7 @@ func init() {
 				}
 				c := cfg
 				c.Loss = l
-				return learn.Classify(c.Fit), nil, nil
+				return c, nil, nil
 			}}, nil
 		}
 	}})
@@ -105,27 +105,27 @@ func parseDensity(s string) (learn.ClassDensity, bool) {
 // learner (cv, grid, …); the function it returns checks them (its errors
 // are usage errors) and gives the configuration and the -loss file, read
 // by the caller (a file that cannot be read is a data error).
-func declareBayesFlags(fs *flag.FlagSet) func() (cfg learn.BayesClassifier, lossPath string, err error) {
+func declareBayesFlags(fs *flag.FlagSet) func() (cfg learn.Bayes, lossPath string, err error) {
 	density := fs.String("density", "gauss", "class densities: gauss (full covariance), shared (one pooled covariance), kde (Gaussian kernel) or parzen (box)")
 	h := fs.Float64("h", 0, "window width `H` of kde and parzen (default: Scott's rule per class)")
 	priors := fs.String("priors", "empirical", "empirical, equal, or the priors `p1,p2,…` in the order of the classes")
 	lossPath := fs.String("loss", "", "loss matrix `L.csv` (M×M: row = decision, column = true class; default 0–1)")
 	reg := fs.Float64("reg", 0, "add `R`·I to every covariance")
-	return func() (learn.BayesClassifier, string, error) {
+	return func() (learn.Bayes, string, error) {
 		dens, ok := parseDensity(*density)
 		if !ok {
-			return learn.BayesClassifier{}, "", fmt.Errorf("-density %q: want gauss, shared, kde or parzen", *density)
+			return learn.Bayes{}, "", fmt.Errorf("-density %q: want gauss, shared, kde or parzen", *density)
 		}
 		if flagSet(fs, "h") && !finitePositive(*h) {
-			return learn.BayesClassifier{}, "", fmt.Errorf("-h %g: want a window width H > 0", *h)
+			return learn.Bayes{}, "", fmt.Errorf("-h %g: want a window width H > 0", *h)
 		}
 		if flagSet(fs, "h") && dens != learn.KDEDensity && dens != learn.ParzenDensity {
-			return learn.BayesClassifier{}, "", fmt.Errorf("-h applies to -density kde or parzen")
+			return learn.Bayes{}, "", fmt.Errorf("-h applies to -density kde or parzen")
 		}
 		if !(*reg >= 0) || math.IsInf(*reg, 0) {
-			return learn.BayesClassifier{}, "", fmt.Errorf("-reg %g: want a finite R ≥ 0", *reg)
+			return learn.Bayes{}, "", fmt.Errorf("-reg %g: want a finite R ≥ 0", *reg)
 		}
-		cfg := learn.BayesClassifier{Density: dens, H: *h, Reg: *reg}
+		cfg := learn.Bayes{Density: dens, H: *h, Reg: *reg}
 		switch *priors {
 		case "empirical":
 		case "equal":
@@ -134,7 +134,7 @@ func declareBayesFlags(fs *flag.FlagSet) func() (cfg learn.BayesClassifier, loss
 			for _, f := range strings.Split(*priors, ",") {
 				v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 				if err != nil {
-					return learn.BayesClassifier{}, "", fmt.Errorf("-priors %q: want empirical, equal or numbers p1,p2,…", *priors)
+					return learn.Bayes{}, "", fmt.Errorf("-priors %q: want empirical, equal or numbers p1,p2,…", *priors)
 				}
 				cfg.Priors = append(cfg.Priors, v)
 			}

@@ -72,12 +72,12 @@ func TestBayesCommand(t *testing.T) {
 	model := filepath.Join(t.TempDir(), "m.json")
 	for _, c := range []struct {
 		args []string
-		cfg  learn.BayesClassifier
+		cfg  learn.Bayes
 	}{
-		{nil, learn.BayesClassifier{}},
-		{[]string{"-density", "shared", "-priors", "0.3,0.7"}, learn.BayesClassifier{Density: learn.SharedGaussDensity, Priors: []float64{0.3, 0.7}}},
-		{[]string{"-density", "kde", "-loss", loss}, learn.BayesClassifier{Density: learn.KDEDensity, Loss: l}},
-		{[]string{"-density", "parzen", "-h", "1.5", "-priors", "equal"}, learn.BayesClassifier{Density: learn.ParzenDensity, H: 1.5, EqualPriors: true}},
+		{nil, learn.Bayes{}},
+		{[]string{"-density", "shared", "-priors", "0.3,0.7"}, learn.Bayes{Density: learn.SharedGaussDensity, Priors: []float64{0.3, 0.7}}},
+		{[]string{"-density", "kde", "-loss", loss}, learn.Bayes{Density: learn.KDEDensity, Loss: l}},
+		{[]string{"-density", "parzen", "-h", "1.5", "-priors", "equal"}, learn.Bayes{Density: learn.ParzenDensity, H: 1.5, EqualPriors: true}},
 	} {
 		args := append(append([]string{"bayes", "-json", "-test", test, "-save", model}, c.args...), train)
 		obj := jsonOf(t, first(mustRun(t, args...)))

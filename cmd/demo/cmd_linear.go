@@ -45,23 +45,23 @@ func init() {
 	registerModelKind("adaline", func(r io.Reader) (any, error) { return learn.LoadAdaline(r) })
 	registerLearner(learnerDef{name: "linreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareLinregFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(learn.Regress(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "ridge", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareRidgeFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(learn.Regress(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "logreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareLogregFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "perceptron", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declarePerceptronFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "adaline", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareAdalineFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 }
 
@@ -241,7 +241,7 @@ func declarePerceptronFlags(fs *flag.FlagSet) func() (learn.Perceptron, error) {
 	f := declareNeuronFlags(fs, 1000, 1)
 	return func() (learn.Perceptron, error) {
 		e, lr, seed, err := f()
-		return learn.Perceptron{Epochs: e, LearningRate: lr, Seed: seed}, err
+		return learn.Perceptron{MaxIter: e, LearningRate: lr, Seed: seed}, err
 	}
 }
 
@@ -250,7 +250,7 @@ func declareAdalineFlags(fs *flag.FlagSet) func() (learn.Adaline, error) {
 	f := declareNeuronFlags(fs, 100, 0.01)
 	return func() (learn.Adaline, error) {
 		e, lr, seed, err := f()
-		return learn.Adaline{Epochs: e, LearningRate: lr, Seed: seed}, err
+		return learn.Adaline{MaxIter: e, LearningRate: lr, Seed: seed}, err
 	}
 }
 

@@ -56,20 +56,12 @@ func init() {
 			if mf.task == "regress" {
 				return regressorPlan(learn.RegressorFunc(func(x *matrix.Dense, y []float64) (learn.Regressor, error) {
 					var curve []float64
-					m, err := mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
-					if err != nil {
-						return nil, err
-					}
-					return m, nil
+					return mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
 				})), nil
 			}
 			return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
 				var curve []float64
-				m, err := mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
-				if err != nil {
-					return nil, err
-				}
-				return m, nil
+				return mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
 			})), nil
 		}
 	}})
@@ -295,13 +287,13 @@ func runMLP(args []string, stdout, stderr io.Writer) error {
 		var model any
 		var h *learn.History
 		if s.regression {
-			m, err := cfg.FitRegressor(d.X, d.Y)
+			m, err := cfg.FitRegression(d.X, d.Y)
 			if err != nil {
 				return nil, nil, err
 			}
 			model, h = m, m.History
 		} else {
-			m, err := cfg.FitClassifier(d.X, d.Labels)
+			m, err := cfg.Fit(d.X, d.Labels)
 			if err != nil {
 				return nil, nil, err
 			}

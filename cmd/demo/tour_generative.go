@@ -45,13 +45,13 @@ func tourBayes(t *tour) error {
 	rng := rand.New(rand.NewPCG(15, 1))
 	x, y := gaussianBlobs(rng, 80, [][2]float64{{0, 0}, {2.5, 0.5}, {1, 2.5}}, []float64{0.9, 0.7, 1.1})
 	t.say("three Gaussian classes in the plane, 80 points each; class densities by maximum likelihood (full covariances), priors from the class fractions")
-	m, err := learn.BayesClassifier{}.Fit(x, y)
+	m, err := learn.Bayes{}.Fit(x, y)
 	if err != nil {
 		return err
 	}
 	// Deciding "class 0" when the truth is class 2 costs 10, every other error 1.
 	loss, _ := matrix.NewFromRows([][]float64{{0, 1, 10}, {1, 0, 1}, {1, 1, 0}})
-	ml, err := learn.BayesClassifier{Loss: loss}.Fit(x, y)
+	ml, err := learn.Bayes{Loss: loss}.Fit(x, y)
 	if err != nil {
 		return err
 	}
