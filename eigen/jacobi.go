@@ -12,6 +12,19 @@ type JacobiSweep struct {
 	Sweep     int     // 1-based
 	OffNorm   float64 // off(A) = √(Σᵢ≠ⱼ aᵢⱼ²) after the sweep
 	Rotations int     // rotations applied in the sweep
+	// A is a copy of the rotated matrix after the sweep, when
+	// JacobiOptions.TraceMatrix asks for it (nil otherwise).
+	A *matrix.Dense
+}
+
+// JacobiRotation reports one rotation of the cyclic Jacobi method: the
+// pair (p, q) it zeroes, its angle φ (tan φ = t, |φ| ≤ π/4) and off(A)
+// after it.
+type JacobiRotation struct {
+	Sweep   int // 1-based
+	P, Q    int // 0-based, p < q
+	Angle   float64
+	OffNorm float64 // off(A) after the rotation: off(A)² falls by exactly 2a_pq²
 }
 
 // JacobiOptions configures Jacobi. The zero value computes values and
@@ -20,6 +33,12 @@ type JacobiOptions struct {
 	ValuesOnly bool              // skip the accumulation of eigenvectors
 	MaxSweeps  int               // default 50
 	Trace      func(JacobiSweep) // called after every sweep, if not nil
+	// Rotation, if not nil, is called after every rotation (a teacher's
+	// trace: n(n−1)/2 calls a sweep).
+	Rotation func(JacobiRotation)
+	// TraceMatrix puts a copy of the rotated matrix in every JacobiSweep
+	// passed to Trace (for small n: it costs n² numbers a sweep).
+	TraceMatrix bool
 	// Progress, if not nil, is called after each pivot row p (0 … n−2) of
 	// every sweep: one sweep costs O(n³), about half a minute for
 	// n = 2000, so a caller can report progress inside it.
@@ -96,6 +115,10 @@ func Jacobi(a *matrix.Dense, opts JacobiOptions) (*Result, error) {
 			threshold = 0.2 * matrix.NormOffDiag(w) / float64(n*n)
 		}
 		rotations := 0
+		off2 := 0.0 // off(2ᵏA)², kept only for the Rotation trace
+		if opts.Rotation != nil {
+			off2 = matrix.NormOffDiag(w) * matrix.NormOffDiag(w)
+		}
 		for p := 0; p < n-1; p++ {
 			for q := p + 1; q < n; q++ {
 				apq := w.At(p, q)
@@ -108,8 +131,12 @@ func Jacobi(a *matrix.Dense, opts JacobiOptions) (*Result, error) {
 				if math.Abs(apq) < threshold {
 					continue
 				}
-				rotate(w, vt, p, q)
+				t := rotate(w, vt, p, q)
 				rotations++
+				if opts.Rotation != nil {
+					off2 = max(off2-2*apq*apq, 0)
+					opts.Rotation(JacobiRotation{Sweep: sweep, P: p, Q: q, Angle: math.Atan(t), OffNorm: math.Ldexp(math.Sqrt(off2), -k)})
+				}
 			}
 			if opts.Progress != nil {
 				opts.Progress(sweep, p)
@@ -117,7 +144,11 @@ func Jacobi(a *matrix.Dense, opts JacobiOptions) (*Result, error) {
 		}
 		off := matrix.NormOffDiag(w)
 		if opts.Trace != nil {
-			opts.Trace(JacobiSweep{Sweep: sweep, OffNorm: math.Ldexp(off, -k), Rotations: rotations})
+			js := JacobiSweep{Sweep: sweep, OffNorm: math.Ldexp(off, -k), Rotations: rotations}
+			if opts.TraceMatrix {
+				js.A = matrix.ScalePow2(-k, w)
+			}
+			opts.Trace(js)
 		}
 		if rotations == 0 && sweep > 3 || off == 0 {
 			values := make([]float64, n)
@@ -145,8 +176,8 @@ func negligible(apq, app, aqq, absTol float64) bool {
 }
 
 // rotate applies the Jacobi rotation that zeroes a_pq: A ← JᵀAJ on the
-// rows and columns p and q, and Vᵀ ← JᵀVᵀ on its rows.
-func rotate(a, vt *matrix.Dense, p, q int) {
+// rows and columns p and q, and Vᵀ ← JᵀVᵀ on its rows. It returns t = tan φ.
+func rotate(a, vt *matrix.Dense, p, q int) float64 {
 	apq := a.At(p, q)
 	theta := (a.At(q, q) - a.At(p, p)) / (2 * apq)
 	t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1)) // tan φ
@@ -173,6 +204,7 @@ func rotate(a, vt *matrix.Dense, p, q int) {
 	if vt != nil {
 		rotatePair(vt.Row(p), vt.Row(q), s, tau)
 	}
+	return t
 }
 
 // rotatePair applies x ← c·x − s·y, y ← s·x + c·y in Rutishauser's form
