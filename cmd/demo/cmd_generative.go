@@ -396,7 +396,7 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 			out[i] = &v[i]
 		}
 	}
-	text := summarizeVector(len(v), func(i int) string {
+	text := summarizeVector(lineMax-len(name)-2, len(v), func(i int) string {
 		if math.IsInf(v[i], -1) {
 			return "-Inf"
 		}

@@ -95,7 +95,7 @@ func emitText(w io.Writer, fields []field) error {
 			}
 			fmt.Fprintf(bw, "%s%s%s\n", f.name, sep, v.text)
 		default:
-			fmt.Fprintf(bw, "%s: %s\n", f.name, textOf(v))
+			fmt.Fprintf(bw, "%s: %s\n", f.name, textOf(v, lineMax-len([]rune(f.name))-2))
 		}
 	}
 	return bw.Flush()

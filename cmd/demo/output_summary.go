@@ -43,16 +43,16 @@ type shown struct {
 // MarshalJSON writes the value, so emitJSON needs no special case.
 func (s shown) MarshalJSON() ([]byte, error) { return json.Marshal(s.value) }
 
-// summarizeVector writes a vector of any length within lineMax: whole
-// when it has at most summaryMax entries and fits, otherwise its length
-// and its first entries.
-func summarizeVector(n int, item func(i int) string) string {
+// summarizeVector writes a vector of any length: whole when it has at
+// most summaryMax entries and fits in room characters, otherwise its
+// length and its first entries.
+func summarizeVector(room, n int, item func(i int) string) string {
 	if n <= summaryMax {
 		s := make([]string, n)
 		for i := range n {
 			s[i] = item(i)
 		}
-		if whole := "[" + strings.Join(s, " ") + "]"; len(whole) <= lineMax-30 {
+		if whole := "[" + strings.Join(s, " ") + "]"; len([]rune(whole)) <= room {
 			return whole
 		}
 	}
@@ -93,7 +93,7 @@ func isSmall(r, c int) bool { return r <= summaryMax && c <= summaryMax }
 // nor a vector nor a matrix: maps as "key value" pairs in key order,
 // slices summarized, structs by their exported fields, all without Go
 // syntax.
-func textOf(v any) string {
+func textOf(v any, room int) string {
 	if v == nil {
 		return ""
 	}
@@ -103,7 +103,7 @@ func textOf(v any) string {
 	case string:
 		return x
 	case []float64:
-		return summarizeVector(len(x), func(i int) string { return formatNumber(x[i]) })
+		return summarizeVector(room, len(x), func(i int) string { return formatNumber(x[i]) })
 	case shown:
 		return x.text
 	case *matrix.Dense:
@@ -116,17 +116,17 @@ func textOf(v any) string {
 		if rv.IsNil() {
 			return ""
 		}
-		return textOf(rv.Elem().Interface())
+		return textOf(rv.Elem().Interface(), room)
 	case reflect.Float32, reflect.Float64:
 		return formatNumber(rv.Float())
 	case reflect.Slice, reflect.Array:
-		return summarizeVector(rv.Len(), func(i int) string { return textOf(rv.Index(i).Interface()) })
+		return summarizeVector(room, rv.Len(), func(i int) string { return textOf(rv.Index(i).Interface(), room) })
 	case reflect.Map:
 		keys := rv.MapKeys()
 		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
 		parts := make([]string, len(keys))
 		for i, k := range keys {
-			parts[i] = fmt.Sprint(k) + " " + textOf(rv.MapIndex(k).Interface())
+			parts[i] = fmt.Sprint(k) + " " + textOf(rv.MapIndex(k).Interface(), room/2)
 		}
 		return strings.Join(parts, ", ")
 	case reflect.Struct:
@@ -134,7 +134,7 @@ func textOf(v any) string {
 		var parts []string
 		for i := range t.NumField() {
 			if t.Field(i).IsExported() {
-				parts = append(parts, t.Field(i).Name+" "+textOf(rv.Field(i).Interface()))
+				parts = append(parts, t.Field(i).Name+" "+textOf(rv.Field(i).Interface(), room/2))
 			}
 		}
 		return strings.Join(parts, ", ")
