@@ -142,7 +142,8 @@ func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float
 }
 
 // Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere
-// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest.
+// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest. A row
+// whose net input is not finite is an error (score_check.go).
 func (m *AdalineModel) Predict(x *matrix.Dense) ([]int, error) {
 	return predictNeurons("learn: adaline", m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept, x)
 }

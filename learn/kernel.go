@@ -127,7 +127,10 @@ func (k Kernel) Eval(x, y []float64) float64 {
 func (k Kernel) fromDot(dot, nx, ny float64) float64 {
 	switch k.kind() {
 	case PolynomialKernel:
-		return powInt(k.Gamma*dot+k.Coef0, k.Degree)
+		// γ·xᵀz is rounded before c₀ is added (no fused multiply-add), so
+		// that the SVM's kernel rows, which compute it the same way,
+		// agree exactly with Diag on every architecture.
+		return powInt(float64(k.Gamma*dot)+k.Coef0, k.Degree)
 	case GaussianKernel:
 		return math.Exp(-k.Gamma * math.Max(0, nx+ny-2*dot))
 	}

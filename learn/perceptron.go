@@ -161,7 +161,8 @@ func neuronSettings(op string, epochs, defEpochs int, eta, defEta float64) (int,
 }
 
 // Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere
-// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest.
+// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest. A row
+// whose net input is not finite is an error (score_check.go).
 func (m *PerceptronModel) Predict(x *matrix.Dense) ([]int, error) {
 	return predictNeurons("learn: perceptron", m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept, x)
 }
@@ -171,10 +172,16 @@ func predictSign(op string, classes []int, w []float64, b float64, x *matrix.Den
 		return nil, err
 	}
 	z, _ := matrix.MulVec(x, w)
+	for i := range z {
+		z[i] += b
+	}
+	if err := checkScoreValues(op, "net input", z); err != nil {
+		return nil, err
+	}
 	out := make([]int, len(z))
 	for i, v := range z {
 		out[i] = classes[0]
-		if v+b > 0 {
+		if v > 0 {
 			out[i] = classes[1]
 		}
 	}

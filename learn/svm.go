@@ -534,7 +534,9 @@ func (b *BinarySVM) B() float64 { return -b.Rho }
 // Decision returns the decision values f(x) = Σᵢ μᵢyᵢK(xᵢ, x) + b of a
 // two-class model for every row of X (n values), the rows split over the
 // cores. For c > 2 classes it returns the values of the first machine
-// only; use DecisionFunction.
+// only; use DecisionFunction. A row whose value is not finite (a kernel
+// that overflowed: rows near ±1e308, a huge polynomial degree) is an error
+// wrapping matrix.ErrNotFinite naming it (score_check.go): it has no sign.
 //
 // Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
@@ -545,7 +547,7 @@ func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
 }
 
 // Decision returns f(x) = Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b for every row of X, as
-// Predict does but without refusing values that overflowed.
+// Predict does; a value that overflowed is an error naming the row.
 //
 // Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMRegressorModel) Decision(x *matrix.Dense) ([]float64, error) {
@@ -559,13 +561,18 @@ func (c svmMachines) decision(x *matrix.Dense) ([]float64, error) {
 	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
 		return nil, err
 	}
-	return c.machines[0].decision(c.kernel, x), nil
+	f := c.machines[0].decision(c.kernel, x)
+	if err := checkScoreValues("learn: svm: decision", "decision value", f); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // DecisionFunction returns the decision values of every machine
 // (n×machines): n×1 for two classes, positive meaning the machine's
 // Positive label; n×c(c − 1)/2 for c classes, one column per pair in the
-// order of Machines.
+// order of Machines. A row with a value that is not finite is an error,
+// as in Decision.
 func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: decision")
@@ -574,12 +581,17 @@ func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, e
 	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
 		return nil, err
 	}
+	var out *matrix.Dense
 	if sv, pos, ok := c.sharedSupport(); ok && len(c.machines) > 1 {
-		return c.decisionShared(x, sv, pos), nil
+		out = c.decisionShared(x, sv, pos)
+	} else {
+		out = matrix.New(x.Rows(), len(c.machines))
+		for j, mach := range c.machines {
+			out.SetCol(j, mach.decision(c.kernel, x))
+		}
 	}
-	out := matrix.New(x.Rows(), len(c.machines))
-	for j, mach := range c.machines {
-		out.SetCol(j, mach.decision(c.kernel, x))
+	if err := checkScoreRows("learn: svm: decision", "decision value", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -651,14 +663,7 @@ func (m *SVMRegressorModel) Predict(x *matrix.Dense) ([]float64, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: predict")
 	}
-	f, err := m.Decision(x)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkDecisionValues("learn: svr: predict", f); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return m.Decision(x) // refuses a value that overflowed
 }
 
 // Labels returns the sorted class labels.
@@ -677,11 +682,8 @@ func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: predict")
 	}
-	dec, err := m.DecisionFunction(x)
+	dec, err := m.DecisionFunction(x) // refuses a row whose decision value overflowed
 	if err != nil {
-		return nil, err
-	}
-	if err := checkDecisions("learn: svm: predict", dec); err != nil {
 		return nil, err
 	}
 	index := map[int]int{}
@@ -708,37 +710,6 @@ func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 		out[i] = m.Classes[best]
 	}
 	return out, nil
-}
-
-// checkDecisions refuses decision values that are not finite (n×machines):
-// a kernel that overflowed (rows near ±1e308, a huge polynomial degree)
-// has no sign to vote with, and such a row must not be given a class.
-func checkDecisions(op string, dec *matrix.Dense) error {
-	return checkRows(op, dec.Rows(), dec.Row)
-}
-
-// checkDecisionValues is checkDecisions for one value per row.
-func checkDecisionValues(op string, f []float64) error {
-	return checkRows(op, len(f), func(i int) []float64 { return f[i : i+1] })
-}
-
-// checkRows reports the first of n rows holding a non-finite value and how
-// many rows do.
-func checkRows(op string, n int, row func(int) []float64) error {
-	first, bad := -1, 0
-	for i := range n {
-		if matrix.VecFinite(row(i)) != nil {
-			if first < 0 {
-				first = i
-			}
-			bad++
-		}
-	}
-	if bad == 0 {
-		return nil
-	}
-	return fmt.Errorf("%s: %w: the decision value of row %d (%d row(s) in all) overflowed, so it has no sign and no class; scale the data or the kernel",
-		op, matrix.ErrNotFinite, first+1, bad)
 }
 
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear

@@ -74,7 +74,7 @@ func (q *kernelRows) fill(i int, cols []int, dst []float64) {
 	case PolynomialKernel:
 		dots(xi, cols, dst)
 		for _, j := range cols {
-			dst[j] = powInt(k.Gamma*dst[j]+k.Coef0, k.Degree) // (γxᵢᵀxⱼ + c₀)^p
+			dst[j] = powInt(float64(k.Gamma*dst[j])+k.Coef0, k.Degree) // (γxᵢᵀxⱼ + c₀)^p, rounded as in fromDot
 		}
 	default:
 		dots(xi, cols, dst) // xᵢᵀxⱼ
@@ -96,23 +96,29 @@ func (q *kernelRows) dots(x []float64, cols []int, dst []float64) {
 // dot4 returns xᵀr₀, xᵀr₁, xᵀr₂, xᵀr₃. The four rows share the loads of x
 // and keep four sums in flight; within each sum the additions run in the
 // plain order f = 0, 1, …, d − 1, as in dot1.
+//
+// Each product is rounded before it is added (the explicit conversion
+// forbids the compiler to fuse the multiply and the add, which it may do in
+// one loop and not in the other on arm64 or amd64 v3), so that dot4 and
+// dot1 round alike on every architecture.
 func dot4(x, r0, r1, r2, r3 []float64) (s0, s1, s2, s3 float64) {
 	r0, r1, r2, r3 = r0[:len(x)], r1[:len(x)], r2[:len(x)], r3[:len(x)]
 	for f, v := range x {
-		s0 += v * r0[f]
-		s1 += v * r1[f]
-		s2 += v * r2[f]
-		s3 += v * r3[f]
+		s0 += float64(v * r0[f])
+		s1 += float64(v * r1[f])
+		s2 += float64(v * r2[f])
+		s3 += float64(v * r3[f])
 	}
 	return s0, s1, s2, s3
 }
 
-// dot1 returns xᵀr, adding in the order f = 0, 1, …, d − 1.
+// dot1 returns xᵀr, adding in the order f = 0, 1, …, d − 1, each product
+// rounded as in dot4.
 func dot1(x, r []float64) float64 {
 	r = r[:len(x)]
 	var s float64
 	for f, v := range x {
-		s += v * r[f]
+		s += float64(v * r[f])
 	}
 	return s
 }
@@ -183,7 +189,7 @@ func kernelBlock(k Kernel, x []float64, nx float64, z *flatRows, lo int, dst []f
 		}
 	case PolynomialKernel:
 		for u, d := range dst {
-			dst[u] = powInt(k.Gamma*d+k.Coef0, k.Degree) // (γxᵀzₜ + c₀)^p
+			dst[u] = powInt(float64(k.Gamma*d)+k.Coef0, k.Degree) // (γxᵀzₜ + c₀)^p, rounded as in fromDot
 		}
 	}
 }

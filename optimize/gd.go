@@ -100,10 +100,14 @@ func GradientDescent(obj Objective, x0 []float64, s *GDSettings) (*Result, error
 		}
 		var fNew float64
 		if s.StepSize > 0 {
-			// xₖ₊₁ = xₖ − α∇f(xₖ)
+			// xₖ₊₁ = xₖ − α∇f(xₖ). The step αpᵢ is rounded before it is
+			// added (an explicit conversion keeps the compiler from fusing
+			// the multiply and the add, as it does on arm64 and amd64 v3),
+			// as Momentum rounds its velocity βv − α∇f: Momentum with β = 0
+			// is this method iterate for iterate on every architecture.
 			alpha = s.StepSize
 			for i := range x {
-				xNew[i] = x[i] + alpha*p[i]
+				xNew[i] = x[i] + float64(alpha*p[i])
 			}
 			fNew = obj.ValueGrad(xNew, gNew)
 			t.evals++

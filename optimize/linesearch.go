@@ -17,7 +17,8 @@ import (
 //
 // Near a minimizer, where the decrease of f is lost in its rounding error,
 // the equivalent test on directional derivatives is used instead, as long
-// as f does not increase (see accepts). A trial point where f = +Inf (an overflow, a logarithm of zero)
+// as f does not increase beyond its rounding noise (see armijo and
+// search). A trial point where f = +Inf (an overflow, a logarithm of zero)
 // counts as a step that is too long; f = NaN is an error.
 type LineSearch struct {
 	// Decrease is c₁. Zero means 1e-4 (Nocedal and Wright's choice); it
@@ -64,9 +65,13 @@ func (ls LineSearch) resolve(op string) (LineSearch, error) {
 // false. Every evaluation is counted in t.evals.
 func (ls LineSearch) search(t *tracker, obj Objective, x []float64, f float64, g, p []float64,
 	alpha0 float64, xNew, gNew []float64, test trialTest) (alpha, fNew float64, ok bool) {
+	relax := test == nil
 	if test == nil {
 		test = ls.armijo
 	}
+	// noise is the allowance for the rounding error of f (see fNoise); flat
+	// stays true while no trial of this search has raised f beyond it.
+	noise, flat := fNoise*math.Abs(f), true
 	alpha = alpha0
 	for trial := 0; trial < ls.MaxTrials; trial++ {
 		// xNew = x + αp
@@ -87,7 +92,8 @@ func (ls LineSearch) search(t *tracker, obj Objective, x []float64, f float64, g
 			t.fail(NotFinite, optError(t.op, matrix.ErrNotFinite, "f(x) is NaN at a trial point of iteration %d", t.iter+1))
 			return alpha, f, false
 		}
-		if test(f, g, fNew, gNew, p, alpha) {
+		flat = flat && fNew <= f+noise
+		if test(f, g, fNew, gNew, p, alpha) || relax && flat && ls.approxArmijo(f, g, fNew, gNew, p, noise) {
 			return alpha, fNew, true
 		}
 		alpha *= ls.Shrink
@@ -113,7 +119,8 @@ type trialTest func(f0 float64, g0 []float64, f float64, g, p []float64, alpha f
 // directional derivatives, which keep their accuracy there: this is Hager
 // and Zhang's approximate Armijo condition. It is accepted here only when
 // the computed f did not increase at all, so that f never goes up and a
-// wrong gradient still fails the search.
+// wrong gradient still fails the search. (LineSearch.search and
+// wolfeSearch relax the condition on f to the rounding noise of f.)
 func (ls LineSearch) armijo(f0 float64, g0 []float64, f float64, g, p []float64, alpha float64) bool {
 	slope0 := matrix.Dot(g0, p) // φ′(0) = ∇f(x)ᵀp < 0
 	// Armijo: f(x + αp) − f(x) ≤ c₁α∇f(x)ᵀp (false for f = +Inf). The
@@ -122,6 +129,31 @@ func (ls LineSearch) armijo(f0 float64, g0 []float64, f float64, g, p []float64,
 	if f-f0 <= ls.Decrease*alpha*slope0 {
 		return true
 	}
-	// Approximate Armijo: ∇f(x + αp)ᵀp ≤ (2c₁ − 1)∇f(x)ᵀp, f(x + αp) ≤ f(x).
-	return f <= f0 && matrix.Dot(g, p) <= (2*ls.Decrease-1)*slope0
+	return ls.approxArmijo(f0, g0, f, g, p, 0)
 }
+
+// approxArmijo is Hager and Zhang's approximate Armijo condition with the
+// allowance noise ≥ 0 for the rounding error of f:
+//
+//	φ′(α) ≤ (2c₁ − 1)φ′(0) and φ(α) ≤ φ(0) + noise.
+func (ls LineSearch) approxArmijo(f0 float64, g0 []float64, f float64, g, p []float64, noise float64) bool {
+	return f <= f0+noise && matrix.Dot(g, p) <= (2*ls.Decrease-1)*matrix.Dot(g0, p)
+}
+
+// fNoise bounds the relative rounding error of a computed objective, the ε
+// of Hager and Zhang's relaxation f(x + αp) ≤ f(x) + ε|f(x)| (CG_DESCENT
+// uses 10⁻⁶; 10⁻¹² is the error of a sum of about 10⁴ terms, each rounded
+// with unit roundoff 1.1·10⁻¹⁶, with the same sign). Near a minimizer the
+// true decrease α‖∇f‖² of a step falls below this noise long before the
+// gradient reaches its tolerance: how the last bits of f round then decides
+// whether f "rose", and it differs between machines (a fused multiply-add
+// rounds once where a multiply and an add round twice). The line searches
+// accept a step whose directional derivatives show a decrease when f rose
+// by no more than fNoise·|f(x)|.
+//
+// LineSearch.search does so only while every trial of the search has kept f
+// within that noise: a search whose first, longer steps raised f clearly is
+// not at the noise floor, and a gradient of the wrong sign (every step
+// raises f) still fails instead of creeping upward by the noise at every
+// iteration.
+const fNoise = 1e-12

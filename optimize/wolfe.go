@@ -22,7 +22,7 @@ const wolfeCurvature = 0.9
 // The decrease condition is tested by ls.armijo, which near the minimizer,
 // where the decrease is lost in the rounding of f, accepts the approximate
 // form on directional derivatives; here that form is also accepted when f
-// rose by no more than 10⁻¹²|f(x)|, its rounding noise (Hager and Zhang's
+// rose by no more than fNoise·|f(x)|, its rounding noise (Hager and Zhang's
 // ε-relaxation, CG_DESCENT), so that the gradient can still be driven down
 // where f no longer resolves the progress. The best step that passed is
 // accepted when the trial budget ls.MaxTrials runs out. Results and
@@ -51,9 +51,9 @@ func wolfeSearch(t *tracker, obj Objective, ls LineSearch, x []float64, f float6
 	bestX, bestG := make([]float64, len(x)), make([]float64, len(x))
 	// Hager and Zhang's relaxation: within the rounding noise of f, a step
 	// whose slope passes the approximate Armijo test is a decrease.
-	noise := 1e-12 * math.Abs(f)
+	noise := fNoise * math.Abs(f)
 	keep := func(q point) bool {
-		if !ls.armijo(f, g, q.f, gNew, p, q.a) && !(q.f <= f+noise && q.d <= (2*ls.Decrease-1)*slope0) {
+		if !ls.armijo(f, g, q.f, gNew, p, q.a) && !ls.approxArmijo(f, g, q.f, gNew, p, noise) {
 			return false
 		}
 		if best.a < 0 || q.f < best.f {

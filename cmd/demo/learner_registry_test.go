@@ -107,8 +107,8 @@ func TestLearnerRegistryRidgeFolds(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := 0.0
-		for k := range p {
-			s += (p[k] - yte[k]) * (p[k] - yte[k])
+		for k := range p { // each square rounded, as cliModel.score does
+			s += float64((p[k] - yte[k]) * (p[k] - yte[k]))
 		}
 		want[f] = s / float64(len(te))
 	}

@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -280,6 +281,17 @@ func (m *cliModel) predict(smp *sample, wantProba bool) (*prediction, error) {
 // probability or predicted value is not finite cannot be scored: it is an
 // error naming how many rows and the first one, never a class.
 func (m *cliModel) predictPre(x *matrix.Dense, lines []int, wantProba bool) (*prediction, error) {
+	p, err := m.predictRows(x, lines, wantProba)
+	var se *learn.ScoreError
+	if errors.As(err, &se) && se.Row < len(lines) {
+		return nil, fmt.Errorf("%d of %d rows cannot be scored: the %s is not finite (first on line %d): evaluating the model on them overflows float64", se.Count, x.Rows(), se.What, lines[se.Row])
+	}
+	return p, err
+}
+
+// predictRows is predictPre before the library's refusal of rows that
+// cannot be scored (learn.ScoreError) is put in the file's terms.
+func (m *cliModel) predictRows(x *matrix.Dense, lines []int, wantProba bool) (*prediction, error) {
 	p := &prediction{}
 	unscorable := func(what string, bad func(i int) bool) error {
 		count, first := 0, -1
@@ -368,9 +380,12 @@ func (m *cliModel) score(p *prediction, smp *sample) (string, float64, error) {
 		if err != nil {
 			return "", 0, err
 		}
+		// Each square is rounded before it is added (the conversion
+		// forbids a fused multiply-add), so that the score is the same
+		// sum, rounded the same way, on every architecture.
 		s := 0.0
 		for i := range y {
-			s += (p.values[i] - y[i]) * (p.values[i] - y[i])
+			s += float64((p.values[i] - y[i]) * (p.values[i] - y[i]))
 		}
 		mse := s / float64(len(y))
 		if math.IsInf(mse, 0) {
