@@ -363,7 +363,7 @@ func adamStep(theta, g, m, v []float64, alpha float64, o optimizer, t int) float
 //	the loss becomes NaN or ±Inf             error naming the epoch (matrix.ErrNotFinite);
 //	                                         Theta unchanged
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// Implements: 004, "Backpropagation Algorithm" (the
 // weights updated by gradient descent).
 func (net *Network) Train(x, d *matrix.Dense, loss LossKind, lambda float64, t Training) (*History, error) {
 	const op = "learn: network: train"
