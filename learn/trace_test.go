@@ -45,4 +45,31 @@ func TestTraceSteps(t *testing.T) {
 			t.Errorf("epoch step %d: %+v", i, s)
 		}
 	}
+	var rounds []TraceStep
+	y := []int{0, 0, 0, 1, 1, 1, 0, 1}
+	ab, err := AdaBoost{Rounds: 4, Trace: func(s TraceStep) { rounds = append(rounds, s) }}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != len(ab.Rounds) {
+		t.Fatalf("%d rounds traced, the model has %d", len(rounds), len(ab.Rounds))
+	}
+	for i, s := range rounds {
+		if s.Round == nil || *s.Round != ab.Rounds[i] || s.Iteration != i+1 || s.Objective != ab.Rounds[i].Error {
+			t.Errorf("round %d: %+v", i+1, s)
+		}
+	}
+	var its []TraceStep
+	lr, err := LogisticRegression{Lambda: 1, Solver: LogRegLBFGS, Trace: func(s TraceStep) { its = append(its, s) }}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(its) != len(lr.Loss) {
+		t.Fatalf("%d solver steps traced, loss history of %d", len(its), len(lr.Loss))
+	}
+	for i, s := range its {
+		if s.Solver == nil || s.Iteration != i || s.Objective != lr.Loss[i] {
+			t.Errorf("solver step %d: %+v", i, s)
+		}
+	}
 }
