@@ -7,9 +7,9 @@ import (
 	"math/rand/v2"
 
 	"mlnotes/cmd/demo/internal/plot"
+	"mlnotes/cmd/demo/internal/toydata"
 	"mlnotes/learn"
 	"mlnotes/matrix"
-	"mlnotes/optimize"
 )
 
 func init() {
@@ -23,21 +23,10 @@ func init() {
 		notes: `004, "Support Vector Machines(SVM)"`, run: tourSVMDigits})
 }
 
-// moons returns two interleaved half circles with noise.
+// moons returns two interleaved half circles with noise (the site ships
+// the same points as CSV files: toydata).
 func moons(n int, noise float64, seed uint64) (*matrix.Dense, []int) {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	x := matrix.New(2*n, 2)
-	y := make([]int, 2*n)
-	for i := range n {
-		a := math.Pi * rng.Float64()
-		x.Set(i, 0, math.Cos(a)+noise*rng.NormFloat64())
-		x.Set(i, 1, math.Sin(a)+noise*rng.NormFloat64())
-		b := math.Pi * rng.Float64()
-		x.Set(n+i, 0, 1-math.Cos(b)+noise*rng.NormFloat64())
-		x.Set(n+i, 1, 0.5-math.Sin(b)+noise*rng.NormFloat64())
-		y[n+i] = 1
-	}
-	return x, y
+	return toydata.Moons(n, noise, seed)
 }
 
 // kktWorst returns the largest violation of the C-SVM KKT conditions on
@@ -78,9 +67,9 @@ func tourSVM(t *tour) error {
 	}{{"linear", learn.Linear()}, {"poly", learn.Polynomial(3)}, {"rbf", learn.Gaussian(0.5)}}
 	for _, kk := range kernels {
 		steps := 0
-		cfg := learn.SVM{Kernel: kk.k, C: c, TraceEvery: 50, Trace: func(s optimize.SMOStep) {
+		cfg := learn.SVM{Kernel: kk.k, C: c, TraceEvery: 50, Trace: func(s learn.TraceStep) {
 			if steps++; steps <= 3 && kk.name == "rbf" {
-				t.say("  %s", formatSMOStep(s))
+				t.say("  %s", formatSMOStep(*s.SMO))
 			}
 		}}
 		m, err := cfg.Fit(x, y)
