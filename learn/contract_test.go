@@ -39,6 +39,8 @@ var contractChecks = []struct {
 	{"concurrent-predict", checkConcurrentPredict},
 	{"refit", checkRefit},
 	{"unscorable-rows", checkUnscorableRows},
+	{"probabilities", checkProbabilities},
+	{"subset-invariance", checkSubsetInvariance},
 }
 
 func TestContract(t *testing.T) {
@@ -605,4 +607,104 @@ func checkUnscorableRows(t *testing.T, l contractLearner) {
 			}
 		}
 	}
+}
+
+// checkProbabilities: class probabilities, where the model gives them,
+// are one row per sample and one column per label, in [0, 1], each row
+// summing to 1 within the rounding of k additions (k·ε; 64kε for the
+// SVM's iterative coupling, contractLearner.coupled).
+func checkProbabilities(t *testing.T, l contractLearner) {
+	m, x := l.mustFit(t)
+	pc, ok := m.(ProbabilisticClassifier)
+	if !ok {
+		t.Skip("not applicable: no class probabilities")
+	}
+	p, err := pc.PredictProba(x)
+	if errors.Is(err, ErrNoProbabilities) {
+		t.Skip("not applicable: trained without probabilities")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := len(pc.Labels())
+	if r, c := p.Dims(); r != x.Rows() || c != k {
+		t.Fatalf("%d×%d probabilities for %d rows and %d labels", r, c, x.Rows(), k)
+	}
+	for i := range p.Rows() {
+		s := 0.0
+		for _, v := range p.Row(i) {
+			if !(v >= 0 && v <= 1) {
+				t.Fatalf("row %d: probability %v", i, v)
+			}
+			s += v
+		}
+		tol := float64(k) * eps
+		if l.coupled {
+			tol *= 64
+		}
+		if math.Abs(s-1) > tol {
+			t.Errorf("row %d: probabilities sum to 1%+g", i, s-1)
+		}
+	}
+}
+
+// checkSubsetInvariance: predicting rows one at a time gives the bits of
+// predicting them all at once (scikit-learn's
+// check_methods_subset_invariance): blocked and parallel evaluation must
+// not change a row's answer.
+func checkSubsetInvariance(t *testing.T, l contractLearner) {
+	m, x := l.mustFit(t)
+	all := methodOutputs(t, m, x)
+	for i := range x.Rows() {
+		one := methodOutputs(t, m, x.Slice(i, i+1, 0, x.Cols()))
+		for name, a := range all {
+			if !sameOutputs(one[name].Row(0), a.Row(i)) {
+				t.Errorf("%s of row %d alone: %v, in the batch %v", name, i, one[name].Row(0), a.Row(i))
+			}
+		}
+	}
+}
+
+// methodOutputs returns the outputs of each prediction method as an n×k
+// matrix (Predict as n×1).
+func methodOutputs(t *testing.T, m any, x *matrix.Dense) map[string]*matrix.Dense {
+	t.Helper()
+	out := map[string]*matrix.Dense{}
+	col := func(v []float64) *matrix.Dense {
+		c, _ := matrix.NewFromSlice(len(v), 1, v)
+		return c
+	}
+	switch m := m.(type) {
+	case Classifier:
+		p, err := m.Predict(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := make([]float64, len(p))
+		for i, c := range p {
+			v[i] = float64(c)
+		}
+		out["Predict"] = col(v)
+		if pc, ok := m.(ProbabilisticClassifier); ok {
+			if pr, err := pc.PredictProba(x); err == nil {
+				out["PredictProba"] = pr
+			} else if !errors.Is(err, ErrNoProbabilities) {
+				t.Fatal(err)
+			}
+		}
+		if dc, ok := m.(DecisionClassifier); ok {
+			dv, err := dc.DecisionFunction(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out["DecisionFunction"] = dv
+		}
+	case Regressor:
+		p, err := m.Predict(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["Predict"] = col(p)
+	}
+	return out
 }
