@@ -17,10 +17,12 @@ import (
 //
 // Distances come from matrix products: ‖q − x‖² = ‖q‖² + ‖x‖² − 2 qᵀx with
 // the cross terms Q Xᵀ computed by matrix.Gemm in slabs of query rows
-// (negative rounding residues are clamped to 0). Ties are deterministic:
-// neighbours at equal distance are taken in training order (the lower
-// index first), and a tied vote goes to the smallest label, as
-// scikit-learn's KNeighborsClassifier does.
+// (negative rounding residues are clamped to 0); the points within the
+// rounding of that formula of the K-th are measured again directly, so
+// that a row's neighbours do not depend on the rows queried with it
+// (refineNearest). Ties are deterministic: neighbours at equal distance
+// are taken in training order (the lower index first), and a tied vote
+// goes to the smallest label, as scikit-learn's KNeighborsClassifier does.
 type KNN struct {
 	// K is the number of neighbours; zero means 5 (scikit-learn's default).
 	K int
