@@ -104,6 +104,11 @@ type BinarySVM struct {
 	// of a classifier trained with SVM.Probability (LIBSVM's probA, probB).
 	ProbA float64 `json:",omitempty"`
 	ProbB float64 `json:",omitempty"`
+
+	// fitDecision holds f(xᵢ) for the rows the machine was trained on,
+	// read from the solver's final gradient (svm_fit_decision.go); nil for
+	// a model read from a file.
+	fitDecision []float64
 }
 
 // SVMClassifierModel is a trained C-SVM or ν-SVM: one machine for two
@@ -120,6 +125,10 @@ type SVMClassifierModel struct {
 	// Probability reports that the machines carry sigmoids (ProbA, ProbB)
 	// and PredictProba works.
 	Probability bool `json:",omitempty"`
+	// Converged reports that SMO met Tol on every machine; false when one
+	// was kept at MaxIter (each machine's Iterations says how many it ran).
+	// A file written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
 }
 
 // SVMRegressorModel is a trained ε-SVR or ν-SVR: one machine whose
@@ -129,6 +138,9 @@ type SVMRegressorModel struct {
 	Kernel   Kernel
 	Machines []*BinarySVM // one machine
 	Features int
+	// Converged reports that SMO met Tol; false when the machine was kept
+	// at MaxIter. A file written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
 }
 
 // svmMachines is what the two SVM models share: the kernel, the machines
@@ -248,7 +260,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
 	}
-	m := &SVMClassifierModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability}
+	m := &SVMClassifierModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability, Converged: true}
 	var unconverged []error // machines kept at the iteration cap
 	var rng *rand.Rand
 	if s.Probability {
@@ -277,6 +289,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 			}
 			if err != nil {
 				unconverged = append(unconverged, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err))
+				m.Converged = false
 			}
 			mach.Positive, mach.Negative = pos, neg
 			if s.Probability {
@@ -370,6 +383,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 	}
 	mach.NumBounded = bound
 	mach.SupportVectors = rowsOf(x, mach.Support)
+	mach.fitDecision = classifierFitDecision(res, qp, scale, mach.Rho)
 	if s.Type == NuSVC {
 		mach.FractionSV = float64(len(mach.Support)) / float64(n)
 		mach.FractionBounded = float64(bound) / float64(n)
@@ -462,7 +476,8 @@ func (s SVM) FitRegression(x *matrix.Dense, y []float64) (*SVMRegressorModel, er
 		}
 	}
 	mach.SupportVectors = rowsOf(x, mach.Support)
-	return &SVMRegressorModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, notConverged
+	mach.fitDecision = regressorFitDecision(res, qp, mach.Rho)
+	return &SVMRegressorModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols(), Converged: notConverged == nil}, notConverged
 }
 
 // FitClassifier is Fit as a ClassifierTrainer. A fit that reaches the
@@ -672,11 +687,30 @@ func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.Vote(dec)
+}
+
+// Vote returns the classes that the decision values dec (n × machines, as
+// DecisionFunction gives them) elect: for two classes the sign of f
+// (f > 0 → the machine's Positive class); for more, the most votes of the
+// one-versus-one machines, ties broken towards the lower label. Predict is
+// DecisionFunction followed by Vote. A column count other than the number
+// of machines, or a value that is not finite, is an error.
+func (m *SVMClassifierModel) Vote(dec *matrix.Dense) ([]int, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: vote")
+	}
+	if dec == nil || dec.Cols() != len(m.Machines) {
+		return nil, fmt.Errorf("learn: svm: vote: %w: want one column of decision values per machine (%d)", matrix.ErrShape, len(m.Machines))
+	}
+	if err := checkScoreRows("learn: svm: vote", "decision value", dec); err != nil {
+		return nil, err
+	}
 	index := map[int]int{}
 	for i, c := range m.Classes {
 		index[c] = i
 	}
-	out := make([]int, x.Rows())
+	out := make([]int, dec.Rows())
 	votes := make([]int, len(m.Classes))
 	for i := range out {
 		clear(votes)
@@ -769,7 +803,7 @@ func LoadSVMRegressor(r io.Reader) (*SVMRegressorModel, error) {
 	if m.Type != EpsSVR && m.Type != NuSVR {
 		return nil, fmt.Errorf("learn: load svm: %w: the file holds a classifier (type %s); use LoadSVMClassifier", ErrFormat, m.Type)
 	}
-	return &SVMRegressorModel{Type: m.Type, Kernel: m.Kernel, Machines: m.Machines, Features: m.Features}, nil
+	return &SVMRegressorModel{Type: m.Type, Kernel: m.Kernel, Machines: m.Machines, Features: m.Features, Converged: m.Converged}, nil
 }
 
 // loadSVM reads any SVM file into the classifier's layout, which holds
