@@ -306,16 +306,12 @@ func predictLinear(op string, bm *BasisMap, w []float64, b float64, x *matrix.De
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	if len(w) != phi.Cols() {
-		return nil, fmt.Errorf("%s: %w: %d weights for %d basis columns", op, matrix.ErrShape, len(w), phi.Cols())
+	out, err := matrix.MulVec(phi, w)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	// Row by row with Dot, not with one MulVec: the matrix-vector kernel
-	// sums four rows at a time in another order than the rows left over,
-	// so a row's prediction would change in the last bit with the rows
-	// around it (the common checks' subset invariance).
-	out := make([]float64, phi.Rows())
 	for i := range out {
-		out[i] = matrix.Dot(phi.Row(i), w) + b
+		out[i] += b
 	}
 	if err := checkScoreValues(op, "prediction", out); err != nil {
 		return nil, err
