@@ -136,8 +136,8 @@ func TestLoadCLIModels(t *testing.T) {
 	}
 }
 
-// TestStandardScalerMatchesCLI refits StandardScaler and PCA on the
-// training files of two command-line models and checks that their centers,
+// TestStandardScalerMatchesCLI refits StandardScaler (MinMaxScaler) and PCA
+// on the training files of four command-line models and checks that their centers,
 // scales and components are the bits the command line saved.
 func TestStandardScalerMatchesCLI(t *testing.T) {
 	for _, c := range []struct {
@@ -147,6 +147,7 @@ func TestStandardScalerMatchesCLI(t *testing.T) {
 		{"svm_rbf_standard", "../testdata/iris.csv", 0},
 		{"knn_standard_pca", "../testdata/wine.csv", 3},
 		{"ridge_standard_pca", "../testdata/diabetes.csv", 5},
+		{"svr_minmax", "../testdata/diabetes.csv", 0},
 	} {
 		raw, err := os.ReadFile(filepath.Join("testdata", "models", c.model+".json"))
 		if err != nil {
@@ -157,10 +158,15 @@ func TestStandardScalerMatchesCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		x, _ := readCSVFeatures(t, c.data)
-		s, err := StandardScaler{}.Fit(x)
+		var scaler TransformerTrainer = StandardScaler{}
+		if f.Preprocess.Scaler == ScaleMinMax {
+			scaler = MinMaxScaler{}
+		}
+		st, err := scaler.FitTransformer(x)
 		if err != nil {
 			t.Fatal(err)
 		}
+		s := st.(*ScalerModel)
 		sameVecBits(t, c.model+" center", s.Center, f.Preprocess.Center)
 		sameVecBits(t, c.model+" scale", s.Scale, f.Preprocess.Scale)
 		if c.k == 0 {

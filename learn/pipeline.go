@@ -173,7 +173,8 @@ func (p Pipeline) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) 
 	return asRegressor(p.FitRegression(x, y))
 }
 
-// transform applies fitted steps to X.
+// transformSteps applies fitted steps to X; a step whose output is not
+// finite (a row far outside the training data) is an error naming it.
 func transformSteps(op string, steps []Transformer, x *matrix.Dense) (*matrix.Dense, error) {
 	if x == nil {
 		return nil, fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
@@ -183,6 +184,9 @@ func transformSteps(op string, steps []Transformer, x *matrix.Dense) (*matrix.De
 		var err error
 		if cur, err = s.Transform(cur); err != nil {
 			return nil, fmt.Errorf("%s: step %d: %w", op, i+1, err)
+		}
+		if err := cur.CheckFinite(); err != nil {
+			return nil, fmt.Errorf("%s: step %d: the transformed features overflow: %w", op, i+1, err)
 		}
 	}
 	return cur, nil
