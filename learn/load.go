@@ -137,6 +137,9 @@ func loadPipeline(data []byte, depth int) (any, error) {
 	if err := loadModel(bytes.NewReader(data), "pipeline", &f); err != nil {
 		return nil, err
 	}
+	if f.Task != taskClassification && f.Task != taskRegression {
+		return nil, fmt.Errorf("%s: %w: task %q", op, ErrFormat, f.Task)
+	}
 	steps := make([]Transformer, len(f.Steps))
 	for i, raw := range f.Steps {
 		t, err := loadStep(raw, depth)
@@ -292,13 +295,13 @@ func loadCLIModel(data []byte, version, depth int) (any, error) {
 	if h.Format != "mlnotes/"+f.Kind || f.Kind == "pipeline" || f.Kind == "cli-model" {
 		return nil, fmt.Errorf("%s: %w: a %s model whose model part holds %q", op, ErrFormat, f.Kind, h.Format)
 	}
-	model, err := loadBytes(f.Model, depth+1)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
-	}
 	steps, err := f.Preprocess.steps()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w: %v", op, ErrFormat, err)
+	}
+	model, err := loadBytes(f.Model, depth+1)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	if f.Task == taskRegression {
 		r, ok := model.(Regressor)

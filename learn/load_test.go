@@ -216,6 +216,11 @@ func TestLoadRefusals(t *testing.T) {
 		{`{"format":"mlnotes/pipeline","version":1,"model":{"task":"regression","steps":[],"model":{"format":"mlnotes/label-encoder","version":1,"model":{"Names":["a"]}}}}`, "not a regressor"},
 		{`{"format":"mlnotes/scaler","version":1,"model":{"Method":"standard","Center":[0],"Scale":[0]}}`, "scale 0"},
 		{`{"format":"mlnotes/label-encoder","version":1,"model":{"Names":["b","a"]}}`, "not sorted"},
+		{`{"format":"mlnotes/pipeline","version":1,"model":{"task":"classification","steps":[{"format":"mlnotes/pca","version":1,"model":{"Mean":[0],"Components":null}}],"model":{}}}`, "components"},
+		{`{"format":"mlnotes/pipeline","version":1,"model":{"task":"classification","steps":[],"model":{"format":"mlnotes/pipeline","version":1,"model":{"task":"x","steps":[],"model":{}}}}}`, `task "x"`},
+		{`{"format":"mlnotes/pipeline","version":1,"model":{"task":"regression","steps":[{"format":"mlnotes/label-encoder","version":1,"model":{"Names":["a"]}}],"model":{}}}`, "not a transformer"},
+		{`{"format":"mlnotes/cli-model","version":1,"kind":"ridge","task":"regression","n_features":2,"preprocess":{"pca_mean":[0,0],"pca_components":[[1,0],[1]]},"model":{"format":"mlnotes/ridge","version":1,"model":{}}}`, "PCA component 2"},
+		{`{"format":"mlnotes/cli-model","version":1,"kind":"ridge","task":"regression","n_features":2,"labels":["a"],"model":{}}`, "class labels in a regression"},
 	} {
 		_, err := Load(strings.NewReader(c.in))
 		if err == nil || !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), c.want) {
