@@ -54,7 +54,8 @@ func vandermonde(x *matrix.Dense, degree int) *matrix.Dense {
 // polyModel holds the coefficients c₀, c₁, … of a polynomial.
 type polyModel []float64
 
-// Predict evaluates the polynomial at every row (one column) by Horner's rule.
+// Predict evaluates the polynomial at every row (one column) by Horner's
+// rule; a value that overflows is an error naming the row (score_check.go).
 func (c polyModel) Predict(x *matrix.Dense) ([]float64, error) {
 	if err := checkQuery("learn: polynomial fit", x, 1); err != nil {
 		return nil, err
@@ -66,6 +67,9 @@ func (c polyModel) Predict(x *matrix.Dense) ([]float64, error) {
 			s = s*xi + c[k]
 		}
 		out[i] = s
+	}
+	if err := checkScoreValues("learn: polynomial fit", "value", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -11,8 +10,10 @@ import (
 )
 
 // ErrInvalidParameter reports a hyper-parameter outside its valid range
-// (a negative degree, a non-positive σ², an unknown kernel name, ...).
-var ErrInvalidParameter = errors.New("invalid parameter")
+// (a negative degree, a non-positive σ², an unknown kernel name, ...). It
+// is matrix.ErrInvalidParameter, the value optimize.ErrInvalidParameter
+// also is, so errors.Is sees one sentinel across the packages.
+var ErrInvalidParameter = matrix.ErrInvalidParameter
 
 // KernelType names a kernel family.
 type KernelType string

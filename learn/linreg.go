@@ -274,8 +274,8 @@ func predictLinear(op string, bm *BasisMap, w []float64, b float64, x *matrix.De
 	for i := range out {
 		out[i] += b
 	}
-	if err := matrix.VecFinite(out); err != nil {
-		return nil, fmt.Errorf("%s: prediction: %w", op, err)
+	if err := checkScoreValues(op, "prediction", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -154,7 +154,7 @@ func declareSVMFlags(fs *flag.FlagSet) func() (cfg learn.SVM, defaultGamma bool,
 		if defaultGamma {
 			g = 1 // a placeholder that passes the checks; replaced from the data
 		}
-		kern, err := kernelFromFlags(*kind, *sigma2, g, *degree, *coef0, flagSet(fs, "coef0"))
+		kern, err := kernelFromFlags(*kind, *sigma2, g, *degree, *coef0, func(name string) bool { return flagSet(fs, name) })
 		if err != nil {
 			return learn.SVM{}, false, err
 		}

@@ -46,8 +46,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	}
 	name := args[0]
 	if name == "help" || name == "-h" || name == "--help" {
-		printHelp(stdout, args[1:])
-		return exitOK
+		return report(stderr, "help", printHelp(stdout, args[1:]))
 	}
 	cmd, ok := findCommand(name)
 	if !ok {
