@@ -117,7 +117,10 @@ func (p Pipeline) fitClassifier(op string, x *matrix.Dense, y []int) (*PipelineC
 	if !ok || t == nil {
 		return nil, fmt.Errorf("%s: %w: the learner (%T) is not a ClassifierTrainer", op, ErrInvalidParameter, p.Learner)
 	}
-	if x == nil || len(y) != x.Rows() {
+	if err := checkShape(op, x, 1); err != nil {
+		return nil, err
+	}
+	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
 	}
 	steps, xt, err := p.fitSteps(op, x)
@@ -148,7 +151,10 @@ func (p Pipeline) FitRegression(x *matrix.Dense, y []float64) (*PipelineRegresso
 	if !ok || t == nil {
 		return nil, fmt.Errorf("%s: %w: the learner (%T) is not a RegressorTrainer", op, ErrInvalidParameter, p.Learner)
 	}
-	if x == nil || len(y) != x.Rows() {
+	if err := checkShape(op, x, 1); err != nil {
+		return nil, err
+	}
+	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d targets for %d samples", op, matrix.ErrShape, len(y), x.Rows())
 	}
 	steps, xt, err := p.fitSteps(op, x)
