@@ -179,8 +179,9 @@ func (p Pipeline) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) 
 	return asRegressor(p.FitRegression(x, y))
 }
 
-// transformSteps applies fitted steps to X; a step whose output is not
-// finite (a row far outside the training data) is an error naming it.
+// transformSteps applies fitted steps to X; a row that a step sends
+// beyond float64 (far outside the training data) is a *ScoreError naming
+// it and the step.
 func transformSteps(op string, steps []Transformer, x *matrix.Dense) (*matrix.Dense, error) {
 	if x == nil {
 		return nil, fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
@@ -191,8 +192,8 @@ func transformSteps(op string, steps []Transformer, x *matrix.Dense) (*matrix.De
 		if cur, err = s.Transform(cur); err != nil {
 			return nil, fmt.Errorf("%s: step %d: %w", op, i+1, err)
 		}
-		if err := cur.CheckFinite(); err != nil {
-			return nil, fmt.Errorf("%s: step %d: the transformed features overflow: %w", op, i+1, err)
+		if err := checkScoreRows(op, fmt.Sprintf("output of step %d", i+1), cur); err != nil {
+			return nil, err
 		}
 	}
 	return cur, nil
