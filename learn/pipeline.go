@@ -266,14 +266,14 @@ func (m *PipelineClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, 
 
 // DecisionFunction returns Model's decision values of the transformed
 // rows; a Model that is not a DecisionClassifier gives an error wrapping
-// ErrInvalidParameter.
+// ErrNoDecisionFunction.
 func (m *PipelineClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
 	if m == nil || m.Model == nil {
 		return nil, errNilModel("learn: pipeline: decision function")
 	}
 	dc, ok := m.Model.(DecisionClassifier)
 	if !ok {
-		return nil, fmt.Errorf("learn: pipeline: %w: the final model (%T) has no decision function", ErrInvalidParameter, m.Model)
+		return nil, fmt.Errorf("learn: pipeline: %w: the final model is a %T", ErrNoDecisionFunction, m.Model)
 	}
 	xt, err := m.Transform(x)
 	if err != nil {
