@@ -114,9 +114,35 @@ func (v svmProbClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) 
 	return v.c.PredictProba(x)
 }
 
-// formatSMOStep is the fixed trace format of SMO (docs/cli.md, "Traces").
+// smoTraceHeader names the columns of formatSMOStep (docs/cli.md,
+// "Traces"): the iteration, the working pair, αᵢ and αⱼ before and after
+// the step, Platt's clipping box [L, H] of αⱼ, the bounds the pair sits
+// at after the step (0 or C, - for free), the KKT gap m(α) − M(α) at the
+// pair's selection and the dual objective after the step.
+const smoTraceHeader = "smo    iter      i      j αi before  αi after αj before  αj after         L         H  i j        gap  objective"
+
+// formatSMOStep is the fixed trace format of SMO, one step a line under
+// smoTraceHeader; the solver's final report (after the last step, with the
+// gap measured on every variable) is a line of its own.
 func formatSMOStep(s optimize.SMOStep) string {
-	return fmt.Sprintf("smo iter %7d  pair (%d, %d)  violation %.3e  objective %.9g  active %d", s.Iteration, s.I, s.J, s.Violation, s.Objective, s.Active)
+	if s.Final {
+		return fmt.Sprintf("smo end  iterations %d  gap %.3e  objective %.9g", s.Iteration, s.Violation, s.Objective)
+	}
+	return fmt.Sprintf("smo %7d %6d %6d %9.4g %9.4g %9.4g %9.4g %9.4g %9.4g  %-4s %9.3e  %.9g",
+		s.Iteration, s.I, s.J, s.OldAlphaI, s.AlphaI, s.OldAlphaJ, s.AlphaJ, s.L, s.H,
+		boundOf(s.AlphaI, s.CI)+boundOf(s.AlphaJ, s.CJ), s.Violation, s.Objective)
+}
+
+// boundOf writes which bound a multiplier sits at: "0", "C" or "-" (free),
+// followed by a space.
+func boundOf(a, c float64) string {
+	switch {
+	case a <= 0:
+		return "0 "
+	case a >= c:
+		return "C "
+	}
+	return "- "
 }
 
 // declareSVMFlags puts the svm command's hyper-parameter flags on fs: once
@@ -192,7 +218,14 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.Probability, cfg.Seed = *proba, *seed
 	if *trace {
-		cfg.Trace = func(st optimize.SMOStep) { fmt.Fprintln(stderr, formatSMOStep(st)) }
+		header := false
+		cfg.Trace = func(st optimize.SMOStep) {
+			if !header && !st.Final {
+				fmt.Fprintln(stderr, smoTraceHeader)
+				header = true
+			}
+			fmt.Fprintln(stderr, formatSMOStep(st))
+		}
 	}
 	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
