@@ -17,14 +17,18 @@ type JacobiSweep struct {
 	A *matrix.Dense
 }
 
-// JacobiRotation reports one rotation of the cyclic Jacobi method: the
-// pair (p, q) it zeroes, its angle φ (tan φ = t, |φ| ≤ π/4) and off(A)
-// after it.
+// JacobiRotation reports one rotation of the cyclic Jacobi method, for a
+// step-by-step view of it (demo eig -trace, docs/live.md's eigenproblems
+// page): the pair (p, q) it zeroes, its angle φ (tan φ = t, |φ| ≤ π/4),
+// off(A) after it and a copy of the rotated matrix.
 type JacobiRotation struct {
-	Sweep   int // 1-based
-	P, Q    int // 0-based, p < q
-	Angle   float64
-	OffNorm float64 // off(A) after the rotation: off(A)² falls by exactly 2a_pq²
+	Sweep int // 1-based
+	P, Q  int // 0-based, p < q
+	Angle float64
+	// OffNorm is off(A) = √(Σᵢ≠ⱼ aᵢⱼ²) after the rotation, computed from
+	// the rotated matrix (in exact arithmetic off(A)² falls by 2a_pq²).
+	OffNorm float64
+	A       *matrix.Dense // a copy of JᵀAJ after the rotation
 }
 
 // JacobiOptions configures Jacobi. The zero value computes values and
@@ -33,9 +37,6 @@ type JacobiOptions struct {
 	ValuesOnly bool              // skip the accumulation of eigenvectors
 	MaxSweeps  int               // default 50
 	Trace      func(JacobiSweep) // called after every sweep, if not nil
-	// Rotation, if not nil, is called after every rotation (a teacher's
-	// trace: n(n−1)/2 calls a sweep).
-	Rotation func(JacobiRotation)
 	// TraceMatrix puts a copy of the rotated matrix in every JacobiSweep
 	// passed to Trace (for small n: it costs n² numbers a sweep).
 	TraceMatrix bool
@@ -43,6 +44,10 @@ type JacobiOptions struct {
 	// every sweep: one sweep costs O(n³), about half a minute for
 	// n = 2000, so a caller can report progress inside it.
 	Progress func(sweep, p int)
+	// Rotation, if not nil, is called after every rotation with a copy of
+	// the matrix (a teacher's trace: n(n−1)/2 calls a sweep, each O(n²)
+	// more work).
+	Rotation func(JacobiRotation)
 }
 
 // Jacobi computes all eigenpairs of a symmetric matrix A = VΛVᵀ by the
@@ -115,10 +120,6 @@ func Jacobi(a *matrix.Dense, opts JacobiOptions) (*Result, error) {
 			threshold = 0.2 * matrix.NormOffDiag(w) / float64(n*n)
 		}
 		rotations := 0
-		off2 := 0.0 // off(2ᵏA)², kept only for the Rotation trace
-		if opts.Rotation != nil {
-			off2 = matrix.NormOffDiag(w) * matrix.NormOffDiag(w)
-		}
 		for p := 0; p < n-1; p++ {
 			for q := p + 1; q < n; q++ {
 				apq := w.At(p, q)
@@ -134,8 +135,8 @@ func Jacobi(a *matrix.Dense, opts JacobiOptions) (*Result, error) {
 				t := rotate(w, vt, p, q)
 				rotations++
 				if opts.Rotation != nil {
-					off2 = max(off2-2*apq*apq, 0)
-					opts.Rotation(JacobiRotation{Sweep: sweep, P: p, Q: q, Angle: math.Atan(t), OffNorm: math.Ldexp(math.Sqrt(off2), -k)})
+					cp := matrix.ScalePow2(-k, w)
+					opts.Rotation(JacobiRotation{Sweep: sweep, P: p, Q: q, Angle: math.Atan(t), OffNorm: matrix.NormOffDiag(cp), A: cp})
 				}
 			}
 			if opts.Progress != nil {

@@ -183,7 +183,11 @@ func StratifiedKFold(y []int, k int, seed uint64) ([]int, error) {
 	return rho, nil
 }
 
-// checkFolds validates a caller's index function and returns K.
+// checkFolds validates a caller's index function and returns K. The parts
+// 0, 1, …, K − 1 must each hold a point, so K ≤ n and every fold number is
+// below n: a larger one is refused before the count of each part is
+// allocated (a fold number near math.MaxInt would otherwise overflow K or
+// ask for gigabytes).
 func checkFolds(op string, rho []int, n int) (int, error) {
 	if len(rho) != n {
 		return 0, fmt.Errorf("%s: %w: %d fold numbers for %d points", op, ErrInvalidParameter, len(rho), n)
@@ -192,6 +196,10 @@ func checkFolds(op string, rho []int, n int) (int, error) {
 	for i, f := range rho {
 		if f < 0 {
 			return 0, fmt.Errorf("%s: %w: fold %d of point %d is negative", op, ErrInvalidParameter, f, i)
+		}
+		if f >= n {
+			return 0, fmt.Errorf("%s: %w: fold %d of point %d is not below the number of points, %d (the parts are numbered from 0 and none may be empty)",
+				op, ErrInvalidParameter, f, i, n)
 		}
 		k = max(k, f+1)
 	}

@@ -143,8 +143,12 @@ func TestCrossValidationIdentities(t *testing.T) {
 	if cv.ECV != s/150 || math.Abs(cv.ECV-(1-cv.Mean)) > 4*eps {
 		t.Errorf("e_cv %v, mean loss %v, 1 − mean accuracy %v", cv.ECV, s/150, 1-cv.Mean)
 	}
-	// Folds from the caller: wrong length, an empty part, one part.
-	for _, bad := range [][]int{rho[:149], slices.Repeat([]int{0, 2}, 75), make([]int, 150)} {
+	// Folds from the caller: wrong length, an empty part, one part, a
+	// negative part, and part numbers that no 150 points can fill (the
+	// largest would overflow K = max ρ + 1, or ask for its count).
+	huge := func(f int) []int { r := slices.Clone(rho); r[17] = f; return r }
+	for _, bad := range [][]int{rho[:149], slices.Repeat([]int{0, 2}, 75), make([]int, 150),
+		huge(-1), huge(150), huge(1 << 40), huge(math.MaxInt)} {
 		if _, err := CrossValidateClassifier(KNN{K: 3}, x, y, bad); !errors.Is(err, ErrInvalidParameter) {
 			t.Errorf("bad folds: %v", err)
 		}

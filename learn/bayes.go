@@ -359,19 +359,37 @@ func (m *BayesModel) classScores(x *matrix.Dense) (*matrix.Dense, error) {
 // and cancels in the normalization. They agree with the posteriors from
 // LogJoint to rounding (the bound of sharedPosteriorBound, in
 // bayes_linear_test.go); a point beyond ~10¹⁵⁴ standard deviations, where
-// LogJoint's densities are all −Inf and would give the priors, still gets
-// the posteriors of its discriminants.
+// LogJoint's densities are all −Inf, still gets the posteriors of its
+// discriminants.
+//
+// A row whose log pⱼfⱼ(xᵢ) are −Inf for every class of a Gaussian or
+// Gaussian-kernel density cannot be scored: such a density never reaches
+// 0, so the −Inf are overflows (rows near ±1e308, or a corrupted model),
+// and the row is an error wrapping matrix.ErrNotFinite naming it
+// (score_check.go), as is a row with a NaN or +Inf score, never the
+// priors' class. Outside every Parzen box, by contrast, every density is
+// exactly 0 (the box test is exact for any finite value): the data carry
+// no evidence and the posteriors are the priors.
 func (m *BayesModel) LogPosteriors(x *matrix.Dense) (*matrix.Dense, error) {
 	lj, err := m.classScores(x)
 	if err != nil {
+		return nil, err
+	}
+	exactZero := m.Density == ParzenDensity
+	if err := checkScores("learn: bayes", "log-density under every class", lj.Rows(), func(i int) bool {
+		r := lj.Row(i)
+		top := r[argMax(r)]
+		return math.IsInf(top, 1) || math.IsInf(top, -1) && !exactZero || slices.ContainsFunc(r, math.IsNaN)
+	}); err != nil {
 		return nil, err
 	}
 	m.normalize(lj)
 	return lj, nil
 }
 
-// normalize turns rows of log pⱼfⱼ(xᵢ), each shifted by any constant, into
-// log qⱼ(xᵢ) in place (the rule of LogPosteriors).
+// normalize turns rows of log pⱼfⱼ(xᵢ), each shifted by any constant,
+// into log qⱼ(xᵢ) in place (the rule of LogPosteriors; a row that is −Inf
+// everywhere, outside every Parzen box, gets the priors).
 func (m *BayesModel) normalize(lj *matrix.Dense) {
 	for i := range lj.Rows() {
 		r := lj.Row(i)

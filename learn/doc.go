@@ -46,6 +46,22 @@
 // ProbabilisticClassifier and DecisionClassifier, found by type assertion.
 // The design is set out in learner.go.
 //
+// # Rows that cannot be scored
+//
+// A row whose scores are not finite — a net input, a distance, a
+// log-density or a decision value that overflowed, on features near
+// ±1e308 or with a corrupted model — is never given a class, a probability
+// or a value: every Predict, PredictProba, DecisionFunction and Transform
+// returns a *ScoreError naming the first such row and how many there are,
+// which wraps matrix.ErrNotFinite (score_check.go). Trees, forests,
+// stumps and AdaBoost over them only compare features with thresholds,
+// exact for every finite value, and score every finite row. Every
+// classifier and regressor is run through the same checks — inputs left
+// untouched, bad data refused, labels as given, determinism for a seed on
+// any number of cores, save and load to the bit, concurrent Predict,
+// refitting — by the common-checks suite (contract_test.go), which fails
+// when a learner is added without it.
+//
 // # Notes map
 //
 //	000, "PCA Procedure"; 003, "P.C.A. Algorithm"                         PCA.Fit, PCAModel.Transform

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"mlnotes/matrix"
 )
@@ -150,6 +151,10 @@ func (c GaussianMixture) Fit(x *matrix.Dense) (*GMMModel, error) {
 	c, err := c.withDefaults(x.Rows())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	// Σⱼ and its Cholesky factor for each component, and the best model's.
+	if err := checkSquareSize(op, fmt.Sprintf("the covariances of %d component(s) over %d features", c.K, x.Cols()), x.Cols(), 4*c.K, "select or project the features first"); err != nil {
+		return nil, err
 	}
 	var best *GMMModel
 	for r := range c.Restarts {
@@ -555,11 +560,12 @@ func (m *GMMModel) checkedLogJoint(op string, x *matrix.Dense) (*matrix.Dense, e
 		return nil, err
 	}
 	lj := m.logJoint(x)
-	for i := range lj.Rows() {
-		row := lj.Row(i)
-		if math.IsInf(row[argMax(row)], -1) {
-			return nil, fmt.Errorf("%s: row %d is beyond the range of every component's log-density (more than ~1e154 standard deviations away)", op, i)
-		}
+	if err := checkScores(op, "log-density under every component", lj.Rows(), func(i int) bool {
+		r := lj.Row(i)
+		top := r[argMax(r)]
+		return math.IsInf(top, 0) || slices.ContainsFunc(r, math.IsNaN)
+	}); err != nil {
+		return nil, err
 	}
 	return lj, nil
 }

@@ -114,12 +114,27 @@ func sortedLabels(y []int) []int {
 func (m *KNNModel) Labels() []int { return m.Classes }
 
 // Neighbours returns, for every row of q, the indices of its K nearest
-// training points, nearest first (equal distances in training order).
+// training points, nearest first (equal distances in training order). A
+// row whose distance to every training point overflows float64 (rows near
+// ±1e308, or training points that large in a corrupted model) has no
+// nearest neighbour float64 can name: it is an error naming the row
+// (score_check.go), and so for Predict and PredictProba.
 func (m *KNNModel) Neighbours(q *matrix.Dense) ([][]int, error) {
-	if err := checkQuery("learn: knn", q, m.X.Cols()); err != nil {
+	return neighbours("learn: knn", m.X, q, m.K)
+}
+
+// neighbours checks q against the training set x and returns the k
+// nearest training rows of every row of q, refusing rows that are at an
+// infinite distance from all of them.
+func neighbours(op string, x, q *matrix.Dense, k int) ([][]int, error) {
+	if err := checkQuery(op, q, x.Cols()); err != nil {
 		return nil, err
 	}
-	return nearest(m.X, q, m.K), nil
+	nb, far := nearest(x, q, k)
+	if err := checkScores(op, "distance to the nearest training point", len(nb), func(i int) bool { return far[i] }); err != nil {
+		return nil, err
+	}
+	return nb, nil
 }
 
 // Predict returns the majority label of the K nearest neighbours of every
@@ -154,12 +169,14 @@ func (m *KNNModel) PredictProba(q *matrix.Dense) (*matrix.Dense, error) {
 	return p, nil
 }
 
-// Predict returns the mean target of the K nearest neighbours of every row.
+// Predict returns the mean target of the K nearest neighbours of every row;
+// a row at an infinite distance from every training point is an error, as
+// in KNNModel.Neighbours.
 func (m *KNNRegressorModel) Predict(q *matrix.Dense) ([]float64, error) {
-	if err := checkQuery("learn: knn regressor", q, m.X.Cols()); err != nil {
+	nb, err := neighbours("learn: knn regressor", m.X, q, m.K)
+	if err != nil {
 		return nil, err
 	}
-	nb := nearest(m.X, q, m.K)
 	out := make([]float64, len(nb))
 	for i, idx := range nb {
 		s := 0.0
@@ -195,14 +212,18 @@ const (
 // Squares of entries beyond about 1e154 overflow and those below 1e-154
 // underflow: then X and Q are both scaled by the power of two that brings
 // their largest entry into [1/2, 1), which changes no ranking (the scaling
-// is exact) and keeps every distance finite and meaningful.
-func nearest(x, q *matrix.Dense, k int) [][]int {
+// is exact) and keeps every distance finite and meaningful. far[i]
+// reports that row i's distance to its nearest training point, back in the
+// units of the data, is not finite: then so are all its distances, and
+// their order is not the data's.
+func nearest(x, q *matrix.Dense, k int) (out [][]int, far []bool) {
+	e := 0
 	if amax := max(matrix.NormMax(x), matrix.NormMax(q)); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
-		_, e := math.Frexp(amax)
+		_, e = math.Frexp(amax)
 		x, q = matrix.ScalePow2(-e, x), matrix.ScalePow2(-e, q)
 	}
 	xn := rowNorms2(x)
-	out := make([][]int, q.Rows())
+	out, far = make([][]int, q.Rows()), make([]bool, q.Rows())
 	block := min(q.Rows(), max(knnBlock, knnSlabBytes/(8*x.Rows())))
 	slab := matrix.New(block, x.Rows())
 	for lo := 0; lo < q.Rows(); lo += block {
@@ -212,10 +233,12 @@ func nearest(x, q *matrix.Dense, k int) [][]int {
 		_ = matrix.Gemm(false, true, 1, qb, x, 0, g) // (hi−lo)×n inner products
 		qn := rowNorms2(qb)
 		parallelRows(hi-lo, func(r int) {
-			out[lo+r] = nearestK(g.Row(r), qn[r], xn, k)
+			var d0 float64
+			out[lo+r], d0 = nearestK(g.Row(r), qn[r], xn, k)
+			far[lo+r] = !isFiniteValue(math.Ldexp(math.Sqrt(d0), e))
 		})
 	}
-	return out
+	return out, far
 }
 
 // nearestK returns the indices of the k training rows nearest to a query
@@ -223,13 +246,17 @@ func nearest(x, q *matrix.Dense, k int) [][]int {
 // the query with them, its squared norm qn and theirs xn: the squared
 // distance is max(0, qn + xnⱼ − 2gⱼ), formed as each candidate is met,
 // by insertion into a sorted buffer: O(n·k), the right cost for the
-// small k of nearest neighbours, in one pass over g.
-func nearestK(g []float64, qn float64, xn []float64, k int) []int {
+// small k of nearest neighbours, in one pass over g. It also returns the
+// squared distance of the nearest (+Inf when the products overflowed).
+func nearestK(g []float64, qn float64, xn []float64, k int) ([]int, float64) {
 	idx := make([]int, 0, k)
 	dist := make([]float64, 0, k)
 	xn = xn[:len(g)]
 	for j, v := range g {
 		d := max(0, qn+xn[j]-2*v)
+		if math.IsNaN(d) { // Inf − Inf: the norms overflowed
+			d = math.Inf(1)
+		}
 		if len(idx) == k && d >= dist[k-1] {
 			continue // not strictly nearer than the k-th: the earlier index wins
 		}
@@ -244,5 +271,5 @@ func nearestK(g []float64, qn float64, xn []float64, k int) []int {
 		copy(dist[p+1:], dist[p:len(dist)-1])
 		idx[p], dist[p] = j, d
 	}
-	return idx
+	return idx, dist[0]
 }

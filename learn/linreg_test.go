@@ -43,7 +43,7 @@ func TestLinearTrainers(t *testing.T) {
 			labels[i] = 9
 		}
 	}
-	for _, tr := range []ClassifierTrainer{LogisticRegression{Lambda: 1}, Perceptron{Epochs: 5}, Adaline{}} {
+	for _, tr := range []ClassifierTrainer{LogisticRegression{Lambda: 1}, Perceptron{MaxIter: 5}, Adaline{}} {
 		m, err := tr.FitClassifier(x, labels)
 		if err != nil {
 			t.Fatal(err)

@@ -83,7 +83,12 @@ type LogisticModel struct {
 	// Objective is the minimized f; Iterations the solver's iterations.
 	Objective  float64
 	Iterations int
-	Solver     LogRegSolver
+	// Converged reports that the run ended by the Tol test on ∇f (the one
+	// that certifies the optimum); false when FuncTol's stagnation test
+	// ended it first. (A run that reaches MaxIter is an error.) A file
+	// written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
+	Solver    LogRegSolver
 	// Loss is the trace f(θ₀), f(θ₁), … of the solver, for plotting. It
 	// is not saved.
 	Loss []float64 `json:"-"`
@@ -149,7 +154,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 			solver = LogRegNewton
 		}
 	}
-	stop := optimize.Stop{GradAbsTol: tol, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIterations: c.MaxIter}
+	stop := optimize.Stop{GradAbsTol: tol, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIter: c.MaxIter}
 	theta0 := make([]float64, obj.params())
 	var res *optimize.Result
 	var err error
@@ -179,7 +184,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 		res, err = optimize.GradientDescent(obj, theta0, &optimize.GDSettings{Stop: stop})
 	case LogRegLBFGS:
 		// The exact test of Tol, on the largest entry.
-		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIterations: c.MaxIter}
+		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIter: c.MaxIter}
 		res, err = optimize.LBFGS(obj, theta0, &optimize.LBFGSSettings{Stop: inf, GradInfTol: tol})
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown solver %q (want newton, gd or lbfgs)", op, ErrInvalidParameter, c.Solver)
@@ -192,7 +197,8 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	m := &LogisticModel{Classes: classes, Lambda: c.Lambda, Objective: res.F, Iterations: res.Iterations, Solver: solver, Loss: res.Loss}
+	m := &LogisticModel{Classes: classes, Lambda: c.Lambda, Objective: res.F, Iterations: res.Iterations, Solver: solver, Loss: res.Loss,
+		Converged: res.Status == optimize.GradientConverged}
 	th := obj.theta(res.X)
 	m.Coef = th.Slice(0, obj.r, 0, d).Clone()
 	m.Intercept = th.Col(d)

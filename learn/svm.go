@@ -104,6 +104,11 @@ type BinarySVM struct {
 	// of a classifier trained with SVM.Probability (LIBSVM's probA, probB).
 	ProbA float64 `json:",omitempty"`
 	ProbB float64 `json:",omitempty"`
+
+	// fitDecision holds f(xᵢ) for the rows the machine was trained on,
+	// read from the solver's final gradient (svm_fit_decision.go); nil for
+	// a model read from a file.
+	fitDecision []float64
 }
 
 // SVMClassifierModel is a trained C-SVM or ν-SVM: one machine for two
@@ -120,6 +125,10 @@ type SVMClassifierModel struct {
 	// Probability reports that the machines carry sigmoids (ProbA, ProbB)
 	// and PredictProba works.
 	Probability bool `json:",omitempty"`
+	// Converged reports that SMO met Tol on every machine; false when one
+	// was kept at MaxIter (each machine's Iterations says how many it ran).
+	// A file written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
 }
 
 // SVMRegressorModel is a trained ε-SVR or ν-SVR: one machine whose
@@ -129,6 +138,9 @@ type SVMRegressorModel struct {
 	Kernel   Kernel
 	Machines []*BinarySVM // one machine
 	Features int
+	// Converged reports that SMO met Tol; false when the machine was kept
+	// at MaxIter. A file written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
 }
 
 // svmMachines is what the two SVM models share: the kernel, the machines
@@ -248,7 +260,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
 	}
-	m := &SVMClassifierModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability}
+	m := &SVMClassifierModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability, Converged: true}
 	var unconverged []error // machines kept at the iteration cap
 	var rng *rand.Rand
 	if s.Probability {
@@ -277,6 +289,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 			}
 			if err != nil {
 				unconverged = append(unconverged, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err))
+				m.Converged = false
 			}
 			mach.Positive, mach.Negative = pos, neg
 			if s.Probability {
@@ -370,6 +383,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 	}
 	mach.NumBounded = bound
 	mach.SupportVectors = rowsOf(x, mach.Support)
+	mach.fitDecision = classifierFitDecision(res, qp, scale, mach.Rho)
 	if s.Type == NuSVC {
 		mach.FractionSV = float64(len(mach.Support)) / float64(n)
 		mach.FractionBounded = float64(bound) / float64(n)
@@ -462,7 +476,8 @@ func (s SVM) FitRegression(x *matrix.Dense, y []float64) (*SVMRegressorModel, er
 		}
 	}
 	mach.SupportVectors = rowsOf(x, mach.Support)
-	return &SVMRegressorModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, notConverged
+	mach.fitDecision = regressorFitDecision(res, qp, mach.Rho)
+	return &SVMRegressorModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols(), Converged: notConverged == nil}, notConverged
 }
 
 // FitClassifier is Fit as a ClassifierTrainer. A fit that reaches the
@@ -520,7 +535,9 @@ func (b *BinarySVM) B() float64 { return -b.Rho }
 // Decision returns the decision values f(x) = Σᵢ μᵢyᵢK(xᵢ, x) + b of a
 // two-class model for every row of X (n values), the rows split over the
 // cores. For c > 2 classes it returns the values of the first machine
-// only; use DecisionFunction.
+// only; use DecisionFunction. A row whose value is not finite (a kernel
+// that overflowed: rows near ±1e308, a huge polynomial degree) is an error
+// wrapping matrix.ErrNotFinite naming it (score_check.go): it has no sign.
 //
 // Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
@@ -531,7 +548,7 @@ func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
 }
 
 // Decision returns f(x) = Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b for every row of X, as
-// Predict does but without refusing values that overflowed.
+// Predict does; a value that overflowed is an error naming the row.
 //
 // Implements: 004, "Kernel function" (f(X); errata 22).
 func (m *SVMRegressorModel) Decision(x *matrix.Dense) ([]float64, error) {
@@ -545,13 +562,18 @@ func (c svmMachines) decision(x *matrix.Dense) ([]float64, error) {
 	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
 		return nil, err
 	}
-	return c.machines[0].decision(c.kernel, x), nil
+	f := c.machines[0].decision(c.kernel, x)
+	if err := checkScoreValues("learn: svm: decision", "decision value", f); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // DecisionFunction returns the decision values of every machine
 // (n×machines): n×1 for two classes, positive meaning the machine's
 // Positive label; n×c(c − 1)/2 for c classes, one column per pair in the
-// order of Machines.
+// order of Machines. A row with a value that is not finite is an error,
+// as in Decision.
 func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: decision")
@@ -560,12 +582,17 @@ func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, e
 	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
 		return nil, err
 	}
+	var out *matrix.Dense
 	if sv, pos, ok := c.sharedSupport(); ok && len(c.machines) > 1 {
-		return c.decisionShared(x, sv, pos), nil
+		out = c.decisionShared(x, sv, pos)
+	} else {
+		out = matrix.New(x.Rows(), len(c.machines))
+		for j, mach := range c.machines {
+			out.SetCol(j, mach.decision(c.kernel, x))
+		}
 	}
-	out := matrix.New(x.Rows(), len(c.machines))
-	for j, mach := range c.machines {
-		out.SetCol(j, mach.decision(c.kernel, x))
+	if err := checkScoreRows("learn: svm: decision", "decision value", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -637,14 +664,7 @@ func (m *SVMRegressorModel) Predict(x *matrix.Dense) ([]float64, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: predict")
 	}
-	f, err := m.Decision(x)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkDecisionValues("learn: svr: predict", f); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return m.Decision(x) // refuses a value that overflowed
 }
 
 // Labels returns the sorted class labels.
@@ -663,18 +683,34 @@ func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: predict")
 	}
-	dec, err := m.DecisionFunction(x)
+	dec, err := m.DecisionFunction(x) // refuses a row whose decision value overflowed
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDecisions("learn: svm: predict", dec); err != nil {
+	return m.Vote(dec)
+}
+
+// Vote returns the classes that the decision values dec (n × machines, as
+// DecisionFunction gives them) elect: for two classes the sign of f
+// (f > 0 → the machine's Positive class); for more, the most votes of the
+// one-versus-one machines, ties broken towards the lower label. Predict is
+// DecisionFunction followed by Vote. A column count other than the number
+// of machines, or a value that is not finite, is an error.
+func (m *SVMClassifierModel) Vote(dec *matrix.Dense) ([]int, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: vote")
+	}
+	if dec == nil || dec.Cols() != len(m.Machines) {
+		return nil, fmt.Errorf("learn: svm: vote: %w: want one column of decision values per machine (%d)", matrix.ErrShape, len(m.Machines))
+	}
+	if err := checkScoreRows("learn: svm: vote", "decision value", dec); err != nil {
 		return nil, err
 	}
 	index := map[int]int{}
 	for i, c := range m.Classes {
 		index[c] = i
 	}
-	out := make([]int, x.Rows())
+	out := make([]int, dec.Rows())
 	votes := make([]int, len(m.Classes))
 	for i := range out {
 		clear(votes)
@@ -694,37 +730,6 @@ func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 		out[i] = m.Classes[best]
 	}
 	return out, nil
-}
-
-// checkDecisions refuses decision values that are not finite (n×machines):
-// a kernel that overflowed (rows near ±1e308, a huge polynomial degree)
-// has no sign to vote with, and such a row must not be given a class.
-func checkDecisions(op string, dec *matrix.Dense) error {
-	return checkRows(op, dec.Rows(), dec.Row)
-}
-
-// checkDecisionValues is checkDecisions for one value per row.
-func checkDecisionValues(op string, f []float64) error {
-	return checkRows(op, len(f), func(i int) []float64 { return f[i : i+1] })
-}
-
-// checkRows reports the first of n rows holding a non-finite value and how
-// many rows do.
-func checkRows(op string, n int, row func(int) []float64) error {
-	first, bad := -1, 0
-	for i := range n {
-		if matrix.VecFinite(row(i)) != nil {
-			if first < 0 {
-				first = i
-			}
-			bad++
-		}
-	}
-	if bad == 0 {
-		return nil
-	}
-	return fmt.Errorf("%s: %w: the decision value of row %d (%d row(s) in all) overflowed, so it has no sign and no class; scale the data or the kernel",
-		op, matrix.ErrNotFinite, first+1, bad)
 }
 
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
@@ -798,7 +803,7 @@ func LoadSVMRegressor(r io.Reader) (*SVMRegressorModel, error) {
 	if m.Type != EpsSVR && m.Type != NuSVR {
 		return nil, fmt.Errorf("learn: load svm: %w: the file holds a classifier (type %s); use LoadSVMClassifier", ErrFormat, m.Type)
 	}
-	return &SVMRegressorModel{Type: m.Type, Kernel: m.Kernel, Machines: m.Machines, Features: m.Features}, nil
+	return &SVMRegressorModel{Type: m.Type, Kernel: m.Kernel, Machines: m.Machines, Features: m.Features, Converged: m.Converged}, nil
 }
 
 // loadSVM reads any SVM file into the classifier's layout, which holds

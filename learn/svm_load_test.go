@@ -94,8 +94,9 @@ func TestLoadSVMRefusesInconsistentFiles(t *testing.T) {
 
 // TestNonFiniteDecisionsHaveNoClass: rows whose decision values overflow
 // (entries near 1e308, a loaded model of degree 100000 or with support
-// vectors at 1e308) are refused by Predict and PredictProba
-// with ErrNotFinite, and never given a class (issue 13, item 22).
+// vectors at 1e308) are refused by Predict, PredictProba, Decision and
+// DecisionFunction with ErrNotFinite, and never given a class (issue 13,
+// item 22; issue 25, item 3).
 func TestNonFiniteDecisionsHaveNoClass(t *testing.T) {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}, {2, 2}, {2, 0}})
 	y := []int{0, 0, 1, 1, 0, 1}
@@ -135,6 +136,9 @@ func TestNonFiniteDecisionsHaveNoClass(t *testing.T) {
 		"regression":                    func() error { _, err := svr.Predict(huge); return err },
 		"loaded model of degree 100000": func() error { _, err := loaded.Predict(two); return err },
 		"support vectors at 1e308":      func() error { _, err := far.Predict(two); return err },
+		"DecisionFunction, cubic":       func() error { _, err := poly.DecisionFunction(huge); return err },
+		"Decision, linear":              func() error { _, err := lin.Decision(huge); return err },
+		"Decision, regression":          func() error { _, err := svr.Decision(huge); return err },
 	}
 	for name, f := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -28,8 +28,8 @@ func TestSVMIterationCap(t *testing.T) {
 	if !errors.Is(err, matrix.ErrNoConvergence) {
 		t.Fatalf("err = %v, want ErrNoConvergence", err)
 	}
-	if m == nil || len(m.Machines) != 3 {
-		t.Fatalf("model %v: want the three machines kept", m)
+	if m == nil || len(m.Machines) != 3 || m.Converged {
+		t.Fatalf("model %v: want the three machines kept, Converged false", m)
 	}
 	if !strings.Contains(err.Error(), "classes") {
 		t.Errorf("%v: does not name the classes", err)
@@ -57,8 +57,8 @@ func TestSVMIterationCap(t *testing.T) {
 	}
 
 	full, err := SVM{Kernel: Gaussian(1), C: 10, MaxIter: 100000}.Fit(x, y)
-	if err != nil {
-		t.Fatalf("a limit above the need: %v", err)
+	if err != nil || !full.Converged {
+		t.Fatalf("a limit above the need: %v (converged %v)", err, full.Converged)
 	}
 	for k, mach := range full.Machines {
 		if mach.Iterations <= limit {
@@ -71,7 +71,7 @@ func TestSVMIterationCap(t *testing.T) {
 		target[i] = x.At(i, 0) + 0.1*rng.NormFloat64()
 	}
 	r, err := SVM{Type: EpsSVR, Kernel: Gaussian(1), MaxIter: limit}.FitRegression(x, target)
-	if r == nil || !errors.Is(err, matrix.ErrNoConvergence) || r.Machines[0].Iterations != limit {
+	if r == nil || !errors.Is(err, matrix.ErrNoConvergence) || r.Machines[0].Iterations != limit || r.Converged {
 		t.Fatalf("regression: %v, %v", r, err)
 	}
 	if _, err := r.Predict(x); err != nil {

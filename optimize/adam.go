@@ -54,7 +54,7 @@ type AdamSettings struct {
 //	nil objective, empty x₀, Samples() ≤ 0        error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                             error (matrix.ErrNotFinite)
 //	negative or non-finite LearningRate, Epsilon, Decay or GradTol, β₁ or β₂
-//	outside (0, 1), BatchSize or Epochs < 0        error (ErrBadParameter)
+//	outside (0, 1), BatchSize or Epochs < 0        error (ErrInvalidParameter)
 //	f_B or ∇f_B not finite                        Result at the last x where f was
 //	                                              finite, error (matrix.ErrNotFinite)
 //

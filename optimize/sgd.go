@@ -65,7 +65,7 @@ type SGDSettings struct {
 //	nil objective, empty x₀, Samples() ≤ 0        error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                             error (matrix.ErrNotFinite)
 //	LearningRate, Decay or GradTol negative or not finite, Momentum outside
-//	[0, 1), BatchSize or Epochs < 0                error (ErrBadParameter)
+//	[0, 1), BatchSize or Epochs < 0                error (ErrInvalidParameter)
 //	f_B or ∇f_B not finite (a rate too large diverges this way)
 //	                                              Result at the last x where f was
 //	                                              finite, error (matrix.ErrNotFinite)

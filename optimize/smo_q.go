@@ -11,7 +11,7 @@ import "mlnotes/matrix"
 //	Qᵢⱼ = yᵢyⱼKᵢⱼ  (m×m, y ∈ {−1, +1}ᵐ),
 //
 // computing each row with one call to k.Row. It returns an error wrapping
-// matrix.ErrShape if len(y) ≠ k.Size(), ErrBadParameter if some yᵢ is
+// matrix.ErrShape if len(y) ≠ k.Size(), ErrInvalidParameter if some yᵢ is
 // not ±1, and matrix.ErrEmpty for a nil k.
 //
 // Implements: 004_bebb30ff3349075f.txt, "Non Linear Classifier" and
@@ -25,7 +25,7 @@ func SignedQ(k QMatrix, y []float64) (QMatrix, error) {
 	}
 	for i, v := range y {
 		if v != 1 && v != -1 {
-			return nil, smoError(ErrBadParameter, "y[%d] = %v is not ±1", i, v)
+			return nil, smoError(ErrInvalidParameter, "y[%d] = %v is not ±1", i, v)
 		}
 	}
 	return &signedQ{k: k, y: append([]float64(nil), y...)}, nil

@@ -99,6 +99,10 @@ func parseFlags(c command, fs *flag.FlagSet, args []string, minOps, maxOps int) 
 		ops = append(ops, args[0])
 		args = args[1:]
 	}
+	if err := checkPathFlags(fs); err != nil {
+		err.usage = "demo " + c.name + " " + c.args
+		return nil, err
+	}
 	if len(ops) < minOps || (maxOps >= 0 && len(ops) > maxOps) {
 		want := fmt.Sprintf("%d", minOps)
 		if maxOps != minOps {
@@ -115,20 +119,42 @@ func parseFlags(c command, fs *flag.FlagSet, args []string, minOps, maxOps int) 
 	return ops, nil
 }
 
-// printHelp lists the commands, or describes one (`demo help svd`).
-func printHelp(w io.Writer, args []string) {
-	if len(args) == 1 {
-		if c, ok := findCommand(args[0]); ok {
-			fmt.Fprintf(w, "demo %s: %s\n\n", c.name, c.summary)
-			// -help makes a command print its synopsis and every flag with
-			// its default, and stop (-help, not -h: bayes and kde have a
-			// flag -h, the window width).
-			c.run([]string{"-help"}, io.Discard, w)
-			if c.help != "" {
-				fmt.Fprintf(w, "\n%s\n", strings.TrimSuffix(c.help, "\n"))
-			}
-			return
+// checkPathFlags refuses a flag that names a file or folder (its usage
+// text has a placeholder such as `M.json`, `FILE` or `DIR`) given as the
+// empty string: `-save ""` would otherwise train and save nothing with exit
+// 0, and `-test ""` would silently skip the test set.
+func checkPathFlags(fs *flag.FlagSet) *usageError {
+	var bad *usageError
+	fs.Visit(func(f *flag.Flag) {
+		name, _ := flag.UnquoteUsage(f)
+		isPath := strings.Contains(name, ".") || name == "FILE" || name == "DIR"
+		if bad == nil && isPath && f.Value.String() == "" {
+			bad = &usageError{msg: fmt.Sprintf("-%s \"\": needs a %s name", f.Name, map[bool]string{true: "folder", false: "file"}[name == "DIR"])}
 		}
+	})
+	return bad
+}
+
+// printHelp lists the commands, or describes one (`demo help svd`). An
+// unknown command name, or more than one, is a usage error.
+func printHelp(w io.Writer, args []string) error {
+	if len(args) > 1 {
+		return &usageError{msg: fmt.Sprintf("%d arguments: want at most one command name", len(args)), usage: "demo help [COMMAND]"}
+	}
+	if len(args) == 1 {
+		c, ok := findCommand(args[0])
+		if !ok {
+			return &usageError{msg: fmt.Sprintf("unknown command %q (run 'demo help' for the list)", args[0])}
+		}
+		fmt.Fprintf(w, "demo %s: %s\n\n", c.name, c.summary)
+		// -help makes a command print its synopsis and every flag with
+		// its default, and stop (-help, not -h: bayes and kde have a
+		// flag -h, the window width).
+		c.run([]string{"-help"}, io.Discard, w)
+		if c.help != "" {
+			fmt.Fprintf(w, "\n%s\n", strings.TrimSuffix(c.help, "\n"))
+		}
+		return nil
 	}
 	fmt.Fprintln(w, "demo: the guided tour of mlnotes and a CLI over CSV files")
 	fmt.Fprintln(w)
@@ -147,6 +173,7 @@ func printHelp(w io.Writer, args []string) {
 	fmt.Fprintln(w, "Every command reads CSV (a header row is detected), prints aligned text or,")
 	fmt.Fprintln(w, "with -json, one JSON object. Exit status: 0 ok, 1 data or computation error,")
 	fmt.Fprintln(w, "2 usage error. See docs/cli.md.")
+	return nil
 }
 
 // quote formats a list of names for messages: "a", "b" and "c".

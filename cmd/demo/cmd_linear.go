@@ -248,7 +248,7 @@ func declarePerceptronFlags(fs *flag.FlagSet) func() (learn.Perceptron, error) {
 	f := declareNeuronFlags(fs, 1000, 1)
 	return func() (learn.Perceptron, error) {
 		e, lr, seed, err := f()
-		return learn.Perceptron{Epochs: e, LearningRate: lr, Seed: seed}, err
+		return learn.Perceptron{MaxIter: e, LearningRate: lr, Seed: seed}, err
 	}
 }
 
@@ -257,7 +257,7 @@ func declareAdalineFlags(fs *flag.FlagSet) func() (learn.Adaline, error) {
 	f := declareNeuronFlags(fs, 100, 0.01)
 	return func() (learn.Adaline, error) {
 		e, lr, seed, err := f()
-		return learn.Adaline{Epochs: e, LearningRate: lr, Seed: seed}, err
+		return learn.Adaline{MaxIter: e, LearningRate: lr, Seed: seed}, err
 	}
 }
 

@@ -99,9 +99,17 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 
 // kernelFromFlags builds a kernel from -kernel, -sigma2, -gamma, -degree
 // and -coef0, following docs/cli.md: the notes' forms unless -gamma or
-// -coef0 say otherwise.
-func kernelFromFlags(kind string, sigma2, gamma float64, degree int, coef0 float64, coef0Set bool) (learn.Kernel, error) {
+// -coef0 say otherwise. set says which flags the command line gave: a
+// -gamma or -sigma2 given as 0 is refused like any other non-positive
+// value, not taken for the default.
+func kernelFromFlags(kind string, sigma2, gamma float64, degree int, coef0 float64, set func(name string) bool) (learn.Kernel, error) {
 	var k learn.Kernel
+	if set("gamma") && !(gamma > 0 && !math.IsInf(gamma, 1)) {
+		return k, &usageError{msg: fmt.Sprintf("-gamma %g: γ must be positive and finite", gamma)}
+	}
+	if set("sigma2") && !(sigma2 > 0 && !math.IsInf(sigma2, 1)) {
+		return k, &usageError{msg: fmt.Sprintf("-sigma2 %g: σ² must be positive and finite", sigma2)}
+	}
 	switch kind {
 	case "linear":
 		k = learn.Linear()
@@ -128,7 +136,7 @@ func kernelFromFlags(kind string, sigma2, gamma float64, degree int, coef0 float
 		if gamma > 0 {
 			k.Gamma = gamma
 		}
-		if coef0Set {
+		if set("coef0") {
 			k.Coef0 = coef0
 		}
 	default:
@@ -162,7 +170,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 			return &usageError{msg: fmt.Sprintf("-%s does not apply to -kernel %s", name, *kind), usage: "demo kpca " + c.args}
 		}
 	}
-	kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, flagSet(fs, "coef0"))
+	kern, err := kernelFromFlags(*kind, *sigma2, *gamma, *degree, *coef0, func(name string) bool { return flagSet(fs, name) })
 	if err != nil {
 		return withUsage(err, c)
 	}

@@ -154,6 +154,11 @@ func TestPCAFamilyUsageErrors(t *testing.T) {
 		{"kpca", "-kernel", "sigmoid", irisCSV},
 		{"kpca", "-kernel", "rbf", "-sigma2", "-1", irisCSV},
 		{"kpca", "-kernel", "rbf", "-gamma", "-2", irisCSV},
+		// A zero γ or σ² is not the default: refused, not replaced by 1.
+		{"kpca", "-kernel", "poly", "-degree", "2", "-gamma", "0", irisCSV},
+		{"kpca", "-kernel", "rbf", "-gamma", "0", irisCSV},
+		{"kpca", "-kernel", "rbf", "-sigma2", "0", irisCSV},
+		{"kpca", "-kernel", "poly", "-degree", "2", "-gamma", "Inf", irisCSV},
 		{"svm", "-kernel", "rbf", "-sigma2", "-1", irisCSV},
 		{"spectral", "-sigma2", "1", "-neighbors", "-1", irisCSV},
 		{"spectral", "-sigma2", "1", "-k", "0", irisCSV},

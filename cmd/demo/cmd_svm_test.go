@@ -96,7 +96,7 @@ func TestSVMFlags(t *testing.T) {
 			var m *learn.SVMRegressorModel
 			if m, err = c.cfg.FitRegression(x, y); err == nil {
 				b = m.Machines[0]
-				dec, _ = m.Decision(x)
+				dec = m.TrainingDecision() // from the solver's gradient, as the CLI prints it
 			}
 		} else {
 			var y []float64
@@ -108,7 +108,7 @@ func TestSVMFlags(t *testing.T) {
 			var m *learn.SVMClassifierModel
 			if m, err = c.cfg.Fit(x, labels); err == nil {
 				b = m.Machines[0]
-				dec, _ = m.Decision(x)
+				dec = m.TrainingDecision()
 			}
 		}
 		if err != nil {
@@ -162,7 +162,8 @@ func TestSVMFlagErrors(t *testing.T) {
 		{"-C", "0"}, {"-C", "-1"}, {"-C", "NaN"}, {"-nu", "0"}, {"-nu", "1.5"}, {"-tol", "0"}, {"-tol", "-1e-3"},
 		{"-epsilon", "-0.1"}, {"-type", "svc"}, {"-type", "nu", "-hard"}, {"-kernel", "sigmoid"},
 		{"-kernel", "poly", "-degree", "0"}, {"-kernel", "rbf", "-gamma", "1", "-sigma2", "1"},
-		{"-kernel", "rbf", "-gamma", "-1"},
+		{"-kernel", "rbf", "-gamma", "-1"}, {"-kernel", "poly", "-gamma", "0"}, {"-kernel", "rbf", "-gamma", "0"},
+		{"-kernel", "rbf", "-sigma2", "0"},
 		// Flags that the type or kernel does not use are refused, not ignored.
 		{"-type", "nu", "-C", "2"}, {"-kernel", "rbf", "-degree", "2"}, {"-epsilon", "0.2"}, {"-nu", "0.3"},
 		{"-gamma", "1"}, {"-sigma2", "1"}, {"-coef0", "0"}, {"-hard", "-C", "2"}, {"-kernel", "rbf", "-coef0", "1"},

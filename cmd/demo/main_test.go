@@ -96,6 +96,11 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"svd", "-bogus", nan}, 2, "flag provided but not defined"},
 		{[]string{"nosuchcommand"}, 2, "unknown command"},
 		{[]string{"-only", "nosuchtopic"}, 2, "no topic"},
+		// A file flag given as "" is refused, not taken as "no file".
+		{[]string{"tree", "-save", "", "../../testdata/iris.csv"}, 2, `-save "": needs a file name`},
+		{[]string{"tree", "-test", "", "../../testdata/iris.csv"}, 2, `-test "": needs a file name`},
+		{[]string{"predict", "-model", "", "../../testdata/iris.csv"}, 2, `-model "": needs a file name`},
+		{[]string{"-out", ""}, 2, `-out "": needs a folder name`},
 	}
 	for _, c := range cases {
 		status, out, errOut := runDemo(c.args...)
@@ -111,6 +116,12 @@ func TestExitStatuses(t *testing.T) {
 	}
 	if status, out, _ := runDemo("help"); status != 0 || !strings.Contains(out, "lstsq") {
 		t.Errorf("help: %d %q", status, out)
+	}
+	// Help for a command that does not exist, or for two, is a usage error.
+	for _, args := range [][]string{{"help", "bogus"}, {"help", "svd", "qr"}} {
+		if status, out, errOut := runDemo(args...); status != 2 || out != "" || !strings.HasPrefix(errOut, "demo help: ") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
 	}
 }
 

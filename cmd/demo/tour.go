@@ -68,6 +68,10 @@ func runTour(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return &usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), usage: "demo [-list] [-only NAME] [-out DIR]"}
 	}
+	if err := checkPathFlags(fs); err != nil {
+		err.usage = "demo [-list] [-only NAME] [-out DIR] [-data DIR]"
+		return err
+	}
 	todo := orderedSections()
 	if *list {
 		width := 0
