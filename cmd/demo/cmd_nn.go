@@ -21,7 +21,7 @@ import (
 func init() {
 	register(
 		command{name: "mlp",
-			args:    "[-hidden 64,32] [-activation relu|sigmoid|tanh] [-task classify|regress] [-loss xent|mse] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-valid F] [-gradcheck] [-quiet] " + supervisedArgs,
+			args:    "[-hidden 100] [-activation relu|sigmoid|tanh] [-task classify|regress] [-loss xent|mse] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-valid F] [-gradcheck] [-quiet] " + supervisedArgs,
 			summary: "multilayer perceptron trained by backpropagation (classifier or regressor)",
 			help: "A classifier when the label column holds integers or names, a regressor otherwise (or as -task says).\n" +
 				"Classifier: softmax outputs with the cross-entropy (-loss xent), or sigmoid outputs with the\n" +
