@@ -25,7 +25,8 @@ func init() {
 			summary: "multilayer perceptron trained by backpropagation (classifier or regressor)",
 			help: "A classifier when the label column holds integers or names, a regressor otherwise (or as -task says).\n" +
 				"Classifier: softmax outputs with the cross-entropy (-loss xent), or sigmoid outputs with the\n" +
-				"notes' squared loss (-loss mse); regressor: one linear output, squared loss. Weights start\n" +
+				"notes' squared loss (-loss mse); regressor: one linear output, squared loss. -lambda (weight\n" +
+				"decay) defaults to 0, where scikit-learn's MLPClassifier uses alpha = 1e-4. Weights start\n" +
 				"fan-in scaled from -seed, which also seeds the shuffles and the -valid split. Without -lr the\n" +
 				"optimizer's default rate (adam 0.001, sgd and momentum 0.01); momentum is β = 0.9. -batch 0 means\n" +
 				"min(200, n). -valid F holds out F of the rows and stops when their loss has not improved for\n" +

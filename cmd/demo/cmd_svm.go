@@ -25,7 +25,10 @@ func init() {
 			"matrix (scikit-learn's gamma=\"scale\"); γ = 1 when Var(X) = 0. The γ chosen is printed (field gamma).\n" +
 			"-proba (types c and nu) also fits class probabilities by Platt's method on 5-fold\n" +
 			"cross-validated decision values (LIBSVM's -b 1), saved with the model for demo predict -proba.\n" +
-			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n",
+			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n" +
+			"Unlike scikit-learn: two-class decision values are positive on the side of the lower label\n" +
+			"(0 against 1, +1 against −1), the opposite sign of its decision_function; equal votes of\n" +
+			"several classes go to the lowest label (LIBSVM: the class seen first in the training file).\n",
 		run: runSVM,
 	})
 	registerModelKind("svm", func(r io.Reader) (any, error) {
