@@ -299,7 +299,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 		return withUsage(err, c)
 	}
 	m, err := learn.GaussianMixture{K: *k, Covariance: ct, Restarts: *restarts, Seed: *seed, Reg: *reg,
-		Tol: *tol, MaxIter: *maxIter, Trace: *trace}.Fit(x)
+		Tol: *tol, MaxIter: *maxIter}.Fit(x)
 	if err != nil {
 		return err
 	}
@@ -312,10 +312,10 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 		// One EM step a line under a header (docs/cli.md, "Traces"): the
 		// mean log-likelihood after the step and its change.
 		fmt.Fprintln(stderr, "em     iter              loglik      change")
-		for i, v := range m.Trace {
+		for i, v := range m.LogLikelihoods {
 			change := "-"
 			if i > 0 {
-				change = fmt.Sprintf("%.3e", v-m.Trace[i-1])
+				change = fmt.Sprintf("%.3e", v-m.LogLikelihoods[i-1])
 			}
 			fmt.Fprintf(stderr, "em  %7d  %18.12g  %10s\n", i+1, v, change)
 		}
@@ -335,7 +335,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	fields = append(fields, field{"loglik", m.LogLikelihood}, field{"iterations", m.Iterations},
 		field{"converged", m.Converged}, field{"bic", m.BIC})
 	if *trace {
-		fields = append(fields, field{"loglik_trace", m.Trace})
+		fields = append(fields, field{"loglik_trace", m.LogLikelihoods})
 	}
 	return emit(stdout, *asJSON, fields)
 }

@@ -287,7 +287,8 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	cfg.Probability, cfg.Seed = *proba, *seed
 	if *trace {
 		header := false
-		cfg.Trace = func(st optimize.SMOStep) {
+		cfg.Trace = func(ts learn.TraceStep) {
+			st := *ts.SMO
 			if !header && !st.Final {
 				fmt.Fprintln(stderr, smoTraceHeader)
 				header = true
