@@ -14,6 +14,15 @@ type JacobiSweep struct {
 	Rotations int     // rotations applied in the sweep
 }
 
+// JacobiRotation reports one rotation of the cyclic Jacobi method, for a
+// step-by-step view of it (docs/live.md's eigenproblems page).
+type JacobiRotation struct {
+	Sweep int           // 1-based
+	P, Q  int           // the pair whose entry a_pq the rotation zeroed, p < q
+	Off   float64       // off(A) = √(Σᵢ≠ⱼ aᵢⱼ²) after the rotation
+	A     *matrix.Dense // a copy of JᵀAJ after the rotation
+}
+
 // JacobiOptions configures Jacobi. The zero value computes values and
 // vectors with the default sweep limit.
 type JacobiOptions struct {
@@ -24,6 +33,9 @@ type JacobiOptions struct {
 	// every sweep: one sweep costs O(n³), about half a minute for
 	// n = 2000, so a caller can report progress inside it.
 	Progress func(sweep, p int)
+	// Rotation, if not nil, is called after every rotation with a copy of
+	// the matrix: O(n²) more work per rotation, for teaching.
+	Rotation func(JacobiRotation)
 }
 
 // Jacobi computes all eigenpairs of a symmetric matrix A = VΛVᵀ by the
@@ -110,6 +122,10 @@ func Jacobi(a *matrix.Dense, opts JacobiOptions) (*Result, error) {
 				}
 				rotate(w, vt, p, q)
 				rotations++
+				if opts.Rotation != nil {
+					cp := matrix.ScalePow2(-k, w)
+					opts.Rotation(JacobiRotation{Sweep: sweep, P: p, Q: q, Off: matrix.NormOffDiag(cp), A: cp})
+				}
 			}
 			if opts.Progress != nil {
 				opts.Progress(sweep, p)

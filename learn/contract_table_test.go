@@ -141,6 +141,16 @@ func contractLearners() []contractLearner {
 				return LinearRegression{Basis: Basis{Kind: BasisPoly, Degree: 2}}
 			},
 			load: func(r io.Reader) (any, error) { return LoadLinear(r) }},
+		{name: "pipeline-knn", types: []string{"Pipeline"},
+			classifier: func(uint64, int) ClassifierTrainer {
+				return Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: KNN{K: 3}}
+			},
+			load: func(r io.Reader) (any, error) { return Load(r) }},
+		{name: "pipeline-ridge", types: []string{"Pipeline"},
+			regressor: func(uint64, int) RegressorTrainer {
+				return Pipeline{Steps: []TransformerTrainer{MinMaxScaler{}}, Learner: Ridge{Lambda: 0.5}}
+			},
+			load: func(r io.Reader) (any, error) { return Load(r) }},
 		{name: "ridge", types: []string{"Ridge"},
 			regressor: func(uint64, int) RegressorTrainer { return Ridge{Lambda: 0.5} },
 			load:      func(r io.Reader) (any, error) { return LoadRidge(r) }},

@@ -195,12 +195,29 @@ func checkTargets(op string, x *matrix.Dense, y []float64) error {
 	return nil
 }
 
-// solveNormal solves (AᵀA + λI) w = Aᵀb by Cholesky, b an n×1 matrix.
 // errGramUnderflow is solveNormal's error for a non-zero column of A whose
 // squared norm underflows to 0.
 var errGramUnderflow = fmt.Errorf("%w: AᵀA of the normal equations underflows (features below about 1e-154 in magnitude: scale them)", matrix.ErrNotSPD)
 
+// solveNormal solves (AᵀA + λI) w = Aᵀb by Cholesky, b an n×1 matrix.
+// Wide data (more columns p than rows n) with λ > 0 take the dual side,
+// the same identity that lets the notes do high-dimensional PCA on the
+// n×n Gram matrix: (AᵀA + λI)⁻¹Aᵀ = Aᵀ(AAᵀ + λI)⁻¹, so
+//
+//	w = Aᵀ(AAᵀ + λI)⁻¹ b,
+//
+// an n×n system in memory proportional to the data (3 rows of 200 000
+// features need 72 bytes of Gram matrix, not 320 GB). Otherwise the p×p
+// matrix is checked against matrix.MemoryLimit before it is allocated
+// (an error wrapping matrix.ErrTooLarge).
 func solveNormal(a, b *matrix.Dense, lambda float64) ([]float64, error) {
+	n, p := a.Dims()
+	if lambda > 0 && p > n {
+		return solveNormalDual(a, b, lambda)
+	}
+	if err := matrix.CheckDims("normal equations", "matrix AᵀA", p, p); err != nil {
+		return nil, err
+	}
 	g := matrix.New(a.Cols(), a.Cols())
 	if err := matrix.Syrk(true, 1, a, 0, g); err != nil { // AᵀA
 		return nil, err
@@ -225,6 +242,28 @@ func solveNormal(a, b *matrix.Dense, lambda float64) ([]float64, error) {
 		return nil, err
 	}
 	return chol.SolveVec(atb.Col(0))
+}
+
+// solveNormalDual solves the ridge system of solveNormal for λ > 0 on its
+// n×n side: α = (AAᵀ + λI)⁻¹ b, then w = Aᵀα (004, "Ridge Regression",
+// with the n×n reformulation of "High dimensional PCA").
+func solveNormalDual(a, b *matrix.Dense, lambda float64) ([]float64, error) {
+	k := matrix.Gram(a) // AAᵀ
+	if k.CheckFinite() != nil {
+		return nil, fmt.Errorf("%w: AAᵀ of the normal equations overflows float64 (features beyond about 1e154 in magnitude: scale them)", matrix.ErrNotFinite)
+	}
+	for i := range k.Rows() {
+		k.Set(i, i, k.At(i, i)+lambda)
+	}
+	chol, err := matrix.FactorizeCholesky(k)
+	if err != nil {
+		return nil, err
+	}
+	alpha, err := chol.SolveVec(b.Col(0))
+	if err != nil {
+		return nil, err
+	}
+	return matrix.MulVecT(a, alpha)
 }
 
 // meanSquaredError returns (1/n)Σᵢ(yᵢ − wᵀφᵢ − b)².

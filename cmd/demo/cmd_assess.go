@@ -639,13 +639,19 @@ func runBiasVar(args []string, stdout, stderr io.Writer) error {
 	if *n < 1 || *trials < 2 || !(*noise >= 0) || math.IsInf(*noise**noise, 0) {
 		return &usageError{msg: fmt.Sprintf("-n %d -trials %d -noise %g: want N ≥ 1, T ≥ 2, σ ≥ 0 (with σ² finite)", *n, *trials, *noise), usage: "demo biasvar " + c.args}
 	}
+	// The peak of the largest degree's trial (the library checks each
+	// part as it comes; this refuses the whole before any of it runs).
+	need := matrix.AddBytes(matrix.FloatBytes(2, *n), matrix.FloatBytes(3, *n, slices.Max(degs)+1), matrix.FloatBytes(*trials, 104))
+	if err := matrix.CheckAlloc("bias-variance", fmt.Sprintf("%d trials of %d points", *trials, *n), need); err != nil {
+		return sizeFlagError(fs, err)
+	}
 	bv := learn.BiasVariance{Sigma: *noise, N: *n, Trials: *trials, Seed: *seed}
 	var rows []map[string]any
 	var fields []field
 	for _, d := range degs {
 		r, err := bv.Run(learn.VandermondeFit(d))
 		if err != nil {
-			return err
+			return sizeFlagError(fs, err)
 		}
 		for _, v := range []float64{r.MeanBias2, r.MeanVariance, r.MeanError} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"mlnotes/cmd/demo/internal/plot"
+	"mlnotes/cmd/demo/internal/toydata"
 	"mlnotes/learn"
 	"mlnotes/matrix"
 	"mlnotes/optimize"
@@ -23,21 +24,10 @@ func init() {
 		notes: `004, "Support Vector Machines(SVM)"`, run: tourSVMDigits})
 }
 
-// moons returns two interleaved half circles with noise.
+// moons returns two interleaved half circles with noise (the site ships
+// the same points as CSV files: toydata).
 func moons(n int, noise float64, seed uint64) (*matrix.Dense, []int) {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	x := matrix.New(2*n, 2)
-	y := make([]int, 2*n)
-	for i := range n {
-		a := math.Pi * rng.Float64()
-		x.Set(i, 0, math.Cos(a)+noise*rng.NormFloat64())
-		x.Set(i, 1, math.Sin(a)+noise*rng.NormFloat64())
-		b := math.Pi * rng.Float64()
-		x.Set(n+i, 0, 1-math.Cos(b)+noise*rng.NormFloat64())
-		x.Set(n+i, 1, 0.5-math.Sin(b)+noise*rng.NormFloat64())
-		y[n+i] = 1
-	}
-	return x, y
+	return toydata.Moons(n, noise, seed)
 }
 
 // kktWorst returns the largest violation of the C-SVM KKT conditions on
