@@ -159,6 +159,16 @@ func contractLearners() []contractLearner {
 		{name: "ridge", types: []string{"Ridge"},
 			regressor: func(uint64, int) RegressorTrainer { return Ridge{Lambda: 0.5} },
 			load:      func(r io.Reader) (any, error) { return LoadRidge(r) }},
+		{name: "pipeline-scaled-logreg", types: []string{"Pipeline"},
+			classifier: func(uint64, int) ClassifierTrainer {
+				return Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: LogisticRegression{Lambda: 1}}
+			},
+			load: Load},
+		{name: "pipeline-minmax-ridge", types: []string{"Pipeline"},
+			regressor: func(uint64, int) RegressorTrainer {
+				return Pipeline{Steps: []TransformerTrainer{MinMaxScaler{}}, Learner: Ridge{Lambda: 0.5}}
+			},
+			load: Load},
 		{name: "vandermonde", types: []string{"VandermondeFit"}, oneFeature: true,
 			regressor: func(uint64, int) RegressorTrainer { return VandermondeFit(3) }},
 	}

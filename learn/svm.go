@@ -262,6 +262,9 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
 	}
+	if err := CheckClassSizes(op, y); err != nil { // n(n−1)/2 machines
+		return nil, err
+	}
 	classes := slices.Sorted(slices.Values(uniqueInts(y)))
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])

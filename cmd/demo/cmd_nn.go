@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -360,6 +359,9 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkOutputPath("codes", *codes, ops[0], *test); err != nil {
+		return err
+	}
 	usage := func(format string, a ...any) error {
 		return &usageError{msg: fmt.Sprintf(format, a...), usage: "demo autoencoder " + c.args}
 	}
@@ -437,7 +439,7 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 	}
 	if *codes != "" {
 		y, _ := m.Encode(x)
-		if err := writeCodes(*codes, y); err != nil {
+		if err := writeCodes(stdout, *codes, y); err != nil {
 			return err
 		}
 	}
@@ -445,7 +447,7 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 }
 
 // writeCodes writes the codes as a CSV file with a header h1, h2, ….
-func writeCodes(path string, y *matrix.Dense) error {
+func writeCodes(stdout io.Writer, path string, y *matrix.Dense) error {
 	names := make([]string, y.Cols())
 	for j := range names {
 		names[j] = "h" + strconv.Itoa(j+1)
@@ -454,5 +456,5 @@ func writeCodes(path string, y *matrix.Dense) error {
 	if err := matrix.WriteCSV(&b, y, names); err != nil {
 		return err
 	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
+	return writeOutputFile(stdout, path, []byte(b.String()))
 }
