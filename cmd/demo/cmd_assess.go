@@ -217,6 +217,29 @@ func parseMeta(s *supervised, args []string) (*metaCommand, error) {
 	return &metaCommand{s: s, learner: def, args: largsOnly, plan: plan}, nil
 }
 
+// assessed returns the trainers that cv, grid, holdout and bootstrap
+// assess: the plan's trainers behind the preprocessing of -scale and -pca
+// (a learn.Pipeline), so that the steps are refitted inside every
+// training part and the rows that score a model never shape its scaling
+// or its principal directions. They are fitted on d.Raw.
+func (mc *metaCommand) assessed(plan learnerPlan, d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
+	ct, rt, err := plan.trainers(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	steps := mc.s.stepTrainers()
+	if len(steps) == 0 {
+		return ct, rt, nil
+	}
+	if ct != nil {
+		ct = learn.Pipeline{Steps: steps, Learner: ct}
+	}
+	if rt != nil {
+		rt = learn.Pipeline{Steps: steps, Learner: rt}
+	}
+	return ct, rt, nil
+}
+
 // modelOf trains the learner on all of d: the model the driver scores,
 // saves (as the kind its own Save names) and tests.
 func (mc *metaCommand) modelOf(d *trainingSet) (any, learn.ClassifierTrainer, learn.RegressorTrainer, error) {
@@ -287,8 +310,6 @@ func init() {
 		command{name: "knn", args: "-k K [-regression] " + supervisedArgs,
 			summary: "k-nearest-neighbour classifier (or regressor)", run: runKNN},
 	)
-	registerModelKind("knn", func(r io.Reader) (any, error) { return learn.LoadKNN(r) })
-	registerModelKind("knn-regressor", func(r io.Reader) (any, error) { return learn.LoadKNNRegressor(r) })
 	registerLearner(learnerDef{name: "knn", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareKNNFlags(fs)
 		return func() (learnerPlan, error) {
@@ -361,7 +382,7 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		ct, rt, err := mc.plan.trainers(d)
+		ct, rt, err := mc.assessed(mc.plan, d)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -370,9 +391,9 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 		}
 		var cv *learn.CVResult
 		if mc.plan.regression {
-			cv, err = learn.CrossValidateRegressor(rt, d.X, d.Y, rho)
+			cv, err = learn.CrossValidateRegressor(rt, d.Raw, d.Y, rho)
 		} else {
-			cv, err = learn.CrossValidateClassifier(ct, d.X, d.Labels, rho)
+			cv, err = learn.CrossValidateClassifier(ct, d.Raw, d.Labels, rho)
 		}
 		if err != nil {
 			return nil, nil, err
@@ -412,15 +433,15 @@ func runHoldout(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		ct, rt, err := mc.plan.trainers(d)
+		ct, rt, err := mc.assessed(mc.plan, d)
 		if err != nil {
 			return nil, nil, err
 		}
 		var r *learn.HoldOutResult
 		if mc.plan.regression {
-			r, err = learn.HoldOutRegressor(rt, d.X, d.Y, tr, va)
+			r, err = learn.HoldOutRegressor(rt, d.Raw, d.Y, tr, va)
 		} else {
-			r, err = learn.HoldOutClassifier(ct, d.X, d.Labels, tr, va)
+			r, err = learn.HoldOutClassifier(ct, d.Raw, d.Labels, tr, va)
 		}
 		if err != nil {
 			return nil, nil, err
@@ -447,7 +468,7 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		return s.usage("-B %d: want B ≥ 2 resamples", *b)
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		ct, rt, err := mc.plan.trainers(d)
+		ct, rt, err := mc.assessed(mc.plan, d)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -457,9 +478,9 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		cfg := learn.Bootstrap{B: *b, Seed: *seed}
 		var r *learn.BootstrapResult
 		if mc.plan.regression {
-			r, err = cfg.EstimateRegressor(rt, d.X, d.Y)
+			r, err = cfg.EstimateRegressor(rt, d.Raw, d.Y)
 		} else {
-			r, err = cfg.EstimateClassifier(ct, d.X, d.Labels)
+			r, err = cfg.EstimateClassifier(ct, d.Raw, d.Labels)
 		}
 		if err != nil {
 			return nil, nil, err
@@ -560,15 +581,15 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 		table := [][]string{gridHeader(params)}
 		best, bestScore := -1, 0.0
 		for ci, plan := range plans {
-			ct, rt, err := plan.trainers(d)
+			ct, rt, err := mc.assessed(plan, d)
 			if err != nil {
 				return nil, nil, err
 			}
 			var cv *learn.CVResult
 			if plan.regression {
-				cv, err = learn.CrossValidateRegressor(rt, d.X, d.Y, rho)
+				cv, err = learn.CrossValidateRegressor(rt, d.Raw, d.Y, rho)
 			} else {
-				cv, err = learn.CrossValidateClassifier(ct, d.X, d.Labels, rho)
+				cv, err = learn.CrossValidateClassifier(ct, d.Raw, d.Labels, rho)
 			}
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %w", describeCombo(params, combos[ci]), err)

@@ -6,7 +6,6 @@ package main
 // registered LEARNER; see cmd_assess.go).
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -29,23 +28,6 @@ func init() {
 		command{name: "boost3", args: "[-n1 N] [-seed S] [driver flags] " + learnerArgs,
 			summary: "the notes' three-classifier ensemble over any learner", run: runBoost3},
 	)
-	registerModelKind("tree", func(r io.Reader) (any, error) {
-		data, err := io.ReadAll(r)
-		if err != nil {
-			return nil, err
-		}
-		c, err := learn.LoadTreeClassifier(bytes.NewReader(data))
-		if err == nil {
-			return c, nil
-		}
-		if g, err2 := learn.LoadTreeRegressor(bytes.NewReader(data)); err2 == nil {
-			return g, nil
-		}
-		return nil, err
-	})
-	registerModelKind("forest", func(r io.Reader) (any, error) { return learn.LoadForest(r) })
-	registerModelKind("forest-regressor", func(r io.Reader) (any, error) { return learn.LoadForestRegressor(r) })
-	registerModelKind("adaboost", func(r io.Reader) (any, error) { return learn.LoadAdaBoost(r) })
 	registerLearner(learnerDef{name: "tree", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareTreeFlags(fs)
 		reg := fs.Bool("regression", false, "a regression tree (squared error)")
@@ -428,12 +410,12 @@ func (s *supervised) readTestFor(d *trainingSet) (*matrix.Dense, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	pre, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
+	steps, _, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
 	if err != nil {
 		return nil, nil, err
 	}
-	m := &cliModel{file: cliModelFile{Format: cliModelFormat, Version: 1, Kind: s.kind, Task: "classification",
-		Features: smp.features, NFeatures: smp.x.Cols(), Target: smp.labelName, Layout: lay, Labels: d.Names, Preprocess: pre}}
+	m := &cliModel{steps: steps, file: cliModelFile{Format: cliModelFormat, Version: 1, Kind: s.kind, Task: "classification",
+		Features: smp.features, NFeatures: smp.x.Cols(), Target: smp.labelName, Layout: lay, Labels: d.Names, Preprocess: fileSection(steps)}}
 	ro := readOptions{sep: s.sepRune, format: *s.format, target: *s.target, dropNA: *s.dropNA, stderr: io.Discard, cmd: s.cmd.name}
 	tsmp, err := m.readData(*s.test, ro)
 	if err != nil {
@@ -442,7 +424,7 @@ func (s *supervised) readTestFor(d *trainingSet) (*matrix.Dense, []int, error) {
 	if tsmp.label == nil {
 		return nil, nil, fmt.Errorf("%s has no label column to score against", *s.test)
 	}
-	x, err := pre.apply(tsmp.x)
+	x, err := applySteps(steps, tsmp.x)
 	if err != nil {
 		return nil, nil, err
 	}

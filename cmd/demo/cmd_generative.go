@@ -33,7 +33,6 @@ func init() {
 		command{name: "kde", args: "-kernel gauss|box -h H -query Q.csv [-log] [-target COL] [-json] DATA.csv",
 			summary: "Parzen window (box) or Gaussian kernel density at query points", run: runKDE},
 	)
-	registerModelKind("bayes", func(r io.Reader) (any, error) { return learn.LoadBayes(r) })
 	registerLearner(learnerDef{name: "bayes", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		flags := declareBayesFlags(fs)
 		return func() (learnerPlan, error) {

@@ -38,11 +38,6 @@ func init() {
 		command{name: "select", args: "-score pearson|mi [-bins B] [-k K] [-target COL] [-json] DATA.csv",
 			summary: "filter feature selection: Pearson's r or mutual information (nats) with the target", run: runSelect},
 	)
-	registerModelKind("linreg", func(r io.Reader) (any, error) { return learn.LoadLinear(r) })
-	registerModelKind("ridge", func(r io.Reader) (any, error) { return learn.LoadRidge(r) })
-	registerModelKind("logreg", func(r io.Reader) (any, error) { return learn.LoadLogistic(r) })
-	registerModelKind("perceptron", func(r io.Reader) (any, error) { return learn.LoadPerceptron(r) })
-	registerModelKind("adaline", func(r io.Reader) (any, error) { return learn.LoadAdaline(r) })
 	registerLearner(learnerDef{name: "linreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareLinregFlags(fs)
 		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }

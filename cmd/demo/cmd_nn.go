@@ -42,8 +42,6 @@ func init() {
 				"0.25, -rho 0.05, -beta 3.\n",
 			run: runAutoencoder},
 	)
-	registerModelKind("mlp-classifier", func(r io.Reader) (any, error) { return learn.LoadMLPClassifier(r) })
-	registerModelKind("mlp-regressor", func(r io.Reader) (any, error) { return learn.LoadMLPRegressor(r) })
 	// As a learner, mlp is a classifier unless -task regress says otherwise
 	// (the learner's plan is fixed before the data are read), and quiet.
 	registerLearner(learnerDef{name: "mlp", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {

@@ -22,7 +22,6 @@ func init() {
 		command{name: "lda", args: "[-ridge R] [-trace] " + supervisedArgs,
 			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
 	)
-	registerModelKind("fisher", func(r io.Reader) (any, error) { return learn.LoadFisher(r) })
 	registerLearner(learnerDef{name: "lda", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		flags := declareLDAFlags(fs)
 		return func() (learnerPlan, error) {

@@ -99,7 +99,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -117,24 +116,10 @@ import (
 const supervisedArgs = "[-target COL] [-sep S] [-format csv|libsvm] [-drop COL] [-drop-na] [-scale standard|minmax] [-pca K] [-test T.csv] [-save M.json] [-json] TRAIN.csv\n" +
 	"       demo %s -load M.json -test T.csv [-target COL] [-json]"
 
-// modelLoader reads the learn model of a kind from its saved envelope.
-type modelLoader func(r io.Reader) (any, error)
-
-var modelKinds = map[string]modelLoader{}
-
-// registerModelKind makes the model files of a kind readable by `demo
-// predict` and by -load. load must return a learn.Classifier or a
-// learn.Regressor. Call it from the init function of the command's file.
-func registerModelKind(kind string, load modelLoader) {
-	if _, dup := modelKinds[kind]; dup {
-		panic("demo: model kind " + kind + " registered twice")
-	}
-	modelKinds[kind] = load
-}
-
 // trainingSet is what a supervised command's train function receives.
 type trainingSet struct {
 	X      *matrix.Dense // n×d features after -scale and -pca
+	Raw    *matrix.Dense // the features as read, before -scale and -pca
 	Labels []int         // classification: the class of every row
 	Y      []float64     // regression: the target of every row
 	// Names are the class names of text labels (Labels index them), nil
@@ -269,6 +254,11 @@ func (s *supervised) parse(args []string) error {
 	return nil
 }
 
+// stepTrainers returns the preprocessing of -scale and -pca, unfitted.
+func (s *supervised) stepTrainers() []learn.TransformerTrainer {
+	return stepTrainers(*s.scaleOpt, *s.pca)
+}
+
 // set reports whether the flag was given on the command line.
 func (s *supervised) set(name string) bool { return flagSet(s.fs, name) }
 
@@ -362,13 +352,11 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 			return nil, nil, err
 		}
 	}
-	pre, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
+	steps, xt, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.X, err = pre.apply(smp.x); err != nil {
-		return nil, nil, err
-	}
+	d.X, d.Raw = xt, smp.x
 	model, fields, err := train(d)
 	if err != nil {
 		return nil, nil, sizeFlagError(s.fs, err)
@@ -385,14 +373,11 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 	default:
 		return nil, nil, fmt.Errorf("internal error: %s returned %T, neither a learn.Classifier nor a learn.Regressor", s.cmd.name, model)
 	}
-	m := &cliModel{model: model, file: cliModelFile{
+	m := &cliModel{model: model, steps: steps, file: cliModelFile{
 		Format: cliModelFormat, Version: 1, Kind: s.kind, Task: s.task(),
 		Features: smp.features, NFeatures: smp.x.Cols(), Target: smp.labelName, Layout: lay,
-		Labels: d.Names, Preprocess: pre,
+		Labels: d.Names, Preprocess: fileSection(steps),
 	}}
-	if pre.isIdentity() {
-		m.file.Preprocess = nil
-	}
 	p, err := m.predictPre(d.X, smp.lines, false)
 	if err != nil {
 		return nil, nil, err
@@ -671,172 +656,6 @@ func (smp *sample) targets() ([]float64, error) {
 		out[i] = v
 	}
 	return out, nil
-}
-
-// preprocess is the transformation fitted on the training features and
-// applied to every matrix the model sees: x ← (x − center)/scale, then
-// x ← (x − pca_mean)·Aᵀ with A the k×d matrix of principal directions.
-type preprocess struct {
-	Scaler        string      `json:"scaler,omitempty"` // "standard" or "minmax"
-	Center        []float64   `json:"center,omitempty"`
-	Scale         []float64   `json:"scale,omitempty"`
-	PCAMean       []float64   `json:"pca_mean,omitempty"`
-	PCAComponents [][]float64 `json:"pca_components,omitempty"`
-}
-
-func (p *preprocess) isIdentity() bool { return p.Scaler == "" && p.PCAComponents == nil }
-
-// fitPreprocess fits -scale and -pca on the training features x.
-// standard: center the mean, divide by the standard deviation (1/n, as
-// scikit-learn's StandardScaler); minmax: map [min, max] to [0, 1] (as
-// MinMaxScaler and LIBSVM's svm-scale -l 0). A constant column is centred
-// and left unscaled (scale 1), as scikit-learn does.
-func fitPreprocess(x *matrix.Dense, scaler string, k int) (*preprocess, error) {
-	p := &preprocess{Scaler: scaler}
-	n, d := x.Dims()
-	if scaler != "" {
-		p.Center, p.Scale = make([]float64, d), make([]float64, d)
-		for j := range d {
-			col := x.Col(j)
-			switch scaler {
-			case "standard":
-				// A column beyond 2⁵⁰⁰ or below 2⁻⁵⁰⁰ in magnitude is
-				// scaled by an exact power of two 2ᵏ first, so that its
-				// sum and sum of squares neither overflow nor underflow.
-				k := 0
-				if amax := max(slices.Max(col), -slices.Min(col)); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
-					_, e := math.Frexp(amax)
-					k = -e
-					for i := range col {
-						col[i] = math.Ldexp(col[i], k)
-					}
-				}
-				mean := 0.0
-				for _, v := range col {
-					mean += v
-				}
-				mean /= float64(n)
-				ss := 0.0
-				for _, v := range col {
-					ss += (v - mean) * (v - mean)
-				}
-				p.Center[j], p.Scale[j] = math.Ldexp(mean, -k), math.Ldexp(math.Sqrt(ss/float64(n)), -k)
-			case "minmax":
-				lo, hi := slices.Min(col), slices.Max(col)
-				p.Center[j], p.Scale[j] = lo, hi-lo
-			}
-			if math.IsInf(p.Scale[j], 0) || math.IsNaN(p.Scale[j]) || math.IsInf(p.Center[j], 0) {
-				return nil, fmt.Errorf("-scale %s: feature %d overflows (its spread is beyond float64)", scaler, j+1)
-			}
-			if p.Scale[j] == 0 {
-				p.Scale[j] = 1
-			}
-		}
-	}
-	if k > 0 {
-		if k > d {
-			return nil, fmt.Errorf("-pca %d: the data have only %d features", k, d)
-		}
-		xs, err := p.apply(x)
-		if err != nil {
-			return nil, err
-		}
-		pm, err := learn.PCA{Components: k}.Fit(xs)
-		if err != nil {
-			return nil, fmt.Errorf("-pca: %w", err)
-		}
-		p.PCAMean, p.PCAComponents = pm.Mean, pm.Components.ToRows()
-	}
-	return p, nil
-}
-
-// apply transforms x (n×d) into a new matrix; x is not modified.
-func (p *preprocess) apply(x *matrix.Dense) (*matrix.Dense, error) {
-	if p == nil {
-		return x, nil
-	}
-	out := x.Clone()
-	if p.Scaler != "" {
-		if out.Cols() != len(p.Center) {
-			return nil, fmt.Errorf("%d features, the scaling was fitted on %d", out.Cols(), len(p.Center))
-		}
-		for i := range out.Rows() {
-			row := out.Row(i)
-			for j := range row {
-				row[j] = (row[j] - p.Center[j]) / p.Scale[j]
-			}
-		}
-	}
-	if p.PCAComponents != nil {
-		if out.Cols() != len(p.PCAMean) {
-			return nil, fmt.Errorf("%d features, the PCA was fitted on %d", out.Cols(), len(p.PCAMean))
-		}
-		for i := range out.Rows() {
-			row := out.Row(i)
-			for j := range row {
-				row[j] -= p.PCAMean[j]
-			}
-		}
-		a, err := matrix.NewFromRows(p.PCAComponents)
-		if err != nil {
-			return nil, err
-		}
-		if out, err = matrix.MulABT(out, a); err != nil {
-			return nil, err
-		}
-	}
-	if err := out.CheckFinite(); err != nil {
-		return nil, fmt.Errorf("the preprocessed features overflow: %w", err)
-	}
-	return out, nil
-}
-
-// check validates a preprocessing read from a model file with d features.
-func (p *preprocess) check(d int) error {
-	finite := func(v []float64) bool {
-		for _, x := range v {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return false
-			}
-		}
-		return true
-	}
-	switch p.Scaler {
-	case "":
-		if p.Center != nil || p.Scale != nil {
-			return errors.New("center and scale without a scaler")
-		}
-	case "standard", "minmax":
-		if len(p.Center) != d || len(p.Scale) != d || !finite(p.Center) || !finite(p.Scale) {
-			return fmt.Errorf("the %s scaling does not have %d finite centers and scales", p.Scaler, d)
-		}
-		for _, s := range p.Scale {
-			if !(s > 0) {
-				return errors.New("a scale is not positive")
-			}
-		}
-	default:
-		return fmt.Errorf("unknown scaler %q", p.Scaler)
-	}
-	if p.PCAComponents != nil || p.PCAMean != nil {
-		if len(p.PCAMean) != d || len(p.PCAComponents) == 0 || !finite(p.PCAMean) {
-			return fmt.Errorf("the PCA does not have a finite mean of %d features and at least one component", d)
-		}
-		for _, row := range p.PCAComponents {
-			if len(row) != d || !finite(row) {
-				return fmt.Errorf("a PCA component is not %d finite numbers", d)
-			}
-		}
-	}
-	return nil
-}
-
-// outDim is the number of columns the learn model sees.
-func (p *preprocess) outDim(d int) int {
-	if p != nil && p.PCAComponents != nil {
-		return len(p.PCAComponents)
-	}
-	return d
 }
 
 // needTwoClasses refuses a classification training set of one class, for
