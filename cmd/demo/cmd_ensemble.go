@@ -334,14 +334,19 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 			return nil, nil, err
 		}
 		fields := []field{{"learner", mc.learner.name}, {"B", *b}}
+		var m any
 		if mc.plan.regression {
 			cfg.Base = rt
-			m, err := cfg.FitRegression(d.X, d.Y)
-			return m, fields, err
+			m, err = cfg.FitRegression(d.X, d.Y)
+		} else {
+			cfg.Base = ct
+			m, err = cfg.Fit(d.X, d.Labels)
 		}
-		cfg.Base = ct
-		m, err := cfg.Fit(d.X, d.Labels)
-		return m, fields, err
+		if err != nil {
+			return nil, nil, err
+		}
+		s.kind = savedKind(m, "bag") // the kind learn.Load reads
+		return m, fields, nil
 	})
 }
 
@@ -371,6 +376,7 @@ func runBoost3(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
+		s.kind = savedKind(m, "boost3") // the kind learn.Load reads
 		// Accuracies of h1, h2, h3 and the ensemble: on the test file if
 		// there is one, else on the training set.
 		x, y := d.X, d.Labels
