@@ -55,9 +55,6 @@ package main
 // data (the SVM's default γ).
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -69,231 +66,6 @@ import (
 	"mlnotes/learn"
 	"mlnotes/matrix"
 )
-
-// learnerPlan is what a learner's flags ask for.
-type learnerPlan struct {
-	regression bool
-	classifier learn.ClassifierTrainer
-	regressor  learn.RegressorTrainer
-	// build, if not nil, makes the trainers from the (preprocessed)
-	// training set instead.
-	build func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error)
-}
-
-func classifierPlan(t learn.ClassifierTrainer) learnerPlan { return learnerPlan{classifier: t} }
-func regressorPlan(t learn.RegressorTrainer) learnerPlan {
-	return learnerPlan{regression: true, regressor: t}
-}
-
-// trainers returns the plan's trainers for a training set.
-func (p learnerPlan) trainers(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-	if p.build != nil {
-		return p.build(d)
-	}
-	return p.classifier, p.regressor, nil
-}
-
-// learnerDef is one registered learner (see the top of this file).
-type learnerDef struct {
-	name    string
-	declare func(fs *flag.FlagSet) (finish func() (learnerPlan, error))
-}
-
-var learners []learnerDef
-
-// registerLearner makes a learner usable by cv, grid, holdout, bootstrap,
-// bag and boost3. Call it from the init function of the learner's command
-// file.
-func registerLearner(d learnerDef) {
-	for _, l := range learners {
-		if l.name == d.name {
-			panic("demo: learner " + d.name + " registered twice")
-		}
-	}
-	learners = append(learners, d)
-}
-
-func findLearner(name string) (learnerDef, bool) {
-	for _, l := range learners {
-		if l.name == name {
-			return l, true
-		}
-	}
-	return learnerDef{}, false
-}
-
-func learnerNames() string {
-	var names []string
-	for _, l := range learners {
-		names = append(names, l.name)
-	}
-	slices.Sort(names)
-	return strings.Join(names, ", ")
-}
-
-// learnerArgs is the synopsis of a meta command's operands.
-const learnerArgs = "LEARNER [its flags] DATA.csv"
-
-// metaCommand is a command over a LEARNER: its driver, the learner and the
-// learner's arguments.
-type metaCommand struct {
-	s       *supervised
-	learner learnerDef
-	args    []string // the learner's flags (the data file removed)
-	plan    learnerPlan
-}
-
-// parseMeta splits `OWN-FLAGS LEARNER LEARNER-FLAGS DATA` and parses both
-// parts; OWN-FLAGS go to s.fs (already holding the command's flags).
-func parseMeta(s *supervised, args []string) (*metaCommand, error) {
-	fs := s.fs
-	fs.SetOutput(io.Discard)
-	if err := parseQuietly(fs, args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			// flag has printed the usage (fs.Usage writes to stderr).
-			fmt.Fprintf(s.stderr, "LEARNER is one of: %s\n", learnerNames())
-			return nil, errHelpShown
-		}
-		return nil, s.usage("%v", err)
-	}
-	rest := fs.Args()
-	if len(rest) == 0 {
-		return nil, s.usage("missing LEARNER (one of: %s)", learnerNames())
-	}
-	def, ok := findLearner(rest[0])
-	if !ok {
-		return nil, s.usage("unknown learner %q (want one of: %s)", rest[0], learnerNames())
-	}
-	if s.set("load") {
-		return nil, s.usage("-load does not apply to %s (it trains its own models)", s.cmd.name)
-	}
-	lfs := flag.NewFlagSet(def.name, flag.ContinueOnError)
-	lfs.SetOutput(io.Discard)
-	finish := def.declare(lfs)
-	var ops []string
-	largs := rest[1:]
-	for {
-		if err := lfs.Parse(largs); err != nil {
-			return nil, s.usage("learner %s: %v", def.name, err)
-		}
-		largs = lfs.Args()
-		if len(largs) == 0 {
-			break
-		}
-		ops = append(ops, largs[0])
-		largs = largs[1:]
-	}
-	if len(ops) != 1 {
-		return nil, s.usage("expected one data file after the learner's flags, got %d operand(s)", len(ops))
-	}
-	plan, err := finish()
-	if err != nil {
-		return nil, s.usage("learner %s: %v", def.name, err)
-	}
-	// The driver's own checks (separator, format, -scale, -pca), as its
-	// parse makes them, with the data file as the operand.
-	s.ops = ops
-	if s.sepRune, err = parseSeparator(*s.sep); err != nil {
-		return nil, s.usage("%v", err)
-	}
-	switch *s.format {
-	case "", "csv", "libsvm":
-	default:
-		return nil, s.usage("-format %q: want csv or libsvm", *s.format)
-	}
-	switch *s.scaleOpt {
-	case "", "standard", "minmax":
-	default:
-		return nil, s.usage("-scale %q: want standard or minmax", *s.scaleOpt)
-	}
-	if *s.pca < 0 {
-		return nil, s.usage("-pca %d: want K ≥ 1 (0: no projection)", *s.pca)
-	}
-	s.regression = plan.regression
-	largsOnly := slices.Clone(rest[1:])
-	if i := slices.Index(largsOnly, ops[0]); i >= 0 {
-		largsOnly = slices.Delete(largsOnly, i, i+1)
-	}
-	return &metaCommand{s: s, learner: def, args: largsOnly, plan: plan}, nil
-}
-
-// assessed returns the trainers that cv, grid, holdout and bootstrap
-// assess: the plan's trainers behind the preprocessing of -scale and -pca
-// (a learn.Pipeline), so that the steps are refitted inside every
-// training part and the rows that score a model never shape its scaling
-// or its principal directions. They are fitted on d.Raw.
-func (mc *metaCommand) assessed(plan learnerPlan, d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-	ct, rt, err := plan.trainers(d)
-	if err != nil {
-		return nil, nil, err
-	}
-	steps := mc.s.stepTrainers()
-	if len(steps) == 0 {
-		return ct, rt, nil
-	}
-	if ct != nil {
-		ct = learn.Pipeline{Steps: steps, Learner: ct}
-	}
-	if rt != nil {
-		rt = learn.Pipeline{Steps: steps, Learner: rt}
-	}
-	return ct, rt, nil
-}
-
-// modelOf trains the learner on all of d: the model the driver scores,
-// saves (as the kind its own Save names) and tests.
-func (mc *metaCommand) modelOf(d *trainingSet) (any, learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-	ct, rt, err := mc.plan.trainers(d)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	var m any
-	if mc.plan.regression {
-		m, err = rt.FitRegressor(d.X, d.Y)
-	} else {
-		m, err = ct.FitClassifier(d.X, d.Labels)
-	}
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	mc.s.kind = savedKind(m, mc.learner.name)
-	return m, ct, rt, nil
-}
-
-// savedKind is the X of the "mlnotes/X" envelope the model's Save writes
-// (the kind -save records and predict reads), or fallback.
-func savedKind(m any, fallback string) string {
-	saver, ok := m.(interface{ Save(io.Writer) error })
-	if !ok {
-		return fallback
-	}
-	var buf bytes.Buffer
-	if saver.Save(&buf) != nil {
-		return fallback
-	}
-	var env struct {
-		Format string `json:"format"`
-	}
-	if json.Unmarshal(buf.Bytes(), &env) != nil {
-		return fallback
-	}
-	if kind, ok := strings.CutPrefix(env.Format, "mlnotes/"); ok {
-		return kind
-	}
-	return fallback
-}
-
-// progress returns a progress printer on stderr unless -quiet.
-func progress(stderr io.Writer, name string, quiet bool) func(done, total int) {
-	if quiet {
-		return nil
-	}
-	return func(done, total int) {
-		if done == total || done%max(1, total/10) == 0 {
-			fmt.Fprintf(stderr, "demo %s: %d/%d\n", name, done, total)
-		}
-	}
-}
 
 func init() {
 	register(
@@ -308,55 +80,8 @@ func init() {
 		command{name: "biasvar", args: "[-degrees 1,3,9] [-n N] [-trials T] [-noise S] [-seed S] [-json]",
 			summary: "bias–variance decomposition of polynomial least squares on a noisy sine", run: runBiasVar},
 		command{name: "knn", args: "-k K [-regression] " + supervisedArgs,
-			summary: "k-nearest-neighbour classifier (or regressor)", run: runKNN},
+			summary: "k-nearest-neighbour classifier (or regressor)", run: runKNN, learner: knnLearner},
 	)
-	registerLearner(learnerDef{name: "knn", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareKNNFlags(fs)
-		return func() (learnerPlan, error) {
-			c, reg, err := f()
-			if reg {
-				return regressorPlan(c), err
-			}
-			return classifierPlan(c), err
-		}
-	}})
-}
-
-// readFolds reads a fold file: one integer 0…K−1 per line (a header line
-// and blank lines are skipped; the first column of a CSV is used).
-func readFolds(path string, n int) ([]int, error) {
-	t, err := matrix.ReadCSVFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("-folds: %w", err)
-	}
-	rows := t.Data.Rows()
-	if rows != n {
-		return nil, fmt.Errorf("-folds %s: %d fold numbers for %d data rows", path, rows, n)
-	}
-	rho := make([]int, n)
-	for i := range n {
-		v := t.Data.At(i, 0)
-		if v != math.Trunc(v) || v < 0 || v > 1e9 {
-			return nil, fmt.Errorf("-folds %s: row %d: fold %v is not an integer ≥ 0", path, i+1, v)
-		}
-		rho[i] = int(v)
-	}
-	return rho, nil
-}
-
-// foldsFor returns ρ: from the fold file, or seeded (stratified for a
-// classifier with -stratified).
-func foldsFor(d *trainingSet, n, k int, stratified bool, seed uint64, file string) ([]int, error) {
-	if file != "" {
-		return readFolds(file, n)
-	}
-	if k < 2 || k > n {
-		return nil, &usageError{msg: fmt.Sprintf("-k %d: want 2 ≤ K ≤ n = %d", k, n)}
-	}
-	if stratified && d.Labels != nil {
-		return learn.StratifiedKFold(d.Labels, k, seed)
-	}
-	return learn.KFold(n, k, seed)
 }
 
 func runCV(args []string, stdout, stderr io.Writer) error {
@@ -753,4 +478,17 @@ func runKNN(args []string, stdout, stderr io.Writer) error {
 		m, err := c.Fit(d.X, d.Labels)
 		return m, nil, err
 	})
+}
+
+// knnLearner declares the flags of the knn learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func knnLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareKNNFlags(fs)
+	return func() (learnerPlan, error) {
+		c, reg, err := f()
+		if reg {
+			return regressorPlan(c), err
+		}
+		return classifierPlan(c), err
+	}
 }

@@ -18,61 +18,18 @@ import (
 func init() {
 	register(
 		command{name: "tree", args: "[-criterion gini|entropy] [-max-depth D] [-min-split M] [-min-leaf L] [-regression] [-print] " + supervisedArgs,
-			summary: "decision tree (Gini or entropy; regression trees with -regression)", run: runTree},
+			summary: "decision tree (Gini or entropy; regression trees with -regression)", run: runTree, learner: treeLearner},
 		command{name: "forest", args: "[-trees T] [-max-features sqrt|log2|all|M] [-max-depth D] [-seed S] [-workers W] [-regression] [-quiet] " + supervisedArgs,
-			summary: "random forest: out-of-bag accuracy (or MSE), feature importances", run: runForest},
+			summary: "random forest: out-of-bag accuracy (or MSE), feature importances", run: runForest, learner: forestLearner},
 		command{name: "adaboost", args: "[-rounds M] [-base stump|tree] [-max-depth D] [-resample] [-seed S] " + supervisedArgs,
-			summary: "AdaBoost as the notes give it: ξₘ, αₘ and the half-weight check per round", run: runAdaBoost},
+			summary: "AdaBoost as the notes give it: ξₘ, αₘ and the half-weight check per round", run: runAdaBoost, learner: adaBoostLearner},
+		command{name: "stump", summary: "the decision stump (a learner of cv, grid, bag, boost3, …; no command of its own)",
+			learner: stumpLearner},
 		command{name: "bag", args: "[-B B] [-seed S] [-quiet] [driver flags] " + learnerArgs,
 			summary: "bagging (bootstrap aggregation) of any learner", run: runBag},
 		command{name: "boost3", args: "[-n1 N] [-seed S] [driver flags] " + learnerArgs,
 			summary: "the notes' three-classifier ensemble over any learner", run: runBoost3},
 	)
-	registerLearner(learnerDef{name: "tree", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareTreeFlags(fs)
-		reg := fs.Bool("regression", false, "a regression tree (squared error)")
-		return func() (learnerPlan, error) {
-			c, err := f()
-			if err != nil {
-				return learnerPlan{}, err
-			}
-			if *reg {
-				return regressorPlan(c), nil
-			}
-			return classifierPlan(c), nil
-		}
-	}})
-	registerLearner(learnerDef{name: "stump", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		return func() (learnerPlan, error) { return classifierPlan(learn.Stump{}), nil }
-	}})
-	registerLearner(learnerDef{name: "forest", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		reg := fs.Bool("regression", false, "a regression forest")
-		f := declareForestFlags(fs)
-		return func() (learnerPlan, error) {
-			c, rule, err := f()
-			if err != nil {
-				return learnerPlan{}, err
-			}
-			return learnerPlan{regression: *reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-				mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
-				if err != nil {
-					return nil, nil, err
-				}
-				c.MaxFeatures = mf
-				if *reg {
-					return nil, c, nil
-				}
-				return c, nil, nil
-			}}, nil
-		}
-	}})
-	registerLearner(learnerDef{name: "adaboost", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareAdaBoostFlags(fs)
-		return func() (learnerPlan, error) {
-			c, err := f()
-			return classifierPlan(c), err
-		}
-	}})
 }
 
 // declareTreeFlags puts the tree's flags on fs.
@@ -436,4 +393,61 @@ func (s *supervised) readTestFor(d *trainingSet) (*matrix.Dense, []int, error) {
 	}
 	y, err := tsmp.classes(d.Names)
 	return x, y, err
+}
+
+// treeLearner declares the flags of the tree learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func treeLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareTreeFlags(fs)
+	reg := fs.Bool("regression", false, "a regression tree (squared error)")
+	return func() (learnerPlan, error) {
+		c, err := f()
+		if err != nil {
+			return learnerPlan{}, err
+		}
+		if *reg {
+			return regressorPlan(c), nil
+		}
+		return classifierPlan(c), nil
+	}
+}
+
+// stumpLearner declares the flags of the stump learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func stumpLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	return func() (learnerPlan, error) { return classifierPlan(learn.Stump{}), nil }
+}
+
+// forestLearner declares the flags of the forest learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func forestLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	reg := fs.Bool("regression", false, "a regression forest")
+	f := declareForestFlags(fs)
+	return func() (learnerPlan, error) {
+		c, rule, err := f()
+		if err != nil {
+			return learnerPlan{}, err
+		}
+		return learnerPlan{regression: *reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
+			mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
+			if err != nil {
+				return nil, nil, err
+			}
+			c.MaxFeatures = mf
+			if *reg {
+				return nil, c, nil
+			}
+			return c, nil, nil
+		}}, nil
+	}
+}
+
+// adaBoostLearner declares the flags of the adaboost learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func adaBoostLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareAdaBoostFlags(fs)
+	return func() (learnerPlan, error) {
+		c, err := f()
+		return classifierPlan(c), err
+	}
 }

@@ -25,27 +25,9 @@ func init() {
 			"-proba (types c and nu) also fits class probabilities by Platt's method on 5-fold\n" +
 			"cross-validated decision values (LIBSVM's -b 1), saved with the model for demo predict -proba.\n" +
 			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n",
-		run: runSVM,
+		run:     runSVM,
+		learner: svmLearner,
 	})
-	registerLearner(learnerDef{name: "svm", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		flags := declareSVMFlags(fs)
-		return func() (learnerPlan, error) {
-			cfg, err := flags()
-			if err != nil {
-				return learnerPlan{}, err
-			}
-			if cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR {
-				return regressorPlan(cfg), nil
-			}
-			return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
-				m, err := cfg.Fit(x, y)
-				if err != nil {
-					return nil, err
-				}
-				return svmClassifier{m, nil}, nil
-			})), nil
-		}
-	}})
 }
 
 // svmView is what the driver sees of an SVM classifier: a
@@ -291,16 +273,6 @@ func checkSVMFlags(typ string, cost, nu, epsilon, tol float64, hard bool) error 
 	return nil
 }
 
-// containsFlag reports whether -name or --name appears among the arguments.
-func containsFlag(args []string, name string) bool {
-	for _, a := range args {
-		if a == "-"+name || a == "--"+name || len(a) > len(name)+1 && (a[:len(name)+2] == "-"+name+"=" || a[:min(len(a), len(name)+3)] == "--"+name+"=") {
-			return true
-		}
-	}
-	return false
-}
-
 // trainSVM fits the model and collects the certificate of docs/cli.md. A
 // fit that reaches the iteration cap keeps its model, as svm-train does:
 // the reason goes to stderr and the field converged is false. The model
@@ -384,4 +356,26 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, er
 		fields = append(fields, field{"classes", classes})
 	}
 	return model, fields, nil
+}
+
+// svmLearner declares the flags of the svm learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func svmLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	flags := declareSVMFlags(fs)
+	return func() (learnerPlan, error) {
+		cfg, err := flags()
+		if err != nil {
+			return learnerPlan{}, err
+		}
+		if cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR {
+			return regressorPlan(cfg), nil
+		}
+		return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+			m, err := cfg.Fit(x, y)
+			if err != nil {
+				return nil, err
+			}
+			return svmClassifier{m, nil}, nil
+		})), nil
+	}
 }
