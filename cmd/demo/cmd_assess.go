@@ -1,58 +1,8 @@
 package main
 
 // Assessing learnt models from the command line: cv, grid, holdout,
-// bootstrap (over any registered LEARNER), biasvar, and the knn learner.
-//
-// # The learner registry
-//
-// The commands that assess or combine a learner (cv, grid, holdout,
-// bootstrap, bag, boost3) name it by its command and take its flags:
-//
-//	demo cv -k 5 -json tree -max-depth 3 DATA.csv
-//
-// Their own flags (and the driver's: -json, -test, -target, -scale, …) come
-// before LEARNER; LEARNER's flags come after it, then the data file. A
-// learner is available to them once its command file registers it, in its
-// init function. Its hyper-parameter flags are declared once, by a
-// declareXFlags function that both its command and its registration call
-// (so that `demo knn -k 3` and `demo cv knn -k 3` cannot drift apart):
-//
-//	func declareKNNFlags(fs *flag.FlagSet) func() (learn.KNN, bool, error) {
-//		k := fs.Int("k", 5, "number of neighbours `K`")
-//		reg := fs.Bool("regression", false, "…")
-//		return func() (learn.KNN, bool, error) { // called after parsing
-//			if *k < 1 {
-//				return learn.KNN{}, *reg, fmt.Errorf("-k %d: want K ≥ 1", *k)
-//			}
-//			return learn.KNN{K: *k}, *reg, nil
-//		}
-//	}
-//
-//	registerLearner(learnerDef{
-//		name: "knn",
-//		declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-//			f := declareKNNFlags(fs)
-//			return func() (learnerPlan, error) {
-//				c, reg, err := f()
-//				if reg {
-//					return regressorPlan(c), err
-//				}
-//				return classifierPlan(c), err
-//			}
-//		},
-//	})
-//
-// The command calls f := declareKNNFlags(s.fs) before s.parse, then f() (an
-// error is s.usage). Flags only the command has (output options such as
-// -trace, -print, -gradcheck, -proba) it declares itself.
-//
-// declare puts the learner's flags on a fresh flag set (each use of the
-// learner gets its own, so grid can parse the flags once per combination)
-// and returns the function that validates them (an error is a usage error)
-// and says what to train: a learnerPlan holds a ClassifierTrainer, or a
-// RegressorTrainer with regression set (which makes the driver read real
-// targets), or a build function when the trainer depends on the training
-// data (the SVM's default γ).
+// bootstrap (over any LEARNER, see learner_registry.go), biasvar, and the
+// knn command.
 
 import (
 	"flag"

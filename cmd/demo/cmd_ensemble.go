@@ -3,7 +3,7 @@ package main
 // Trees and ensembles from the command line: tree, forest, adaboost (learner
 // commands on the supervised driver, also registered as learners for cv,
 // grid, holdout, bootstrap, bag and boost3), and bag and boost3 (over any
-// registered LEARNER; see cmd_assess.go).
+// LEARNER; see learner_registry.go).
 
 import (
 	"flag"

@@ -42,7 +42,7 @@ func init() {
 
 // The hyper-parameter flags of each linear model are declared once, by its
 // declareXFlags, for the command and for its learner (cv, grid, holdout,
-// bootstrap, bag, boost3; see cmd_assess.go). The function a declaration
+// bootstrap, bag, boost3; see learner_registry.go). The function a declaration
 // returns checks the flags after parsing: its errors are usage errors.
 
 // declareLinregFlags declares linreg's flags.

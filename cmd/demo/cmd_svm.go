@@ -142,7 +142,7 @@ func formatSMOStep(s optimize.SMOStep) string {
 
 // declareSVMFlags puts the svm command's hyper-parameter flags on fs: once
 // for the command and once for the svm learner of cv, grid, holdout,
-// bootstrap, bag and boost3 (cmd_assess.go). The function it returns
+// bootstrap, bag and boost3 (learner_registry.go). The function it returns
 // checks them after parsing (every error is a usage error) and gives the
 // configuration. Without -gamma or -sigma2 the Gaussian kernel's Gamma is
 // 0, which learn.SVM resolves on its training data (learn.ScaleGamma).

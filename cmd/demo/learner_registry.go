@@ -1,10 +1,42 @@
 package main
 
-// The learners of the command line: a supervised command's learner (its
-// hyper-parameter flags and the constructor of its learn trainer, the
-// command's learner field), and the commands over a LEARNER (cv, grid,
-// holdout, bootstrap, bag, boost3) that parse `OWN-FLAGS LEARNER
-// LEARNER-FLAGS DATA` and train it.
+// The learners of the command line.
+//
+// The commands that assess or combine a learner (cv, grid, holdout,
+// bootstrap, bag, boost3) name it by its command and take its flags:
+//
+//	demo cv -k 5 -json tree -max-depth 3 DATA.csv
+//
+// A command is a learner when its entry in the one registry (commands,
+// cli.go) has a learner field: a learnerDeclare that puts the learner's
+// hyper-parameter flags on a fresh flag set (each use gets its own, so
+// that grid can parse the flags once per combination) and returns the
+// function that checks them (an error is a usage error) and says what to
+// train — a learnerPlan holding a learn ClassifierTrainer, or a
+// RegressorTrainer with regression set (the driver then reads real
+// targets), or a build function when the trainer depends on the
+// preprocessed training set (the forest's -max-features rule, the Bayes
+// loss file):
+//
+//	register(command{name: "knn", args: …, run: runKNN, learner: knnLearner})
+//
+//	func knnLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+//		f := declareKNNFlags(fs) // also called by runKNN: one set of flags
+//		return func() (learnerPlan, error) {
+//			c, reg, err := f()
+//			if reg {
+//				return regressorPlan(c), err
+//			}
+//			return classifierPlan(c), err
+//		}
+//	}
+//
+// An entry with a learner and no run (stump) is a learner only. Flags only
+// the command has (output options such as -trace, -print, -gradcheck,
+// -proba) it declares itself. cv, grid, holdout and bootstrap put the
+// learner behind the preprocessing of -scale and -pca in a learn.Pipeline
+// (metaCommand.assessed), so that the steps are refitted in every
+// training part.
 
 import (
 	"bytes"

@@ -26,8 +26,7 @@ package main
 //	}
 //
 //	func init() {
-//		register(command{name: "lda", args: "[-ridge R] " + supervisedArgs, …, run: runLDA})
-//		registerModelKind("fisher", func(r io.Reader) (any, error) { return learn.LoadFisher(r) })
+//		register(command{name: "lda", args: "[-ridge R] " + supervisedArgs, …, run: runLDA, learner: ldaLearner})
 //	}
 //
 // A regression command sets s.regression = true before s.run (svm sets it
@@ -87,15 +86,14 @@ package main
 //	 "preprocess":{"scaler":"standard","center":[…],"scale":[…]},
 //	 "model":{"format":"mlnotes/svm","version":1,"model":{…}}}
 //
-// registerModelKind(kind, load) tells `demo predict` and -load how to read
-// the "model" part of a kind: load receives that envelope and returns a
-// learn.Classifier or a learn.Regressor. Use the learn format's own name as
-// the kind (the X of "mlnotes/X") so that a plain model file written by the
-// learn package's Save (or by -save before the driver existed) loads too.
-// If the model also implements learn.ProbabilisticClassifier, `predict
-// -proba` prints its probabilities; if it implements learn.DecisionClassifier,
-// -json output gives its decision values, and a row whose decision value is
-// not finite is refused (it cannot be scored) rather than given a class.
+// Every model file is read by the library's loader, learn.Load, which
+// knows every kind (the X of "mlnotes/X" that the learn model's Save
+// writes, the kind the driver records), so that a model saved by any
+// command predicts the same from a Go program. If the model also
+// implements learn.ProbabilisticClassifier, `predict -proba` prints its
+// probabilities; if it implements learn.DecisionClassifier, -json output
+// gives its decision values, and a row whose decision value is not finite
+// is refused (it cannot be scored) rather than given a class.
 
 import (
 	"bytes"
@@ -153,7 +151,7 @@ type supervised struct {
 }
 
 // newSupervised declares the common flags of the command name, whose models
-// are of the given kind (registered with registerModelKind), or of one of
+// are of the given kind (the X of its "mlnotes/X" file), or of one of
 // the other kinds.
 func newSupervised(name, kind string, stderr io.Writer, other ...string) *supervised {
 	c, ok := findCommand(name)
