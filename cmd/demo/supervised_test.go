@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -415,7 +416,7 @@ func TestPredictProba(t *testing.T) {
 		Format: cliModelFormat, Version: 1, Kind: "logreg", Task: "classification",
 		Features: []string{"a", "b"}, NFeatures: 2, Target: "y", Labels: []string{"no", "yes"}}}
 	model := filepath.Join(t.TempDir(), "m.json")
-	if err := m.writeFile(model); err != nil {
+	if err := m.writeFile(io.Discard, model); err != nil {
 		t.Fatal(err)
 	}
 	// The third row, (a, b) = (1, 1.1), is on the side of (2, 2) (a + b =
