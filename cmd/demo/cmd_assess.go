@@ -21,7 +21,7 @@ func init() {
 	register(
 		command{name: "cv", args: "[-k K] [-stratified] [-seed S] [-folds F.csv] [-quiet] [driver flags] " + learnerArgs,
 			summary: "K-fold cross-validation of any learner: fold scores, mean, std, e_cv", run: runCV},
-		command{name: "grid", args: "-param NAME=v1,v2,… [-param …] [-k K] [-seed S] [-folds F.csv] [-quiet] [driver flags] " + learnerArgs,
+		command{name: "grid", args: "-param NAME=v1,v2,… [-param …] [-k K] [-stratified] [-seed S] [-folds F.csv] [-quiet] [driver flags] " + learnerArgs,
 			summary: "model selection by cross-validation over every combination of a learner's flags", run: runGrid},
 		command{name: "holdout", args: "[-frac P] [-stratified] [-seed S] [driver flags] " + learnerArgs,
 			summary: "hold-out validation of any learner: training and validation scores", run: runHoldout},
@@ -200,6 +200,7 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 	var params paramList
 	s.fs.Var(&params, "param", "`NAME=v1,v2,…`: a flag of the learner and its values (repeatable)")
 	k := s.fs.Int("k", 5, "number of folds `K`")
+	strat := s.fs.Bool("stratified", false, "keep the class proportions in every fold (classifiers)")
 	seed := s.fs.Uint64("seed", 0, "seed `S` of the fold assignment")
 	folds := s.fs.String("folds", "", "`F.csv`: the fold of every data row")
 	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
@@ -209,6 +210,12 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(params) == 0 {
 		return s.usage("grid needs at least one -param NAME=v1,v2,…")
+	}
+	if *strat && *folds != "" {
+		return s.usage("-stratified and -folds exclude each other")
+	}
+	if *strat && mc.plan.regression {
+		return s.usage("-stratified applies to classifiers; learner %s is set to regression", mc.learner.name)
 	}
 	// Every combination's learner flags, checked before any training.
 	combos := [][]string{nil}
@@ -223,14 +230,12 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 	}
 	plans := make([]learnerPlan, len(combos))
 	for ci, c := range combos {
-		lfs := flag.NewFlagSet(mc.learner.name, flag.ContinueOnError)
-		lfs.SetOutput(io.Discard)
-		finish := mc.learner.declare(lfs)
+		lfs, finish := s.learnerFlags(mc.learner, false)
 		if err := lfs.Parse(mc.args); err != nil {
 			return s.usage("learner %s: %v", mc.learner.name, err)
 		}
 		for pi, p := range params {
-			if lfs.Lookup(p.name) == nil {
+			if lfs.Lookup(p.name) == nil || isCommonFlag(p.name) && !learnerHasFlag(mc.learner, p.name) {
 				return s.usage("-param %s: the learner %s has no flag -%s", p.name, mc.learner.name, p.name)
 			}
 			if err := lfs.Set(p.name, c[pi]); err != nil {
@@ -248,7 +253,7 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		n := d.X.Rows()
-		rho, err := foldsFor(d, n, *k, false, *seed, *folds)
+		rho, err := foldsFor(d, n, *k, *strat, *seed, *folds)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -441,4 +446,11 @@ func knnLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
 		}
 		return classifierPlan(c), err
 	}
+}
+
+// learnerHasFlag reports whether the learner itself declares the flag.
+func learnerHasFlag(def learnerDef, name string) bool {
+	fs := flag.NewFlagSet(def.name, flag.ContinueOnError)
+	def.declare(fs)
+	return fs.Lookup(name) != nil
 }

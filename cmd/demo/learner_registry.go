@@ -152,9 +152,7 @@ func parseMeta(s *supervised, args []string) (*metaCommand, error) {
 	if s.set("load") {
 		return nil, s.usage("-load does not apply to %s (it trains its own models)", s.cmd.name)
 	}
-	lfs := flag.NewFlagSet(def.name, flag.ContinueOnError)
-	lfs.SetOutput(io.Discard)
-	finish := def.declare(lfs)
+	lfs, finish := s.learnerFlags(def, true)
 	var ops []string
 	largs := rest[1:]
 	for {
@@ -267,3 +265,42 @@ func savedKind(m any, fallback string) string {
 	}
 	return fallback
 }
+
+// commonFlags are the driver's flags that cv, grid, holdout, bootstrap,
+// bag and boost3 accept on either side of LEARNER's name: `demo grid
+// -param C=1,10 svm -kernel rbf -scale standard data.csv` scales as
+// `demo grid -scale standard … svm …` does.
+var commonFlags = []string{"scale", "pca", "target", "drop", "drop-na", "sep"}
+
+// learnerFlags returns a fresh flag set with the learner's flags and the
+// common flags, and the learner's finish function. With shared, the
+// common flags set the driver's values (s.fs); otherwise they are parsed
+// and dropped (grid's second parse of the learner's arguments for every
+// combination).
+func (s *supervised) learnerFlags(def learnerDef, shared bool) (*flag.FlagSet, func() (learnerPlan, error)) {
+	lfs := flag.NewFlagSet(def.name, flag.ContinueOnError)
+	lfs.SetOutput(io.Discard)
+	finish := def.declare(lfs)
+	for _, name := range commonFlags {
+		f := s.fs.Lookup(name)
+		if f == nil || lfs.Lookup(name) != nil {
+			continue // a learner's own flag of that name wins
+		}
+		v := f.Value
+		if !shared {
+			v = discardValue{isBool: name == "drop-na"}
+		}
+		lfs.Var(v, name, f.Usage)
+	}
+	return lfs, finish
+}
+
+// isCommonFlag reports a driver flag that learnerFlags adds.
+func isCommonFlag(name string) bool { return slices.Contains(commonFlags, name) }
+
+// discardValue accepts any value of a flag and keeps nothing.
+type discardValue struct{ isBool bool }
+
+func (discardValue) String() string     { return "" }
+func (discardValue) Set(string) error   { return nil }
+func (d discardValue) IsBoolFlag() bool { return d.isBool }

@@ -185,3 +185,42 @@ func TestGridMatchesSklearn(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonFlagsAfterLearner: -scale, -pca, -target, -drop, -drop-na and
+// -sep may follow LEARNER's name in cv, grid, holdout and bootstrap, with
+// the same result as before it; grid takes -stratified as cv does.
+func TestCommonFlagsAfterLearner(t *testing.T) {
+	const iris = "../../testdata/iris.csv"
+	semi := writeCSV(t, "semi.csv", "a;junk;b;y\n0;x;0;p\n1;x;0.2;p\n0.1;x;1;p\n;x;0.4;p\n3;x;3;q\n4;x;3.2;q\n3;x;4.1;q\n3.5;x;3.3;q\n0.2;x;0.1;p\n3.3;x;3.9;q\n")
+	for _, pair := range [][2][]string{
+		{{"cv", "-json", "-quiet", "-k", "3", "-scale", "standard", "-pca", "2", "knn", "-k", "3", iris},
+			{"cv", "-json", "-quiet", "-k", "3", "knn", "-k", "3", "-scale", "standard", "-pca", "2", iris}},
+		{{"grid", "-json", "-quiet", "-k", "3", "-scale", "minmax", "-param", "C=0.1,10", "svm", "-kernel", "rbf", iris},
+			{"grid", "-json", "-quiet", "-k", "3", "-param", "C=0.1,10", "svm", "-kernel", "rbf", "-scale", "minmax", iris}},
+		{{"holdout", "-json", "-sep", ";", "-target", "y", "-drop", "junk", "-drop-na", "knn", "-k", "1", semi},
+			{"holdout", "-json", "knn", "-k", "1", "-sep", ";", "-target", "y", "-drop", "junk", "-drop-na", semi}},
+		{{"bootstrap", "-json", "-quiet", "-B", "5", "-scale", "standard", "ridge", "../../testdata/diabetes.csv"},
+			{"bootstrap", "-json", "-quiet", "-B", "5", "ridge", "-scale", "standard", "../../testdata/diabetes.csv"}},
+	} {
+		before, after := first(mustRun(t, pair[0]...)), first(mustRun(t, pair[1]...))
+		if before != after {
+			t.Errorf("%v\n%s\nbut %v\n%s", pair[0], before, pair[1], after)
+		}
+	}
+	// The flags after LEARNER do apply: -scale minmax changes the scores.
+	plain := first(mustRun(t, "cv", "-json", "-quiet", "-k", "3", "svm", "-kernel", "rbf", "-gamma", "5", iris))
+	scaled := first(mustRun(t, "cv", "-json", "-quiet", "-k", "3", "svm", "-kernel", "rbf", "-gamma", "5", "-scale", "minmax", iris))
+	if plain == scaled {
+		t.Errorf("-scale after the learner changed nothing:\n%s", plain)
+	}
+	mustFail(t, 2, []string{"grid", "-param", "scale=standard,minmax", "knn", iris}, "scale")
+	mustFail(t, 2, []string{"cv", "knn", "-scale", "z", iris}, "-scale")
+
+	// grid -stratified: the folds of cv -stratified, so the same mean.
+	cv := jsonOf(t, first(mustRun(t, "cv", "-json", "-quiet", "-k", "4", "-stratified", "-seed", "3", "knn", "-k", "7", iris)))
+	grid := jsonOf(t, first(mustRun(t, "grid", "-json", "-quiet", "-k", "4", "-stratified", "-seed", "3", "-param", "k=7", "knn", iris)))
+	if cv["mean"] != grid["best_score"] {
+		t.Errorf("grid -stratified best_score %v, cv -stratified mean %v", grid["best_score"], cv["mean"])
+	}
+	mustFail(t, 2, []string{"grid", "-stratified", "-param", "lambda=1", "ridge", "../../testdata/diabetes.csv"}, "-stratified")
+}
