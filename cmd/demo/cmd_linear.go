@@ -302,9 +302,19 @@ func runSelect(args []string, stdout, stderr io.Writer) error {
 	case *k < 0:
 		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: usage}
 	}
-	x, y, err := loadLabelled(ops[0], *target)
+	x, y, words, err := loadLabelled(ops[0], *target)
 	if err != nil {
 		return err
+	}
+	if words != nil {
+		// A column of words is a class label: mutual information with the
+		// classes is the everyday question; Pearson's r has no meaning.
+		if *score != "mi" {
+			return fmt.Errorf("%s: the target holds words (%s): Pearson's r needs a numeric target; use -score mi (mutual information with the classes)", ops[0], quote(words[:min(3, len(words))]))
+		}
+		if len(words) > *bins {
+			return fmt.Errorf("%s: the target has %d classes, more than -bins %d: give -bins %d or more so that each class is its own category", ops[0], len(words), *bins, len(words))
+		}
 	}
 	sel, err := learn.SelectFeatures{Score: learn.FeatureScore(*score), Bins: *bins, K: *k}.Fit(x, y)
 	if err != nil {

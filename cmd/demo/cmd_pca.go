@@ -282,7 +282,7 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		fields := []field{{"classes", m.Classes}, {"w", m.W}, {"criterion", m.Criterion}}
+		fields := []field{{"classes", classNames(d, m.Classes)}, {"w", m.W}, {"criterion", m.Criterion}}
 		if m.Directions != nil {
 			fields = append(fields, field{"directions", m.Directions}, field{"eigenvalues", m.Eigenvalues})
 		} else {

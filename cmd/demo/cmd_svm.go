@@ -390,7 +390,7 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, er
 			}
 		}
 	} else {
-		fields = append(fields, field{"classes", classes})
+		fields = append(fields, field{"classes", classNames(d, classes)})
 	}
 	return model, fields, nil
 }

@@ -370,7 +370,9 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.Names != nil {
+	// The class names, once: in text, a command that prints its classes
+	// (as names, classNames) does not print them again as labels.
+	if d.Names != nil && (*s.asJSON || !slices.ContainsFunc(fields, func(f field) bool { return f.name == "classes" })) {
 		fields = append(fields, field{"labels", d.Names})
 	}
 	fields = append(fields, field{"train_" + name, score})
