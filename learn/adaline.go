@@ -46,7 +46,9 @@ type AdalineModel struct {
 	// Epochs run (the most of any neuron), whether the Tol test stopped
 	// training (of every neuron), and the training mean squared error
 	// (1/n)Σᵢ(tᵢ − wᵀxᵢ − b)², tᵢ = ±1, after each epoch (the mean over
-	// the neurons, a finished one counting its last value).
+	// the neurons, a finished one counting its last value), bounded as the
+	// perceptron's Mistakes: after 65 536 epochs the last entry is the
+	// latest epoch's.
 	Epochs    int
 	Converged bool
 	MSE       []float64
@@ -139,7 +141,7 @@ func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float
 		if math.IsNaN(cur) || math.IsInf(cur, 0) || cur > 1e150 {
 			return neuronFit{}, fmt.Errorf("%w: the LMS rule diverged in epoch %d (learning rate %g is too large for data of this size)", matrix.ErrNotFinite, run, eta)
 		}
-		mse = append(mse, cur)
+		mse = appendBounded(mse, cur) // a bounded history, as the perceptron's
 		if report != nil {
 			report(run, cur)
 		}

@@ -99,11 +99,13 @@ func neuronWeights(fits []neuronFit) (*matrix.Dense, []float64) {
 // problems of their trace, a finished problem counting its last value.
 func neuronCourse(fits []neuronFit, mean bool) (epochs int, converged bool, trace []float64) {
 	converged = true
+	recorded := 0 // the traces are bounded (maxMistakeTrace), the epochs not
 	for _, f := range fits {
 		epochs = max(epochs, f.epochs)
 		converged = converged && f.converged
+		recorded = max(recorded, len(f.trace))
 	}
-	trace = make([]float64, epochs)
+	trace = make([]float64, recorded)
 	for e := range trace {
 		for _, f := range fits {
 			if len(f.trace) > 0 {

@@ -47,7 +47,10 @@ type PerceptronModel struct {
 	Epochs    int
 	Converged bool
 	// Mistakes counts the updates of every epoch (for plotting; summed
-	// over the neurons).
+	// over the neurons). The history is bounded: after maxMistakeTrace =
+	// 65 536 epochs its last entry is the latest epoch's, so that a run of
+	// 10¹² epochs on data that are not separable keeps 65 536 numbers
+	// (Epochs still counts them all).
 	Mistakes []int
 }
 
@@ -131,7 +134,7 @@ func perceptronRule(x *matrix.Dense, t []float64, eta float64, epochs int, seed 
 			}
 		}
 		f.epochs++
-		f.trace = append(f.trace, float64(mistakes))
+		f.trace = appendBounded(f.trace, float64(mistakes))
 		if report != nil {
 			report(f.epochs, float64(mistakes))
 		}
@@ -141,6 +144,21 @@ func perceptronRule(x *matrix.Dense, t []float64, eta float64, epochs int, seed 
 		}
 	}
 	return f
+}
+
+// maxMistakeTrace bounds the per-epoch histories of the perceptron and
+// AdaLinE.
+const maxMistakeTrace = 1 << 16
+
+// appendBounded appends v to the history h while it is shorter than
+// maxMistakeTrace, and afterwards overwrites its last entry: the first
+// epochs and the latest one are kept, in bounded memory.
+func appendBounded(h []float64, v float64) []float64 {
+	if len(h) < maxMistakeTrace {
+		return append(h, v)
+	}
+	h[len(h)-1] = v
+	return h
 }
 
 // mistakeCounts converts a trace of mistake counts to integers.

@@ -262,6 +262,9 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
 	}
+	if err := CheckClassSizes(op, y); err != nil { // n(n−1)/2 machines
+		return nil, err
+	}
 	classes := slices.Sorted(slices.Values(uniqueInts(y)))
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
@@ -550,6 +553,13 @@ func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: decision")
 	}
+	if m.Kernel.kind() == LinearKernel {
+		dec, err := m.DecisionFunction(x)
+		if err != nil {
+			return nil, err
+		}
+		return dec.Col(0), nil
+	}
 	return m.core().decision(x)
 }
 
@@ -589,7 +599,9 @@ func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, e
 		return nil, err
 	}
 	var out *matrix.Dense
-	if sv, pos, ok := c.sharedSupport(); ok && len(c.machines) > 1 {
+	if c.kernel.kind() == LinearKernel {
+		out = c.linearDecisions(x)
+	} else if sv, pos, ok := c.sharedSupport(); ok && len(c.machines) > 1 {
 		out = c.decisionShared(x, sv, pos)
 	} else {
 		out = matrix.New(x.Rows(), len(c.machines))

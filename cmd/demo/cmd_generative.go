@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"mlnotes/learn"
+	"mlnotes/matrix"
 )
 
 // The generative models of notes 004 on the command line (docs/cli.md,
@@ -166,6 +168,9 @@ func runBayes(args []string, stdout, stderr io.Writer) error {
 	}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Labels)
+		if errors.Is(err, matrix.ErrNotSPD) {
+			return nil, nil, fmt.Errorf("%w (give -reg R, e.g. -reg 1e-6, to add R·I to every covariance)", err)
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -304,10 +309,15 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *trace {
-		prev := math.NaN()
+		// One EM step a line under a header (docs/cli.md, "Traces"): the
+		// mean log-likelihood after the step and its change.
+		fmt.Fprintln(stderr, "em     iter              loglik      change")
 		for i, v := range m.LogLikelihoods {
-			fmt.Fprintf(stderr, "em iter %4d  loglik %.12g  change %.3e\n", i+1, v, v-prev)
-			prev = v
+			change := "-"
+			if i > 0 {
+				change = fmt.Sprintf("%.3e", v-m.LogLikelihoods[i-1])
+			}
+			fmt.Fprintf(stderr, "em  %7d  %18.12g  %10s\n", i+1, v, change)
 		}
 	}
 	fields := []field{{"weights", m.Weights}, {"means", m.Means}}

@@ -13,11 +13,11 @@ import (
 // The PCA family on the command line (docs/cli.md, "PCA and relatives").
 func init() {
 	register(
-		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|lanczos|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
+		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|lanczos|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "principal component analysis (1/n covariance, components as rows)", run: runPCA},
-		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
+		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
-		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
+		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
 		command{name: "lda", args: "[-ridge R] [-trace] " + supervisedArgs,
 			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
@@ -42,6 +42,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 	epsilon := fs.Float64("epsilon", 0, "add `E` to every eigenvalue before whitening (needed when a feature is constant)")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	outPath := fs.String("out", "", "also write the per-row results (projections, or the embedding) as CSV to `FILE`")
 	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
@@ -93,6 +94,9 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 		}
 		z, _ := w.Transform(x)
 		fields = append(fields, field{"whitened", z})
+	}
+	if err := writeRowsOut(*outPath, "pc", y); err != nil {
+		return err
 	}
 	return emit(stdout, *asJSON, fields)
 }
@@ -157,6 +161,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	query := fs.String("query", "", "also project the points of `Q.csv`")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	outPath := fs.String("out", "", "also write the per-row results (projections, or the embedding) as CSV to `FILE`")
 	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
@@ -217,6 +222,9 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 		}
 		fields = append(fields, field{"query_projections", qy})
 	}
+	if err := writeRowsOut(*outPath, "pc", y); err != nil {
+		return err
+	}
 	return emit(stdout, *asJSON, fields)
 }
 
@@ -229,6 +237,7 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 	normalized := fs.Bool("normalized", false, "use the normalized Laplacian I − D^(−1/2) W D^(−1/2)")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	outPath := fs.String("out", "", "also write the per-row results (projections, or the embedding) as CSV to `FILE`")
 	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
@@ -248,6 +257,9 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 	}
 	m, err := learn.SpectralEmbedding{Components: *k, Sigma2: *sigma2, Neighbors: *neighbors, Normalized: *normalized, Eigen: eigenTrace(*trace, stderr)}.Fit(x)
 	if err != nil {
+		return err
+	}
+	if err := writeRowsOut(*outPath, "e", m.Embedding); err != nil {
 		return err
 	}
 	return emit(stdout, *asJSON, []field{{"eigenvalues", m.Eigenvalues}, {"embedding", m.Embedding}})

@@ -8,7 +8,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -39,6 +38,9 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	usage := "demo predict " + c.args
 	if *modelPath == "" {
 		return &usageError{msg: "-model M.json is required", usage: usage}
+	}
+	if err := checkOutputPath("out", *outPath, *modelPath, ops[0]); err != nil {
+		return err
 	}
 	sepRune, err := parseSeparator(*sep)
 	if err != nil {
@@ -122,7 +124,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 			w.Write(rec)
 		}
 		w.Flush()
-		if err := os.WriteFile(*outPath, b.Bytes(), 0o644); err != nil {
+		if err := writeOutputFile(stdout, *outPath, b.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -25,7 +25,10 @@ func init() {
 			"matrix (scikit-learn's gamma=\"scale\"); γ = 1 when Var(X) = 0. The γ chosen is printed (field gamma).\n" +
 			"-proba (types c and nu) also fits class probabilities by Platt's method on 5-fold\n" +
 			"cross-validated decision values (LIBSVM's -b 1), saved with the model for demo predict -proba.\n" +
-			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n",
+			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n" +
+			"Unlike scikit-learn: two-class decision values are positive on the side of the lower label\n" +
+			"(0 against 1, +1 against −1), the opposite sign of its decision_function; equal votes of\n" +
+			"several classes go to the lowest label (LIBSVM: the class seen first in the training file).\n",
 		run: runSVM,
 	})
 	registerModelKind("svm", func(r io.Reader) (any, error) {
@@ -179,9 +182,35 @@ func (v svmRegressor) Predict(x *matrix.Dense) ([]float64, error) {
 // Save writes the learn model (SVMRegressorModel.Save).
 func (v svmRegressor) Save(w io.Writer) error { return v.m.Save(w) }
 
-// formatSMOStep is the fixed trace format of SMO (docs/cli.md, "Traces").
+// smoTraceHeader names the columns of formatSMOStep (docs/cli.md,
+// "Traces"): the iteration, the working pair, αᵢ and αⱼ before and after
+// the step, Platt's clipping box [L, H] of αⱼ, the bounds the pair sits
+// at after the step (0 or C, - for free), the KKT gap m(α) − M(α) at the
+// pair's selection and the dual objective after the step.
+const smoTraceHeader = "smo    iter      i      j αi before  αi after αj before  αj after         L         H  i j        gap  objective"
+
+// formatSMOStep is the fixed trace format of SMO, one step a line under
+// smoTraceHeader; the solver's final report (after the last step, with the
+// gap measured on every variable) is a line of its own.
 func formatSMOStep(s optimize.SMOStep) string {
-	return fmt.Sprintf("smo iter %7d  pair (%d, %d)  violation %.3e  objective %.9g  active %d", s.Iteration, s.I, s.J, s.Violation, s.Objective, s.Active)
+	if s.Final {
+		return fmt.Sprintf("smo end  iterations %d  gap %.3e  objective %.9g", s.Iteration, s.Violation, s.Objective)
+	}
+	return fmt.Sprintf("smo %7d %6d %6d %9.4g %9.4g %9.4g %9.4g %9.4g %9.4g  %-4s %9.3e  %.9g",
+		s.Iteration, s.I, s.J, s.OldAlphaI, s.AlphaI, s.OldAlphaJ, s.AlphaJ, s.L, s.H,
+		boundOf(s.AlphaI, s.CI)+boundOf(s.AlphaJ, s.CJ), s.Violation, s.Objective)
+}
+
+// boundOf writes which bound a multiplier sits at: "0", "C" or "-" (free),
+// followed by a space.
+func boundOf(a, c float64) string {
+	switch {
+	case a <= 0:
+		return "0 "
+	case a >= c:
+		return "C "
+	}
+	return "- "
 }
 
 // declareSVMFlags puts the svm command's hyper-parameter flags on fs: once
@@ -257,7 +286,15 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.Probability, cfg.Seed = *proba, *seed
 	if *trace {
-		cfg.Trace = func(st learn.TraceStep) { fmt.Fprintln(stderr, formatSMOStep(*st.SMO)) }
+		header := false
+		cfg.Trace = func(ts learn.TraceStep) {
+			st := *ts.SMO
+			if !header && !st.Final {
+				fmt.Fprintln(stderr, smoTraceHeader)
+				header = true
+			}
+			fmt.Fprintln(stderr, formatSMOStep(st))
+		}
 	}
 	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {

@@ -266,7 +266,7 @@ func (s *supervised) parse(args []string) error {
 			return s.usage("%s: does not apply with -load (the model file fixes the training and the preprocessing)", strings.Join(bad, ", "))
 		}
 	}
-	return nil
+	return checkOutputPath("save", *s.save, append([]string{*s.test, *s.load}, s.ops...)...)
 }
 
 // set reports whether the flag was given on the command line.
@@ -329,7 +329,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		return err
 	}
 	if *s.save != "" {
-		if err := m.writeFile(*s.save); err != nil {
+		if err := m.writeFile(stdout, *s.save); err != nil {
 			return err
 		}
 	}
@@ -359,6 +359,9 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 		// Every classifier needs two classes; some learners (k-NN, a tree)
 		// would return a constant model, which the contract refuses.
 		if err := needTwoClasses(d); err != nil {
+			return nil, nil, err
+		}
+		if err := notIdentifiers(d, smp.labelName); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -856,6 +859,22 @@ func needTwoClasses(d *trainingSet) error {
 		name = d.Names[d.Labels[0]]
 	}
 	return fmt.Errorf("the training set has one class (%s): a classifier needs at least two classes", name)
+}
+
+// notIdentifiers refuses a label column in which every row has a class of
+// its own (an identifier, a row number): a classifier would learn nothing
+// from it and an SVM would train n(n−1)/2 one-versus-one machines. It
+// names the column and the flags that choose another.
+func notIdentifiers(d *trainingSet, column string) error {
+	if learn.CheckClassSizes("", d.Labels) == nil {
+		return nil
+	}
+	if column == "" {
+		column = "the last column"
+	} else {
+		column = fmt.Sprintf("the label column %q", column)
+	}
+	return fmt.Errorf("%s gives each of the %d rows a class of its own: it looks like an identifier, not a label; name the label column with -target COL, or leave this one out with -drop COL", column, len(d.Labels))
 }
 
 // fitOrLoad finishes a supervised command after s.parse: with -load the

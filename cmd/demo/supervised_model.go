@@ -43,9 +43,10 @@ type cliModel struct {
 	model any // learn.Classifier or learn.Regressor
 }
 
-// writeFile saves the model file at path; nothing is written when the
-// model cannot be encoded.
-func (m *cliModel) writeFile(path string) error {
+// writeFile saves the model file at path (writeOutputFile: renamed over
+// path only when the command succeeds); nothing is written when the model
+// cannot be encoded.
+func (m *cliModel) writeFile(stdout io.Writer, path string) error {
 	saver, ok := m.model.(interface{ Save(io.Writer) error })
 	if !ok {
 		return fmt.Errorf("-save: a %s model cannot be saved", m.file.Kind)
@@ -60,7 +61,7 @@ func (m *cliModel) writeFile(path string) error {
 	if err != nil {
 		return fmt.Errorf("-save: %w", err)
 	}
-	return os.WriteFile(path, append(out, '\n'), 0o644)
+	return writeOutputFile(stdout, path, append(out, '\n'))
 }
 
 // readCLIModel reads a model file: the driver's envelope, or a plain learn

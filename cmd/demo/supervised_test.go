@@ -458,7 +458,7 @@ func TestPredictProba(t *testing.T) {
 		Format: cliModelFormat, Version: 1, Kind: "testprob", Task: "classification",
 		Features: []string{"a", "b"}, NFeatures: 2, Target: "y", Labels: []string{"no", "yes"}}}
 	model := filepath.Join(t.TempDir(), "m.json")
-	if err := m.writeFile(model); err != nil {
+	if err := m.writeFile(io.Discard, model); err != nil {
 		t.Fatal(err)
 	}
 	// The third row, (a, b) = (1, 1.1), is nearer the centre (2, 2) (squared
