@@ -153,7 +153,7 @@ func renderPages(ix *codeIndex) (map[string][]byte, error) {
 func buildWasm(o siteOptions) error {
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
-		return fmt.Errorf("go env GOo.root: %v (the site's WebAssembly is built with the go command)", err)
+		return fmt.Errorf("go env GOROOT: %v (the site's WebAssembly is built with the go command)", err)
 	}
 	gr := strings.TrimSpace(string(goroot))
 	execJS := filepath.Join(gr, "lib", "wasm", "wasm_exec.js")
