@@ -45,7 +45,9 @@ var siteTopics = []siteTopic{
 		Checks: []string{"ready kernel=linear&C=1&data=blobs", "ready kernel=poly&degree=2&data=xor&step=25", "ready kernel=rbf&C=10&gamma=0.5&data=moons&step=40",
 			"error C=-1", "error data=spirals", "error step=100000", "error kernel=linear&gamma=2", "error colour=red"}},
 	{Name: "assess", Title: "Assessment", Notes: `004 "Model assessment" (bootstrap, cross-validation)`, Steps: true},
-	{Name: "ensemble", Title: "Ensembles", Notes: `004 "Bagging", "Boosting"`, Steps: true},
+	{Name: "ensemble", Title: "Ensembles", Notes: `004 "Boosting" (AdaBoost)`, Steps: true, Done: true,
+		Checks: []string{"ready data=xor&rounds=60", "ready step=6", "ready data=blobs&rounds=10&step=3",
+			"error rounds=0", "error step=31", "error data=circles", "error base=tree"}},
 }
 
 // siteData are the data sets the site ships in data/ (the CSV files the
