@@ -43,10 +43,10 @@ func TestJacobiRotationHook(t *testing.T) {
 		if !(r.P < r.Q) || r.A.At(r.P, r.Q) != 0 || r.A.At(r.Q, r.P) != 0 {
 			t.Fatalf("rotation %d: (p, q) = (%d, %d), a_pq = %g", k, r.P, r.Q, r.A.At(r.P, r.Q))
 		}
-		if r.Off > prev+tol {
-			t.Fatalf("rotation %d: off(A) grew from %g to %g", k, prev, r.Off)
+		if r.OffNorm > prev+tol {
+			t.Fatalf("rotation %d: off(A) grew from %g to %g", k, prev, r.OffNorm)
 		}
-		prev = r.Off
+		prev = r.OffNorm
 	}
 	last := rots[len(rots)-1].A
 	diag := make([]float64, n)

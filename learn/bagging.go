@@ -38,13 +38,17 @@ type BaggingRegressorModel struct {
 	Models []Regressor
 }
 
-func (c Bagging) count(op string) (int, error) {
+func (c Bagging) count(op string, x *matrix.Dense) (int, error) {
 	b := c.B
 	if b == 0 {
 		b = 10
 	}
 	if b < 1 {
 		return 0, fmt.Errorf("%s: %w: B = %d models, need at least 1", op, ErrInvalidParameter, c.B)
+	}
+	// Each model keeps at least a weight per feature and the bias.
+	if err := checkEnsembleSize(op, "models", b, matrix.FloatBytes(x.Cols()+1)); err != nil {
+		return 0, err
 	}
 	return b, nil
 }
@@ -100,7 +104,7 @@ func (c Bagging) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
 // bag trains B models with fit, each on its own bootstrap resample of
 // (X, y), for either task.
 func bag[Y, M any](op string, c Bagging, fit func(*matrix.Dense, []Y) (M, error), x *matrix.Dense, y []Y) ([]M, error) {
-	b, err := c.count(op)
+	b, err := c.count(op, x)
 	if err != nil {
 		return nil, err
 	}

@@ -100,6 +100,9 @@ func (b Basis) Fit(x *matrix.Dense) (*BasisMap, error) {
 		return nil, err
 	}
 	n, d := x.Dims()
+	if err := checkBasisSize(op, b, n, d); err != nil {
+		return nil, err
+	}
 	m := &BasisMap{Kind: b.Kind, D: d}
 	switch b.Kind {
 	case BasisPoly:

@@ -91,14 +91,14 @@ func contractLearners() []contractLearner {
 			load:      func(r io.Reader) (any, error) { return LoadBaggingRegressor(r) }},
 		{name: "boost3-perceptron", types: []string{"Boost3"},
 			classifier: func(s uint64, _ int) ClassifierTrainer {
-				return Boost3{Base: Perceptron{Epochs: 50, Seed: s}, Seed: s}
+				return Boost3{Base: Perceptron{MaxIter: 50, Seed: s}, Seed: s}
 			},
 			load: func(r io.Reader) (any, error) { return LoadBoost3(r) }},
 		{name: "perceptron", types: []string{"Perceptron"},
-			classifier: func(s uint64, _ int) ClassifierTrainer { return Perceptron{Epochs: 50, Seed: s} },
+			classifier: func(s uint64, _ int) ClassifierTrainer { return Perceptron{MaxIter: 50, Seed: s} },
 			load:       func(r io.Reader) (any, error) { return LoadPerceptron(r) }},
 		{name: "adaline", types: []string{"Adaline"},
-			classifier: func(s uint64, _ int) ClassifierTrainer { return Adaline{Epochs: 30, Seed: s} },
+			classifier: func(s uint64, _ int) ClassifierTrainer { return Adaline{MaxIter: 30, Seed: s} },
 			load:       func(r io.Reader) (any, error) { return LoadAdaline(r) }},
 		{name: "logreg", types: []string{"LogisticRegression"},
 			classifier: func(uint64, int) ClassifierTrainer { return LogisticRegression{Lambda: 1} },
@@ -141,6 +141,16 @@ func contractLearners() []contractLearner {
 				return LinearRegression{Basis: Basis{Kind: BasisPoly, Degree: 2}}
 			},
 			load: func(r io.Reader) (any, error) { return LoadLinear(r) }},
+		{name: "pipeline-knn", types: []string{"Pipeline"},
+			classifier: func(uint64, int) ClassifierTrainer {
+				return Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: KNN{K: 3}}
+			},
+			load: func(r io.Reader) (any, error) { return Load(r) }},
+		{name: "pipeline-ridge", types: []string{"Pipeline"},
+			regressor: func(uint64, int) RegressorTrainer {
+				return Pipeline{Steps: []TransformerTrainer{MinMaxScaler{}}, Learner: Ridge{Lambda: 0.5}}
+			},
+			load: func(r io.Reader) (any, error) { return Load(r) }},
 		{name: "ridge", types: []string{"Ridge"},
 			regressor: func(uint64, int) RegressorTrainer { return Ridge{Lambda: 0.5} },
 			load:      func(r io.Reader) (any, error) { return LoadRidge(r) }},

@@ -132,10 +132,12 @@ func outputs(m any, x *matrix.Dense) ([]float64, error) {
 		}
 		if dc, ok := m.(DecisionClassifier); ok {
 			dv, err := dc.DecisionFunction(x)
-			if err != nil {
+			if err != nil && !errors.Is(err, ErrNoDecisionFunction) {
 				return nil, fmt.Errorf("DecisionFunction: %w", err)
 			}
-			out = append(out, flat(dv)...)
+			if err == nil {
+				out = append(out, flat(dv)...)
+			}
 		}
 		return out, nil
 	case Regressor:
@@ -269,7 +271,7 @@ func checkOneSampleOneClass(t *testing.T, l contractLearner) {
 // isSentinel reports whether err wraps one of the sentinel errors of
 // learn, matrix or optimize.
 func isSentinel(err error) bool {
-	for _, s := range []error{ErrInvalidParameter, ErrSeparable, ErrNoProbabilities, ErrFormat,
+	for _, s := range []error{ErrInvalidParameter, ErrSeparable, ErrNoProbabilities, ErrNoDecisionFunction, ErrFormat,
 		matrix.ErrEmpty, matrix.ErrShape, matrix.ErrNotFinite, matrix.ErrSingular, matrix.ErrNotSPD,
 		matrix.ErrRankDeficient, matrix.ErrNoConvergence} {
 		if errors.Is(err, s) {
@@ -323,9 +325,16 @@ type queryMethod struct {
 	call func(x *matrix.Dense) error
 }
 
+// hasNoDecisionFunction reports a DecisionClassifier whose method is absent
+// in fact (a pipeline over a model without scores).
+func hasNoDecisionFunction(dc DecisionClassifier) bool {
+	_, err := dc.DecisionFunction(matrix.New(1, 1))
+	return errors.Is(err, ErrNoDecisionFunction)
+}
+
 // queryMethods lists Predict and, where the model has them, PredictProba and
-// DecisionFunction (PredictProba of a model trained without probabilities
-// is left out).
+// DecisionFunction (PredictProba of a model trained without probabilities,
+// and DecisionFunction of a model without scores, are left out).
 func queryMethods(m any) []queryMethod {
 	var out []queryMethod
 	switch m := m.(type) {
@@ -336,7 +345,7 @@ func queryMethods(m any) []queryMethod {
 				out = append(out, queryMethod{"PredictProba", func(x *matrix.Dense) error { _, err := pc.PredictProba(x); return err }})
 			}
 		}
-		if dc, ok := m.(DecisionClassifier); ok {
+		if dc, ok := m.(DecisionClassifier); ok && !hasNoDecisionFunction(dc) {
 			out = append(out, queryMethod{"DecisionFunction", func(x *matrix.Dense) error { _, err := dc.DecisionFunction(x); return err }})
 		}
 	case Regressor:

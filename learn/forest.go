@@ -171,6 +171,9 @@ func (c RandomForest) growForest(op string, data *treeData, s treeSettings, nt i
 	}
 	workers = min(workers, nt)
 	n := data.n
+	if err := checkEnsembleSize(op, "trees", nt, int64(n)); err != nil { // each tree keeps its in-bag flags
+		return nil, nil, err
+	}
 	trees, inBag = make([]*Tree, nt), make([][]bool, nt)
 	var next, done atomic.Int64
 	var mu sync.Mutex

@@ -152,6 +152,10 @@ func (c GaussianMixture) Fit(x *matrix.Dense) (*GMMModel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
+	// Σⱼ and its Cholesky factor for each component, and the best model's.
+	if err := checkSquareSize(op, fmt.Sprintf("the covariances of %d component(s) over %d features", c.K, x.Cols()), x.Cols(), 4*c.K, "select or project the features first"); err != nil {
+		return nil, err
+	}
 	var best *GMMModel
 	for r := range c.Restarts {
 		rng := rand.New(rand.NewPCG(c.Seed, uint64(r)))

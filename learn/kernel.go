@@ -155,9 +155,13 @@ func powInt(x float64, p int) float64 {
 // applies the kernel to each entry, splitting the rows over the available
 // cores; the result is exactly symmetric.
 //
-// Errors: an invalid kernel, an empty X, or NaN/Inf in X.
+// Errors: an invalid kernel, an empty X, NaN/Inf in X, or an n×n result
+// beyond matrix.MemoryLimit (matrix.ErrTooLarge).
 func GramMatrix(k Kernel, x *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkKernelInput(k, x); err != nil {
+		return nil, err
+	}
+	if err := checkGramSize("gram matrix", x.Rows(), 1); err != nil {
 		return nil, err
 	}
 	g := matrix.Gram(x) // gᵢⱼ = xᵢᵀxⱼ

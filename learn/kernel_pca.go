@@ -66,6 +66,9 @@ func (c KernelPCA) Fit(x *matrix.Dense) (*KernelPCAModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkGramSize(op, n, 2); err != nil { // K̃ and its eigenvectors
+		return nil, err
+	}
 	g, err := GramMatrix(c.Kernel, x)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)

@@ -57,6 +57,7 @@ type Network struct {
 //
 //	fewer than 2 layers, a width < 1       error (ErrInvalidParameter)
 //	invalid activation, softmax hidden     error (ErrInvalidParameter)
+//	parameters beyond the memory limit     error (matrix.ErrTooLarge)
 //
 // Reference: Y. LeCun, L. Bottou, G. Orr and K.-R. Müller, "Efficient
 // BackProp", 1998; K. He, X. Zhang, S. Ren and J. Sun, "Delving deep into
@@ -64,6 +65,9 @@ type Network struct {
 func NewNetwork(sizes []int, hidden, output Activation, seed uint64) (*Network, error) {
 	net := &Network{Sizes: append([]int(nil), sizes...), Hidden: hidden, Output: output}
 	if err := net.checkShape("learn: network"); err != nil {
+		return nil, err
+	}
+	if err := checkNetworkSize("learn: network", net.Sizes); err != nil {
 		return nil, err
 	}
 	net.Theta = make([]float64, net.NumParams())

@@ -186,6 +186,9 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 				// More directions than the data spans (every direction,
 				// by default): the rest are eigenvectors of λ = 0, any
 				// orthonormal basis of the complement of the span.
+				if err = checkSquareSize(op, fmt.Sprintf("all %d directions of %d features", d, d), d, 2, "ask for at most "+fmt.Sprint(dirs.Rows())+" components"); err != nil {
+					return nil, err
+				}
 				dirs = completeOrthonormalRows(dirs, d)
 			}
 			break

@@ -117,7 +117,10 @@ func (p Pipeline) fitClassifier(op string, x *matrix.Dense, y []int) (*PipelineC
 	if !ok || t == nil {
 		return nil, fmt.Errorf("%s: %w: the learner (%T) is not a ClassifierTrainer", op, ErrInvalidParameter, p.Learner)
 	}
-	if x == nil || len(y) != x.Rows() {
+	if x == nil || x.Rows() == 0 {
+		return nil, fmt.Errorf("%s: %w: no samples", op, matrix.ErrEmpty)
+	}
+	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
 	}
 	steps, xt, err := p.fitSteps(op, x)
@@ -148,7 +151,10 @@ func (p Pipeline) FitRegression(x *matrix.Dense, y []float64) (*PipelineRegresso
 	if !ok || t == nil {
 		return nil, fmt.Errorf("%s: %w: the learner (%T) is not a RegressorTrainer", op, ErrInvalidParameter, p.Learner)
 	}
-	if x == nil || len(y) != x.Rows() {
+	if x == nil || x.Rows() == 0 {
+		return nil, fmt.Errorf("%s: %w: no samples", op, matrix.ErrEmpty)
+	}
+	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d targets for %d samples", op, matrix.ErrShape, len(y), x.Rows())
 	}
 	steps, xt, err := p.fitSteps(op, x)
@@ -255,14 +261,14 @@ func (m *PipelineClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, 
 
 // DecisionFunction returns Model's decision values of the transformed
 // rows; a Model that is not a DecisionClassifier gives an error wrapping
-// ErrInvalidParameter.
+// ErrNoDecisionFunction.
 func (m *PipelineClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
 	if m == nil || m.Model == nil {
 		return nil, errNilModel("learn: pipeline: decision function")
 	}
 	dc, ok := m.Model.(DecisionClassifier)
 	if !ok {
-		return nil, fmt.Errorf("learn: pipeline: %w: the final model (%T) has no decision function", ErrInvalidParameter, m.Model)
+		return nil, fmt.Errorf("learn: pipeline: %w: the final model is a %T", ErrNoDecisionFunction, m.Model)
 	}
 	xt, err := m.Transform(x)
 	if err != nil {

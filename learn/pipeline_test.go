@@ -198,7 +198,7 @@ func TestPipelinePassThrough(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := k.DecisionFunction(x); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := k.DecisionFunction(x); !errors.Is(err, ErrNoDecisionFunction) {
 		t.Errorf("k-NN decision function: %v", err)
 	}
 }

@@ -104,6 +104,11 @@ type BinarySVM struct {
 	// of a classifier trained with SVM.Probability (LIBSVM's probA, probB).
 	ProbA float64 `json:",omitempty"`
 	ProbB float64 `json:",omitempty"`
+
+	// fitDecision holds f(xᵢ) for the rows the machine was trained on,
+	// read from the solver's final gradient (svm_fit_decision.go); nil for
+	// a model read from a file.
+	fitDecision []float64
 }
 
 // SVMClassifierModel is a trained C-SVM or ν-SVM: one machine for two
@@ -378,6 +383,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 	}
 	mach.NumBounded = bound
 	mach.SupportVectors = rowsOf(x, mach.Support)
+	mach.fitDecision = classifierFitDecision(res, qp, scale, mach.Rho)
 	if s.Type == NuSVC {
 		mach.FractionSV = float64(len(mach.Support)) / float64(n)
 		mach.FractionBounded = float64(bound) / float64(n)
@@ -470,6 +476,7 @@ func (s SVM) FitRegression(x *matrix.Dense, y []float64) (*SVMRegressorModel, er
 		}
 	}
 	mach.SupportVectors = rowsOf(x, mach.Support)
+	mach.fitDecision = regressorFitDecision(res, qp, mach.Rho)
 	return &SVMRegressorModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols(), Converged: notConverged == nil}, notConverged
 }
 
@@ -680,11 +687,30 @@ func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.Vote(dec)
+}
+
+// Vote returns the classes that the decision values dec (n × machines, as
+// DecisionFunction gives them) elect: for two classes the sign of f
+// (f > 0 → the machine's Positive class); for more, the most votes of the
+// one-versus-one machines, ties broken towards the lower label. Predict is
+// DecisionFunction followed by Vote. A column count other than the number
+// of machines, or a value that is not finite, is an error.
+func (m *SVMClassifierModel) Vote(dec *matrix.Dense) ([]int, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: vote")
+	}
+	if dec == nil || dec.Cols() != len(m.Machines) {
+		return nil, fmt.Errorf("learn: svm: vote: %w: want one column of decision values per machine (%d)", matrix.ErrShape, len(m.Machines))
+	}
+	if err := checkScoreRows("learn: svm: vote", "decision value", dec); err != nil {
+		return nil, err
+	}
 	index := map[int]int{}
 	for i, c := range m.Classes {
 		index[c] = i
 	}
-	out := make([]int, x.Rows())
+	out := make([]int, dec.Rows())
 	votes := make([]int, len(m.Classes))
 	for i := range out {
 		clear(votes)

@@ -42,6 +42,12 @@ const minPairProbability = 1e-7
 // SVM.Probability.
 var ErrNoProbabilities = errors.New("the model was trained without probabilities")
 
+// ErrNoDecisionFunction reports DecisionFunction on a model that has no
+// real-valued scores: a Pipeline whose final model is not a
+// DecisionClassifier. A caller that meets it treats the method as absent,
+// as it treats PredictProba that fails with ErrNoProbabilities.
+var ErrNoDecisionFunction = errors.New("the model has no decision function")
+
 // fitSigmoid fits P(y = +1 | f) = 1/(1 + exp(A·f + B)) to the decision
 // values f and labels y (±1) by minimizing the cross-entropy with the
 // smoothed targets tᵢ = (n₊ + 1)/(n₊ + 2) for yᵢ = +1 and 1/(n₋ + 2) for

@@ -39,6 +39,9 @@ var (
 	// errors.Is(err, optimize.ErrInvalidParameter) both hold for an error
 	// from either package.
 	ErrInvalidParameter = errors.New("invalid parameter")
+	// ErrTooLarge reports an operation whose storage, known from the
+	// shapes before anything is allocated, exceeds MemoryLimit.
+	ErrTooLarge = errors.New("too large for the memory limit")
 )
 
 // Error is the structured error of the matrix package, modelled on

@@ -147,9 +147,9 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 			}
 			model, m, text = k, &k.Tree, k.TextNamed
 		}
-		root := map[string]any{}
+		root := shown{map[string]any{}, "a leaf (no split)"}
 		if r := m.Nodes[0]; r.Feature >= 0 {
-			root = map[string]any{"feature": r.Feature, "threshold": r.Threshold}
+			root = shown{map[string]any{"feature": r.Feature, "threshold": r.Threshold}, splitRule(d.Features, r.Feature, r.Threshold)}
 		}
 		fields := []field{{"nodes", len(m.Nodes)}, {"leaves", m.Leaves()}, {"depth", m.Depth()}, {"root", root}, {"importances", m.Importances}}
 		if *print {
@@ -161,6 +161,17 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 		}
 		return model, fields, nil
 	})
+}
+
+// splitRule writes a tree's split as a person does: "petal_length ≤ 2.45"
+// with the file's header name, "x[2] ≤ 2.45" (0-based, as -json's feature
+// index) without one; the left child takes the rows that satisfy it.
+func splitRule(names []string, feature int, threshold float64) string {
+	name := fmt.Sprintf("x[%d]", feature)
+	if feature < len(names) && names[feature] != "" {
+		name = names[feature]
+	}
+	return name + " ≤ " + formatNumber(threshold)
 }
 
 // declareForestFlags puts the forest's flags on fs; the max-features rule
@@ -264,9 +275,25 @@ func declareAdaBoostFlags(fs *flag.FlagSet) func() (learn.AdaBoost, error) {
 	}
 }
 
+// writeAdaBoostTrace writes one line a round under a header (docs/cli.md,
+// "Traces"): the weighted error ξₘ, the vote αₘ, for two classes the
+// weight Σ_{hₘ(xᵢ)≠yᵢ} wᵢ(m+1) of the round's mistakes after reweighting
+// (½ by the notes' check) and the training error of the ensemble so far.
+func writeAdaBoostTrace(w io.Writer, m *learn.AdaBoostModel) {
+	fmt.Fprintln(w, "adaboost  round           ξ           α  half-weight  train-error")
+	for i, r := range m.Rounds {
+		half := "-"
+		if len(m.Classes) == 2 {
+			half = fmt.Sprintf("%.9f", r.HalfWeight)
+		}
+		fmt.Fprintf(w, "adaboost  %5d %11.4e %11.4e  %11s  %11.4f\n", i+1, r.Error, r.Alpha, half, r.TrainError)
+	}
+}
+
 func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("adaboost", "adaboost", stderr)
 	f := declareAdaBoostFlags(s.fs)
+	trace := s.fs.Bool("trace", false, "write each round's ξ, α, the half-weight check and the training error to stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -274,6 +301,9 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 		m, err := c.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
+		}
+		if *trace {
+			writeAdaBoostTrace(stderr, m)
 		}
 		var xi, alpha, half, trainErr []float64
 		for _, r := range m.Rounds {

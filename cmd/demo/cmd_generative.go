@@ -334,10 +334,11 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 	c, _ := findCommand("kde")
 	fs, asJSON := newFlags(c, stderr)
 	kernel := fs.String("kernel", "gauss", "gauss (Gaussian kernel) or box (the Parzen hypercube)")
-	h := fs.Float64("h", 0, "window width `H` (the box's side, the Gaussian's standard deviation)")
+	h := fs.Float64("h", 0, "window width `H` (the box's side, the Gaussian's standard deviation; default: Scott's rule, as bayes)")
 	query := fs.String("query", "", "evaluate the density at the rows of `Q.csv`")
-	logOut := fs.Bool("log", false, "print log-densities (finite far from the data, where the density underflows)")
+	logOut := fs.Bool("log", false, "print log-densities, field log_density (finite far from the data, where the density underflows)")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
+	outPath := fs.String("out", "", "also write the densities, one query row a line, as CSV to `FILE`")
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -347,9 +348,7 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case !ok:
 		return usageFor("kde", "-kernel %q: want gauss or box", *kernel)
-	case !flagSet(fs, "h"):
-		return usageFor("kde", "-h H is required")
-	case !finitePositive(*h):
+	case flagSet(fs, "h") && !finitePositive(*h):
 		return usageFor("kde", "-h %g: want a window width H > 0", *h)
 	case *query == "":
 		return usageFor("kde", "-query Q.csv is required")
@@ -369,34 +368,39 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !*logOut {
-		d, err := m.Density(q)
-		if err != nil {
-			return err
-		}
-		return emit(stdout, *asJSON, []field{{"density", d}})
+	var fields []field
+	if !flagSet(fs, "h") {
+		fields = append(fields, field{"h", m.H}) // the window Scott's rule chose
 	}
-	v, err := m.LogDensity(q)
+	name, eval := "density", m.Density
+	if *logOut {
+		name, eval = "log_density", m.LogDensity
+	}
+	v, err := eval(q)
 	if err != nil {
 		return err
 	}
+	if *outPath != "" {
+		if err := writeColumnCSV(*outPath, name, v); err != nil {
+			return err
+		}
+	}
+	if !*logOut {
+		return emit(stdout, *asJSON, append(fields, field{name, v}))
+	}
 	// log 0 (an empty box) is null in JSON and -Inf in text; nothing else
 	// can be infinite (the Gaussian log-density is finite everywhere).
-	if *asJSON {
-		out := make([]*float64, len(v))
-		for i := range v {
-			if !math.IsInf(v[i], -1) {
-				out[i] = &v[i]
-			}
-		}
-		return emit(stdout, true, []field{{"density", out}})
-	}
-	text := make([]string, len(v))
-	for i, t := range v {
-		text[i] = "-Inf"
-		if !math.IsInf(t, -1) {
-			text[i] = formatNumber(t)
+	out := make([]*float64, len(v))
+	for i := range v {
+		if !math.IsInf(v[i], -1) {
+			out[i] = &v[i]
 		}
 	}
-	return emit(stdout, false, []field{{"density", "[" + strings.Join(text, " ") + "]"}})
+	text := summarizeVector(lineMax-len(name)-2, len(v), func(i int) string {
+		if math.IsInf(v[i], -1) {
+			return "-Inf"
+		}
+		return formatNumber(v[i])
+	})
+	return emit(stdout, *asJSON, append(fields, field{name, shown{out, text}}))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -212,7 +213,7 @@ func TestKDECommand(t *testing.T) {
 			t.Errorf("%s: density %v, want %v", k, obj["density"], d)
 		}
 		obj = jsonOf(t, first(mustRun(t, "kde", "-kernel", k, "-h", "0.7", "-query", q, "-target", "y", "-log", "-json", path)))
-		got := obj["density"].([]any)
+		got := obj["log_density"].([]any)
 		for i, v := range lg {
 			if math.IsInf(v, -1) {
 				if got[i] != nil {
@@ -232,7 +233,19 @@ func TestKDECommand(t *testing.T) {
 			}
 		}
 	}
-	mustFail(t, 2, []string{"kde", "-query", q, "-target", "y", path}, "-h")
+	// Without -h, Scott's rule chooses the window and h is printed.
+	obj := jsonOf(t, first(mustRun(t, "kde", "-query", q, "-target", "y", "-json", path)))
+	hs, _ := learn.Scott.Bandwidth(x)
+	ms, _ := learn.KernelDensity{H: hs}.Fit(x)
+	ds, _ := ms.Density(qm)
+	if obj["h"] != hs || !slices.Equal(floats(t, obj["density"]), ds) {
+		t.Errorf("kde with Scott's rule: %v, want h %v, density %v", obj, hs, ds)
+	}
+	out := filepath.Join(t.TempDir(), "d.csv")
+	mustRun(t, "kde", "-h", "0.7", "-query", q, "-target", "y", "-out", out, path)
+	if b, err := os.ReadFile(out); err != nil || strings.Count(string(b), "\n") != 4 || !strings.HasPrefix(string(b), "density\n") {
+		t.Errorf("kde -out: %q, %v", b, err)
+	}
 	mustFail(t, 2, []string{"kde", "-h", "0", "-query", q, path}, "-h")
 	mustFail(t, 2, []string{"kde", "-h", "1", "-kernel", "tri", "-query", q, path}, "-kernel")
 	mustFail(t, 2, []string{"kde", "-h", "1", path}, "-query")

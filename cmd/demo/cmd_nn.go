@@ -405,7 +405,7 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 	}
 	m, err := cfg.Fit(x)
 	if err != nil {
-		return err
+		return sizeFlagError(fs, err)
 	}
 	perEntry := func(x *matrix.Dense) (float64, error) {
 		e, err := m.ReconstructionError(x)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"mlnotes/learn"
@@ -66,7 +67,7 @@ func init() {
 					if err != nil {
 						return nil, err
 					}
-					return svmClassifier{m}, nil
+					return svmClassifier{m, nil}, nil
 				}), nil, nil
 			}}, nil
 		}
@@ -78,28 +79,67 @@ func init() {
 // machine, so that the driver refuses rows whose decision value is not
 // finite) that is also a learn.ProbabilisticClassifier when the model was
 // trained with -proba.
-func svmView(m *learn.SVMClassifierModel) any {
-	c := svmClassifier{m}
+func svmView(m *learn.SVMClassifierModel) any { return svmViewMemo(m, nil) }
+
+// svmViewMemo is svmView with a decisionMemo: the driver asks the model
+// for the decision values of a matrix and then for its predictions, and
+// both come from one evaluation.
+func svmViewMemo(m *learn.SVMClassifierModel, memo *decisionMemo) any {
+	c := svmClassifier{m, memo}
 	if m.Probability {
 		return svmProbClassifier{c}
 	}
 	return c
 }
 
+// decisionMemo keeps the decision values of the last matrix a model was
+// evaluated on, so that a second question about the same matrix (the same
+// pointer: the driver does not change a matrix between its calls) costs
+// no kernel evaluation. The svm command seeds it with the training
+// matrix's values, read from the solver's gradient (TrainingDecision of
+// the learn models). A nil memo keeps nothing.
+type decisionMemo struct {
+	x   *matrix.Dense
+	dec *matrix.Dense // x.Rows() × machines
+}
+
+// decision returns the machines' decision values on x, from the memo when
+// x is the matrix it holds, otherwise from eval (then remembered).
+func (d *decisionMemo) decision(x *matrix.Dense, eval func(*matrix.Dense) (*matrix.Dense, error)) (*matrix.Dense, error) {
+	if d != nil && d.x == x && x != nil {
+		return d.dec.Clone(), nil
+	}
+	dec, err := eval(x)
+	if err != nil || d == nil {
+		return dec, err
+	}
+	d.x, d.dec = x, dec.Clone()
+	return dec, nil
+}
+
 // svmClassifier forwards the classifier methods of learn.SVMClassifierModel
 // but not PredictProba, so that a model without probabilities is not a
 // learn.ProbabilisticClassifier and predict -proba says so.
-type svmClassifier struct{ c *learn.SVMClassifierModel }
+type svmClassifier struct {
+	c    *learn.SVMClassifierModel
+	memo *decisionMemo
+}
 
-// Predict returns the classes (one-versus-one votes).
-func (v svmClassifier) Predict(x *matrix.Dense) ([]int, error) { return v.c.Predict(x) }
+// Predict returns the classes (one-versus-one votes on DecisionFunction).
+func (v svmClassifier) Predict(x *matrix.Dense) ([]int, error) {
+	dec, err := v.DecisionFunction(x)
+	if err != nil {
+		return nil, err
+	}
+	return v.c.Vote(dec)
+}
 
 // Labels returns the sorted classes.
 func (v svmClassifier) Labels() []int { return v.c.Labels() }
 
 // DecisionFunction returns SVMClassifierModel.DecisionFunction.
 func (v svmClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
-	return v.c.DecisionFunction(x)
+	return v.memo.decision(x, v.c.DecisionFunction)
 }
 
 // Save writes the learn model (SVMClassifierModel.Save).
@@ -113,6 +153,31 @@ type svmProbClassifier struct{ svmClassifier }
 func (v svmProbClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	return v.c.PredictProba(x)
 }
+
+// svmRegressor is the learn.Regressor view of an ε-SVR or ν-SVR model
+// with a decisionMemo.
+type svmRegressor struct {
+	m    *learn.SVMRegressorModel
+	memo *decisionMemo
+}
+
+// Predict returns f(x) (SVMRegressorModel.Predict).
+func (v svmRegressor) Predict(x *matrix.Dense) ([]float64, error) {
+	dec, err := v.memo.decision(x, func(x *matrix.Dense) (*matrix.Dense, error) {
+		f, err := v.m.Predict(x)
+		if err != nil {
+			return nil, err
+		}
+		return matrix.NewFromSlice(len(f), 1, f)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return dec.Col(0), nil
+}
+
+// Save writes the learn model (SVMRegressorModel.Save).
+func (v svmRegressor) Save(w io.Writer) error { return v.m.Save(w) }
 
 // formatSMOStep is the fixed trace format of SMO (docs/cli.md, "Traces").
 func formatSMOStep(s optimize.SMOStep) string {
@@ -313,26 +378,31 @@ func containsFlag(args []string, name string) bool {
 // trainSVM fits the model and collects the certificate of docs/cli.md. A
 // fit that reaches the iteration cap keeps its model, as svm-train does:
 // the reason goes to stderr and the field converged is false. The model
-// is the regressor, or the classifier as svmView shows it.
+// is the regressor or the classifier as the driver sees it (svmRegressor,
+// svmViewMemo). The decision values of the training rows (field decision)
+// are read from the solver's gradient (TrainingDecision), and the model's
+// memo keeps them for the training score.
 func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, error) {
 	var (
 		model    any
 		machines []*learn.BinarySVM
 		classes  []int
 		decision func(*matrix.Dense) ([]float64, error)
+		fitDec   func() []float64
 		primalW  func(int) ([]float64, float64, error)
 		err      error
 	)
 	x := d.X
+	memo := &decisionMemo{}
 	if cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR {
 		var m *learn.SVMRegressorModel
 		if m, err = cfg.FitRegression(x, d.Y); m != nil {
-			model, machines, decision, primalW = m, m.Machines, m.Decision, m.PrimalW
+			model, machines, decision, fitDec, primalW = svmRegressor{m, memo}, m.Machines, m.Decision, m.TrainingDecision, m.PrimalW
 		}
 	} else {
 		var m *learn.SVMClassifierModel
 		if m, err = cfg.Fit(x, d.Labels); m != nil {
-			model, machines, classes, decision, primalW = svmView(m), m.Machines, m.Classes, m.Decision, m.PrimalW
+			model, machines, classes, decision, fitDec, primalW = svmViewMemo(m, memo), m.Machines, m.Classes, m.Decision, m.TrainingDecision, m.PrimalW
 		}
 	}
 	converged := true
@@ -349,7 +419,14 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, er
 	if len(machines) == 1 {
 		b := machines[0]
 		nbsv := b.NumBounded
-		dec, _ := decision(x)
+		dec := fitDec() // from the solver's gradient, without evaluating the model
+		if dec == nil {
+			dec, _ = decision(x)
+		}
+		if dec != nil {
+			memo.x = x
+			memo.dec, _ = matrix.NewFromSlice(len(dec), 1, slices.Clone(dec))
+		}
 		fields = append(fields,
 			field{"objective", b.Objective}, field{"b", b.B()}, field{"rho", b.Rho},
 			field{"n_sv", len(b.Support)}, field{"n_bsv", nbsv}, field{"iterations", b.Iterations},

@@ -96,7 +96,7 @@ func TestSVMFlags(t *testing.T) {
 			var m *learn.SVMRegressorModel
 			if m, err = c.cfg.FitRegression(x, y); err == nil {
 				b = m.Machines[0]
-				dec, _ = m.Decision(x)
+				dec = m.TrainingDecision() // from the solver's gradient, as the CLI prints it
 			}
 		} else {
 			var y []float64
@@ -108,7 +108,7 @@ func TestSVMFlags(t *testing.T) {
 			var m *learn.SVMClassifierModel
 			if m, err = c.cfg.Fit(x, labels); err == nil {
 				b = m.Machines[0]
-				dec, _ = m.Decision(x)
+				dec = m.TrainingDecision()
 			}
 		}
 		if err != nil {

@@ -50,7 +50,7 @@ func eigenJacobi(a *matrix.Dense, step int, res *Fields) (*Response, error) {
 	cur := rots[step-1]
 	off := make([]float64, len(rots))
 	for k, j := range rots {
-		off[k] = j.Off
+		off[k] = j.OffNorm
 	}
 	figs := []*plot.Figure{
 		heatMap(cur.A, fmt.Sprintf("A after rotation %d (sweep %d), pair (p, q) = (%d, %d)", step, cur.Sweep, cur.P, cur.Q), [][2]int{{cur.P, cur.Q}, {cur.Q, cur.P}}),
@@ -59,7 +59,7 @@ func eigenJacobi(a *matrix.Dense, step int, res *Fields) (*Response, error) {
 	nums := []Number{
 		{Label: "rotation", Text: fmt.Sprintf("%d of %d (sweep %d)", step, len(rots), cur.Sweep)},
 		{Label: "pair (p, q)", Text: fmt.Sprintf("(%d, %d)", cur.P, cur.Q)},
-		{Label: "off(A)", Text: fmt.Sprintf("%.3g", cur.Off)},
+		{Label: "off(A)", Text: fmt.Sprintf("%.3g", cur.OffNorm)},
 		{Label: "diagonal now", Text: fmtList(diag(cur.A))},
 		{Label: "eigenvalues", Field: "values", Text: fmtList(r.Values)},
 	}
