@@ -186,6 +186,11 @@ func buildWasm(o siteOptions) error {
 		return fmt.Errorf("building the WebAssembly module: %v\n%s", err, msg)
 	}
 	if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
+		// Keep one module: the ones of older sources are not used again.
+		old, _ := filepath.Glob(filepath.Join(filepath.Dir(cached), "*.wasm"))
+		for _, f := range old {
+			_ = os.Remove(f)
+		}
 		_ = copyFile(dst, cached) // a cache that cannot be written only costs time
 	}
 	return nil
