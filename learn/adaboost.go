@@ -55,6 +55,8 @@ type AdaBoost struct {
 	Resample bool
 	// Seed drives the resampling.
 	Seed uint64
+	// Trace, if not nil, receives every round, in TraceStep.Round.
+	Trace Trace
 }
 
 // AdaRound is the record of one round.
@@ -236,6 +238,10 @@ func (c AdaBoost) Fit(x *matrix.Dense, y []int) (*AdaBoostModel, error) {
 			}
 		}
 		m.Rounds = append(m.Rounds, AdaRound{Error: xi, Alpha: alpha, HalfWeight: half, TrainError: float64(wrong) / float64(n)})
+		if c.Trace != nil {
+			r := m.Rounds[len(m.Rounds)-1]
+			c.Trace(TraceStep{Iteration: len(m.Rounds), Objective: xi, Round: &r})
+		}
 		if K == 2 {
 			gap := math.Abs(half - 0.5)
 			m.MaxHalfWeightGap = max(m.MaxHalfWeightGap, gap)

@@ -87,7 +87,7 @@ type BayesModel struct {
 // Fit estimates the priors and class-conditional densities from X (n×d)
 // and labels y (any integers, at least two distinct ones).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Bayes Classifier" and
+// Implements: 004, "Bayes Classifier" and
 // "Optimality" (the M-class rule with a loss matrix; priors as class
 // fractions), with densities from "Maximum Likelihood Estimation" and
 // "Parzen Window".

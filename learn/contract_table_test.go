@@ -30,6 +30,11 @@ type contractLearner struct {
 	// thresholds: the model only compares features with thresholds, so it
 	// scores every finite row, ±1e308 included (score_check.go).
 	thresholds bool
+	// coupled: the class probabilities come from LIBSVM's iterative
+	// pairwise coupling, which keeps Σp = 1 only to the rounding of its
+	// sweeps: the suite allows the coupling's own tolerance, 64kε
+	// (coupleProbabilities), instead of the kε of one normalization.
+	coupled bool
 	// oneFeature: the learner takes exactly one feature (the notes'
 	// polynomial fit); the suite gives it the first column.
 	oneFeature bool
@@ -121,7 +126,7 @@ func contractLearners() []contractLearner {
 		{name: "mlp-regressor", types: []string{"MLP"},
 			regressor: func(s uint64, _ int) RegressorTrainer { return MLP{Hidden: []int{6}, Training: mlpTraining(s)} },
 			load:      func(r io.Reader) (any, error) { return LoadMLPRegressor(r) }},
-		{name: "svm-c", types: []string{"SVM"},
+		{name: "svm-c", types: []string{"SVM"}, coupled: true,
 			classifier: func(uint64, int) ClassifierTrainer { return SVM{Kernel: Gaussian(2), Probability: true} },
 			load:       func(r io.Reader) (any, error) { return LoadSVMClassifier(r) }},
 		{name: "svm-nu", types: []string{"SVM"},
@@ -154,6 +159,16 @@ func contractLearners() []contractLearner {
 		{name: "ridge", types: []string{"Ridge"},
 			regressor: func(uint64, int) RegressorTrainer { return Ridge{Lambda: 0.5} },
 			load:      func(r io.Reader) (any, error) { return LoadRidge(r) }},
+		{name: "pipeline-scaled-logreg", types: []string{"Pipeline"},
+			classifier: func(uint64, int) ClassifierTrainer {
+				return Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: LogisticRegression{Lambda: 1}}
+			},
+			load: Load},
+		{name: "pipeline-minmax-ridge", types: []string{"Pipeline"},
+			regressor: func(uint64, int) RegressorTrainer {
+				return Pipeline{Steps: []TransformerTrainer{MinMaxScaler{}}, Learner: Ridge{Lambda: 0.5}}
+			},
+			load: Load},
 		{name: "vandermonde", types: []string{"VandermondeFit"}, oneFeature: true,
 			regressor: func(uint64, int) RegressorTrainer { return VandermondeFit(3) }},
 	}

@@ -39,6 +39,8 @@ var contractChecks = []struct {
 	{"concurrent-predict", checkConcurrentPredict},
 	{"refit", checkRefit},
 	{"unscorable-rows", checkUnscorableRows},
+	{"probabilities", checkProbabilities},
+	{"subset-invariance", checkSubsetInvariance},
 }
 
 func TestContract(t *testing.T) {
@@ -614,4 +616,166 @@ func checkUnscorableRows(t *testing.T, l contractLearner) {
 			}
 		}
 	}
+}
+
+// checkProbabilities: class probabilities, where the model gives them,
+// are one row per sample and one column per label, in [0, 1], each row
+// summing to 1 within the rounding of k additions (k·ε; 64kε for the
+// SVM's iterative coupling, contractLearner.coupled).
+func checkProbabilities(t *testing.T, l contractLearner) {
+	m, x := l.mustFit(t)
+	pc, ok := m.(ProbabilisticClassifier)
+	if !ok {
+		t.Skip("not applicable: no class probabilities")
+	}
+	p, err := pc.PredictProba(x)
+	if errors.Is(err, ErrNoProbabilities) {
+		t.Skip("not applicable: trained without probabilities")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := len(pc.Labels())
+	if r, c := p.Dims(); r != x.Rows() || c != k {
+		t.Fatalf("%d×%d probabilities for %d rows and %d labels", r, c, x.Rows(), k)
+	}
+	for i := range p.Rows() {
+		s := 0.0
+		for _, v := range p.Row(i) {
+			if !(v >= 0 && v <= 1) {
+				t.Fatalf("row %d: probability %v", i, v)
+			}
+			s += v
+		}
+		tol := float64(k) * eps
+		if l.coupled {
+			tol *= 64
+		}
+		if math.Abs(s-1) > tol {
+			t.Errorf("row %d: probabilities sum to 1%+g", i, s-1)
+		}
+	}
+}
+
+// checkSubsetInvariance: predicting rows one at a time gives the bits of
+// predicting them all at once (scikit-learn's
+// check_methods_subset_invariance): blocked and parallel evaluation must
+// not change a row's answer.
+func checkSubsetInvariance(t *testing.T, l contractLearner) {
+	m, x := l.mustFit(t)
+	all := methodOutputs(t, m, x)
+	bound, linear := linearBound(m, x)
+	for i := range x.Rows() {
+		one := methodOutputs(t, m, x.Slice(i, i+1, 0, x.Cols()))
+		for name, a := range all {
+			u, v := one[name].Row(0), a.Row(i)
+			if linear && name == "Predict" {
+				if math.Abs(u[0]-v[0]) > bound[i] {
+					t.Errorf("row %d alone: %v, in the batch %v, beyond the rounding bound %g", i, u[0], v[0], bound[i])
+				}
+				continue
+			}
+			if !sameOutputs(u, v) {
+				t.Errorf("%s of row %d alone: %v, in the batch %v", name, i, u, v)
+			}
+		}
+	}
+}
+
+// linearBound returns, for the linear regressors (least squares, ridge,
+// and bagging or pipelines over them), a bound on how far a row's
+// prediction wᵀφ(x) + b may move with the rows predicted with it:
+// matrix.Gemv sums rows in groups of four in another order than the rows
+// left over (matrix/gemv.go), and the outputs of testdata/models
+// (TestLoadCLIModels) freeze the batch order, so these learners meet
+// subset invariance to rounding, not to the bit. Two sums of the same p+1
+// terms in different orders differ by at most 2γₚ₊₁ Σ|terms|, γₘ ≈ mε.
+func linearBound(m any, x *matrix.Dense) ([]float64, bool) {
+	switch m := m.(type) {
+	case *LinearModel:
+		return dotBound(&m.Basis, m.Coef, m.Intercept, x)
+	case *RidgeModel:
+		return dotBound(&m.Basis, m.Coef, m.Intercept, x)
+	case *PipelineRegressorModel:
+		xt, err := m.Transform(x)
+		if err != nil {
+			return nil, false
+		}
+		return linearBound(m.Model, xt)
+	case *BaggingRegressorModel:
+		sum := make([]float64, x.Rows())
+		for _, f := range m.Models {
+			b, ok := linearBound(f, x)
+			if !ok {
+				return nil, false
+			}
+			for i, v := range b {
+				sum[i] += v / float64(len(m.Models))
+			}
+		}
+		return sum, true
+	}
+	return nil, false
+}
+
+func dotBound(bm *BasisMap, w []float64, b float64, x *matrix.Dense) ([]float64, bool) {
+	phi, err := bm.Transform(x)
+	if err != nil {
+		return nil, false
+	}
+	out := make([]float64, x.Rows())
+	g := 2 * float64(len(w)+1) * eps
+	for i := range out {
+		s := math.Abs(b)
+		for j, v := range phi.Row(i) {
+			s += math.Abs(w[j] * v)
+		}
+		out[i] = 2 * g * s // twice: the batch's sum and the row's
+	}
+	return out, true
+}
+
+// methodOutputs returns the outputs of each prediction method as an n×k
+// matrix (Predict as n×1).
+func methodOutputs(t *testing.T, m any, x *matrix.Dense) map[string]*matrix.Dense {
+	t.Helper()
+	out := map[string]*matrix.Dense{}
+	col := func(v []float64) *matrix.Dense {
+		c, _ := matrix.NewFromSlice(len(v), 1, v)
+		return c
+	}
+	switch m := m.(type) {
+	case Classifier:
+		p, err := m.Predict(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := make([]float64, len(p))
+		for i, c := range p {
+			v[i] = float64(c)
+		}
+		out["Predict"] = col(v)
+		if pc, ok := m.(ProbabilisticClassifier); ok {
+			if pr, err := pc.PredictProba(x); err == nil {
+				out["PredictProba"] = pr
+			} else if !errors.Is(err, ErrNoProbabilities) {
+				t.Fatal(err)
+			}
+		}
+		if dc, ok := m.(DecisionClassifier); ok {
+			dv, err := dc.DecisionFunction(x)
+			if err == nil {
+				out["DecisionFunction"] = dv
+			} else if !errors.Is(err, ErrNoDecisionFunction) {
+				t.Fatal(err)
+			}
+		}
+	case Regressor:
+		p, err := m.Predict(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["Predict"] = col(p)
+	}
+	return out
 }

@@ -62,6 +62,17 @@
 // refitting — by the common-checks suite (contract_test.go), which fails
 // when a learner is added without it.
 //
+// # Preprocessing, pipelines and model files
+//
+// Transformers follow the learners' pattern: StandardScaler, MinMaxScaler
+// and PCA are configurations whose Fit returns a fitted model with
+// Transform (the interfaces Transformer and TransformerTrainer);
+// LabelEncoder maps class names to the labels 0..K−1. A Pipeline —
+// transformers, then a learner — is itself a trainer, so cross-validation
+// and every other assessment refit its preprocessing inside each training
+// part. Load reads any model file mlnotes writes, the command line's
+// included (docs/preprocessing.md).
+//
 // # Notes map
 //
 //	000, "PCA Procedure"; 003, "P.C.A. Algorithm"                         PCA.Fit, PCAModel.Transform

@@ -98,3 +98,21 @@ func ExampleLoad() {
 	// [sepal_length sepal_width petal_length petal_width]
 	// [setosa versicolor virginica]
 }
+
+func ExamplePipeline_FitNames() {
+	// Word labels: the pipeline numbers the sorted names 0..K−1 for the
+	// learner and predicts names; saved, it keeps them.
+	x, _ := matrix.NewFromRows([][]float64{{1, 200}, {2, 180}, {8, 20}, {9, 40}, {5, 600}, {6, 640}})
+	names := []string{"owl", "owl", "cat", "cat", "emu", "emu"}
+	p := learn.Pipeline{Steps: []learn.TransformerTrainer{learn.StandardScaler{}}, Learner: learn.KNN{K: 1}}
+	m, err := p.FitNames(x, names)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	q, _ := matrix.NewFromRows([][]float64{{1.5, 210}, {8.5, 30}, {5.5, 610}})
+	got, _ := m.PredictNames(q)
+	labels, _ := m.Predict(q)
+	fmt.Println(m.Names, got, labels)
+	// Output: [cat emu owl] [owl cat emu] [2 0 1]
+}

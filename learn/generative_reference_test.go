@@ -231,7 +231,7 @@ func TestGMMReference(t *testing.T) {
 	for ci, c := range readGenerativeReference(t).GMM {
 		x := mustRows(t, c.X)
 		ct := map[string]CovarianceType{"full": FullCovariance, "diag": DiagCovariance, "spherical": SphericalCovariance}[c.Covariance]
-		m, err := GaussianMixture{K: c.K, Covariance: ct, Restarts: 10, Seed: 1, MaxIter: 1000, Trace: true}.Fit(x)
+		m, err := GaussianMixture{K: c.K, Covariance: ct, Restarts: 10, Seed: 1, MaxIter: 1000}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -16,10 +17,12 @@ import (
 //
 // Distances come from matrix products: ‖q − x‖² = ‖q‖² + ‖x‖² − 2 qᵀx with
 // the cross terms Q Xᵀ computed by matrix.Gemm in slabs of query rows
-// (negative rounding residues are clamped to 0). Ties are deterministic:
-// neighbours at equal distance are taken in training order (the lower
-// index first), and a tied vote goes to the smallest label, as
-// scikit-learn's KNeighborsClassifier does.
+// (negative rounding residues are clamped to 0); the points within the
+// rounding of that formula of the K-th are measured again directly, so
+// that a row's neighbours do not depend on the rows queried with it
+// (refineNearest). Ties are deterministic: neighbours at equal distance
+// are taken in training order (the lower index first), and a tied vote
+// goes to the smallest label, as scikit-learn's KNeighborsClassifier does.
 type KNN struct {
 	// K is the number of neighbours; zero means 5 (scikit-learn's default).
 	K int
@@ -223,6 +226,7 @@ func nearest(x, q *matrix.Dense, k int) (out [][]int, far []bool) {
 		x, q = matrix.ScalePow2(-e, x), matrix.ScalePow2(-e, q)
 	}
 	xn := rowNorms2(x)
+	xnMax := slices.Max(xn)
 	out, far = make([][]int, q.Rows()), make([]bool, q.Rows())
 	block := min(q.Rows(), max(knnBlock, knnSlabBytes/(8*x.Rows())))
 	slab := matrix.New(block, x.Rows())
@@ -233,8 +237,9 @@ func nearest(x, q *matrix.Dense, k int) (out [][]int, far []bool) {
 		_ = matrix.Gemm(false, true, 1, qb, x, 0, g) // (hi−lo)×n inner products
 		qn := rowNorms2(qb)
 		parallelRows(hi-lo, func(r int) {
+			idx, dist := nearestK(g.Row(r), qn[r], xn, k)
 			var d0 float64
-			out[lo+r], d0 = nearestK(g.Row(r), qn[r], xn, k)
+			out[lo+r], d0 = refineNearest(idx, dist, g.Row(r), qn[r], xn, xnMax, qb.Row(r), x)
 			far[lo+r] = !isFiniteValue(math.Ldexp(math.Sqrt(d0), e))
 		})
 	}
@@ -246,9 +251,9 @@ func nearest(x, q *matrix.Dense, k int) (out [][]int, far []bool) {
 // the query with them, its squared norm qn and theirs xn: the squared
 // distance is max(0, qn + xnⱼ − 2gⱼ), formed as each candidate is met,
 // by insertion into a sorted buffer: O(n·k), the right cost for the
-// small k of nearest neighbours, in one pass over g. It also returns the
-// squared distance of the nearest (+Inf when the products overflowed).
-func nearestK(g []float64, qn float64, xn []float64, k int) ([]int, float64) {
+// small k of nearest neighbours, in one pass over g. It also returns their
+// squared distances (+Inf when the products overflowed).
+func nearestK(g []float64, qn float64, xn []float64, k int) ([]int, []float64) {
 	idx := make([]int, 0, k)
 	dist := make([]float64, 0, k)
 	xn = xn[:len(g)]
@@ -271,5 +276,60 @@ func nearestK(g []float64, qn float64, xn []float64, k int) ([]int, float64) {
 		copy(dist[p+1:], dist[p:len(dist)-1])
 		idx[p], dist[p] = j, d
 	}
-	return idx, dist[0]
+	return idx, dist
+}
+
+// refineNearest makes the choice of nearestK independent of rounding: the
+// distances qn + xnⱼ − 2gⱼ carry errors of up to about
+// δ = (d + 2)ε(√qn + √xnⱼ)² (the sums of d products behind qn, xnⱼ and gⱼ,
+// Cauchy–Schwarz for |gⱼ|, two additions), and gⱼ itself is rounded
+// differently as the product's blocking changes with the rows queried
+// with q, so points at (nearly) equal distance could be ranked one way in
+// one query and the other way in another. Every point that may belong to
+// the k nearest — fast distance within 2δ of the k-th's, δ taken at the
+// largest training norm xnMax — is measured again directly,
+// Σᵢ(qᵢ − xⱼᵢ)², a number of q and xⱼ alone, and the k smallest of those
+// (ties to the lower index) are the answer. Usually only the k points
+// themselves qualify: the extra pass reads g once more and measures a
+// handful of rows. It returns the indices and the squared distance of the
+// nearest.
+func refineNearest(idx []int, dist, g []float64, qn float64, xn []float64, xnMax float64, q []float64, x *matrix.Dense) ([]int, float64) {
+	k := len(idx)
+	if !isFiniteValue(dist[k-1]) { // an overflow: the row is refused anyway
+		return idx, dist[0]
+	}
+	s := math.Sqrt(qn) + math.Sqrt(xnMax)
+	delta := 2 * float64(len(q)+2) * eps * s * s // twice the bound, for the products' own rounding
+	reach := dist[k-1] + 2*delta
+	type cand struct {
+		j int
+		d float64
+	}
+	var cs []cand
+	for j, v := range g[:len(xn)] {
+		if qn+xn[j]-2*v <= reach {
+			cs = append(cs, cand{j, directDist2(q, x.Row(j))})
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if a.d != b.d {
+			return cmp.Compare(a.d, b.d)
+		}
+		return cmp.Compare(a.j, b.j)
+	})
+	out := make([]int, k)
+	for i := range out {
+		out[i] = cs[i].j
+	}
+	return out, cs[0].d
+}
+
+// directDist2 returns Σᵢ(aᵢ − bᵢ)².
+func directDist2(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		t := v - b[i]
+		s += t * t
+	}
+	return s
 }

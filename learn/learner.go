@@ -28,11 +28,29 @@ import (
 // learner has FitClassifier and each regression learner FitRegressor with
 // exactly these signatures (Fit or FitRegression with the model seen
 // through the interface; a failed fit gives a nil interface, never a nil
-// pointer inside one), so learn.AdaBoost{Base: learn.DecisionTree{MaxDepth:
-// 3}} or learn.Bootstrap{}.… take learn.SVM{…} directly. ClassifierFunc and
+// pointer inside one). A learner built on another holds it as a field, so
+// that it, too, is a trainer as it stands: learn.AdaBoost{Base:
+// learn.DecisionTree{MaxDepth: 3}}, learn.Bagging{Base: learn.SVM{}, B: 50},
+// learn.Boost3{Base: learn.KNN{K: 1}}; and CrossValidateClassifier,
+// HoldOutClassifier, Bootstrap.EstimateClassifier (and their Regressor
+// twins) take any configuration value directly. ClassifierFunc and
 // RegressorFunc make a trainer of a plain function, for training code that
-// is not a learner of this package (a preprocessing step before a learner,
-// a closure over settings chosen from the training set).
+// is not a learner of this package (a closure over settings chosen from the
+// training set, as the CLI's default SVM width).
+//
+// One vocabulary. Classifier is only the interface (configurations are
+// named for their method: SVM, KNN, Bayes, MLP; fitted models end in Model:
+// SVMClassifierModel, TreeRegressorModel, BayesModel). An iteration cap is
+// MaxIter everywhere (for the perceptron and AdaLinE an iteration is an
+// epoch; the networks' optimizer settings keep Epochs, a number of epochs
+// to run). Every iterative learner reports progress through one callback
+// type, Trace, and every iterative fitted model says whether it converged
+// (Converged) and how many iterations it ran (Iterations; Epochs for the
+// perceptron and AdaLinE; per machine for the SVMs); a network, trained for
+// a number of epochs rather than to a tolerance, has its History instead
+// (Epochs run, and Stopped when early stopping ended them). A bad setting wraps
+// ErrInvalidParameter, which is matrix.ErrInvalidParameter, the value
+// optimize.ErrInvalidParameter also is.
 //
 // Optional capabilities are further interfaces that a fitted model may
 // satisfy and callers discover by a type assertion: ProbabilisticClassifier

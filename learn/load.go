@@ -52,8 +52,8 @@ var loaders = map[string]func(io.Reader) (any, error){
 	"autoencoder":        func(r io.Reader) (any, error) { return LoadAutoencoder(r) },
 	"bagging-classifier": func(r io.Reader) (any, error) { return LoadBaggingClassifier(r) },
 	"bagging-regressor":  func(r io.Reader) (any, error) { return LoadBaggingRegressor(r) },
-	"boost3":             func(r io.Reader) (any, error) { return LoadBoost3(r) },
 	"bayes":              func(r io.Reader) (any, error) { return LoadBayes(r) },
+	"boost3":             func(r io.Reader) (any, error) { return LoadBoost3(r) },
 	"fisher":             func(r io.Reader) (any, error) { return LoadFisher(r) },
 	"forest":             func(r io.Reader) (any, error) { return LoadForest(r) },
 	"forest-regressor":   func(r io.Reader) (any, error) { return LoadForestRegressor(r) },
@@ -141,6 +141,9 @@ func loadPipeline(data []byte, depth int) (any, error) {
 	var f pipelineFile
 	if err := loadModel(bytes.NewReader(data), "pipeline", &f); err != nil {
 		return nil, err
+	}
+	if f.Task != taskClassification && f.Task != taskRegression {
+		return nil, fmt.Errorf("%s: %w: task %q", op, ErrFormat, f.Task)
 	}
 	steps := make([]Transformer, len(f.Steps))
 	for i, raw := range f.Steps {
@@ -297,13 +300,13 @@ func loadCLIModel(data []byte, version, depth int) (any, error) {
 	if h.Format != "mlnotes/"+f.Kind || f.Kind == "pipeline" || f.Kind == "cli-model" {
 		return nil, fmt.Errorf("%s: %w: a %s model whose model part holds %q", op, ErrFormat, f.Kind, h.Format)
 	}
-	model, err := loadBytes(f.Model, depth+1)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
-	}
 	steps, err := f.Preprocess.steps()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w: %v", op, ErrFormat, err)
+	}
+	model, err := loadBytes(f.Model, depth+1)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	if f.Task == taskRegression {
 		r, ok := model.(Regressor)

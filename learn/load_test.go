@@ -136,8 +136,8 @@ func TestLoadCLIModels(t *testing.T) {
 	}
 }
 
-// TestStandardScalerMatchesCLI refits StandardScaler and PCA on the
-// training files of two command-line models and checks that their centers,
+// TestStandardScalerMatchesCLI refits StandardScaler (MinMaxScaler) and PCA
+// on the training files of four command-line models and checks that their centers,
 // scales and components are the bits the command line saved.
 func TestStandardScalerMatchesCLI(t *testing.T) {
 	for _, c := range []struct {
@@ -147,6 +147,7 @@ func TestStandardScalerMatchesCLI(t *testing.T) {
 		{"svm_rbf_standard", "../testdata/iris.csv", 0},
 		{"knn_standard_pca", "../testdata/wine.csv", 3},
 		{"ridge_standard_pca", "../testdata/diabetes.csv", 5},
+		{"svr_minmax", "../testdata/diabetes.csv", 0},
 	} {
 		raw, err := os.ReadFile(filepath.Join("testdata", "models", c.model+".json"))
 		if err != nil {
@@ -157,10 +158,15 @@ func TestStandardScalerMatchesCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		x, _ := readCSVFeatures(t, c.data)
-		s, err := StandardScaler{}.Fit(x)
+		var scaler TransformerTrainer = StandardScaler{}
+		if f.Preprocess.Scaler == ScaleMinMax {
+			scaler = MinMaxScaler{}
+		}
+		st, err := scaler.FitTransformer(x)
 		if err != nil {
 			t.Fatal(err)
 		}
+		s := st.(*ScalerModel)
 		sameVecBits(t, c.model+" center", s.Center, f.Preprocess.Center)
 		sameVecBits(t, c.model+" scale", s.Scale, f.Preprocess.Scale)
 		if c.k == 0 {
@@ -210,6 +216,11 @@ func TestLoadRefusals(t *testing.T) {
 		{`{"format":"mlnotes/pipeline","version":1,"model":{"task":"regression","steps":[],"model":{"format":"mlnotes/label-encoder","version":1,"model":{"Names":["a"]}}}}`, "not a regressor"},
 		{`{"format":"mlnotes/scaler","version":1,"model":{"Method":"standard","Center":[0],"Scale":[0]}}`, "scale 0"},
 		{`{"format":"mlnotes/label-encoder","version":1,"model":{"Names":["b","a"]}}`, "not sorted"},
+		{`{"format":"mlnotes/pipeline","version":1,"model":{"task":"classification","steps":[{"format":"mlnotes/pca","version":1,"model":{"Mean":[0],"Components":null}}],"model":{}}}`, "components"},
+		{`{"format":"mlnotes/pipeline","version":1,"model":{"task":"classification","steps":[],"model":{"format":"mlnotes/pipeline","version":1,"model":{"task":"x","steps":[],"model":{}}}}}`, `task "x"`},
+		{`{"format":"mlnotes/pipeline","version":1,"model":{"task":"regression","steps":[{"format":"mlnotes/label-encoder","version":1,"model":{"Names":["a"]}}],"model":{}}}`, "not a transformer"},
+		{`{"format":"mlnotes/cli-model","version":1,"kind":"ridge","task":"regression","n_features":2,"preprocess":{"pca_mean":[0,0],"pca_components":[[1,0],[1]]},"model":{"format":"mlnotes/ridge","version":1,"model":{}}}`, "PCA component 2"},
+		{`{"format":"mlnotes/cli-model","version":1,"kind":"ridge","task":"regression","n_features":2,"labels":["a"],"model":{}}`, "class labels in a regression"},
 	} {
 		_, err := Load(strings.NewReader(c.in))
 		if err == nil || !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), c.want) {

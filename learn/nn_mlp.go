@@ -15,7 +15,7 @@ import (
 // linear output with the notes' squared loss for a regressor), no weight
 // decay, and Adam with scikit-learn's MLP defaults (Training).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Multilayer feed-forward Network",
+// Implements: 004, "Multilayer feed-forward Network",
 // "Backpropagation Algorithm".
 type MLP struct {
 	// Hidden are the widths n₂, …, n_{L−1} of the hidden layers. Nil means

@@ -26,7 +26,7 @@ import (
 // Theta[offset + i·nₗ₊₁ + j]) and then bˡ⁺¹; Weights and Bias return views
 // into it. The optimizers see Theta as their x.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Networks in Neurons",
+// Implements: 004, "Networks in Neurons",
 // "Multilayer feed-forward Network".
 type Network struct {
 	// Sizes are n₁, …, n_L: the input width, the hidden widths and the

@@ -117,8 +117,8 @@ func (p Pipeline) fitClassifier(op string, x *matrix.Dense, y []int) (*PipelineC
 	if !ok || t == nil {
 		return nil, fmt.Errorf("%s: %w: the learner (%T) is not a ClassifierTrainer", op, ErrInvalidParameter, p.Learner)
 	}
-	if x == nil || x.Rows() == 0 {
-		return nil, fmt.Errorf("%s: %w: no samples", op, matrix.ErrEmpty)
+	if err := checkShape(op, x, 1); err != nil {
+		return nil, err
 	}
 	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), x.Rows())
@@ -151,8 +151,8 @@ func (p Pipeline) FitRegression(x *matrix.Dense, y []float64) (*PipelineRegresso
 	if !ok || t == nil {
 		return nil, fmt.Errorf("%s: %w: the learner (%T) is not a RegressorTrainer", op, ErrInvalidParameter, p.Learner)
 	}
-	if x == nil || x.Rows() == 0 {
-		return nil, fmt.Errorf("%s: %w: no samples", op, matrix.ErrEmpty)
+	if err := checkShape(op, x, 1); err != nil {
+		return nil, err
 	}
 	if len(y) != x.Rows() {
 		return nil, fmt.Errorf("%s: %w: %d targets for %d samples", op, matrix.ErrShape, len(y), x.Rows())
@@ -179,7 +179,9 @@ func (p Pipeline) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) 
 	return asRegressor(p.FitRegression(x, y))
 }
 
-// transform applies fitted steps to X.
+// transformSteps applies fitted steps to X; a row that a step sends
+// beyond float64 (far outside the training data) is a *ScoreError naming
+// it and the step.
 func transformSteps(op string, steps []Transformer, x *matrix.Dense) (*matrix.Dense, error) {
 	if x == nil {
 		return nil, fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
@@ -189,6 +191,9 @@ func transformSteps(op string, steps []Transformer, x *matrix.Dense) (*matrix.De
 		var err error
 		if cur, err = s.Transform(cur); err != nil {
 			return nil, fmt.Errorf("%s: step %d: %w", op, i+1, err)
+		}
+		if err := checkScoreRows(op, fmt.Sprintf("output of step %d", i+1), cur); err != nil {
+			return nil, err
 		}
 	}
 	return cur, nil

@@ -164,9 +164,9 @@ func fitTransformer[M Transformer](fit func(*matrix.Dense) (M, error), x *matrix
 }
 
 // Transform returns (X − Center)/Scale column by column, a new matrix. X
-// must have the width the scaler was fitted on and finite values; a result
-// that overflows (a value far outside the training range divided by a
-// tiny scale) is an error.
+// must have the width the scaler was fitted on and finite values; a row
+// whose result overflows (a value far outside the training range divided
+// by a tiny scale) is a *ScoreError naming it.
 func (m *ScalerModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 	const op = "learn: scaler: transform"
 	if m == nil {
@@ -182,8 +182,8 @@ func (m *ScalerModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 			row[j] = (row[j] - m.Center[j]) / m.Scale[j]
 		}
 	}
-	if err := out.CheckFinite(); err != nil {
-		return nil, fmt.Errorf("%s: the scaled features overflow: %w", op, err)
+	if err := checkScoreRows(op, "scaled feature", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

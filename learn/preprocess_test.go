@@ -194,3 +194,24 @@ func TestLabelEncoder(t *testing.T) {
 		t.Errorf("load: %v, %v", back, err)
 	}
 }
+
+// TestScalerOverflowNamesTheRow checks that a row the scaling sends beyond
+// float64 is a *ScoreError naming it, through the scaler and a pipeline.
+func TestScalerOverflowNamesTheRow(t *testing.T) {
+	x := mustRows(t, [][]float64{{0}, {1e-300}, {2e-300}})
+	s, err := StandardScaler{}.Fit(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var se *ScoreError
+	if _, err := s.Transform(mustRows(t, [][]float64{{0}, {1e300}})); !errors.As(err, &se) || !errors.Is(err, matrix.ErrNotFinite) {
+		t.Errorf("scaler: %v", err)
+	}
+	m, err := Pipeline{Steps: []TransformerTrainer{StandardScaler{}}, Learner: KNN{K: 1}}.Fit(x, []int{0, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Predict(mustRows(t, [][]float64{{0}, {1e300}})); !errors.As(err, &se) {
+		t.Errorf("pipeline: %v", err)
+	}
+}

@@ -26,7 +26,7 @@ import (
 // checkScores returns an error naming the first of n rows that cannot be
 // scored (bad(i) reports it) and how many rows cannot; what names the
 // number that overflowed ("net input", "distance to the nearest training
-// point", …), in the words of SVMModel.PredictClass and
+// point", …), in the words of SVMClassifierModel.Predict and
 // LogisticModel.Predict.
 func checkScores(op, what string, n int, bad func(i int) bool) error {
 	first, count := -1, 0

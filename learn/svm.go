@@ -51,11 +51,11 @@ type SVM struct {
 	// wrapping matrix.ErrNoConvergence, as svm-train warns and saves.
 	MaxIter int
 	// Trace, when set, receives every TraceEvery-th SMO step of every
-	// binary machine trained (a teaching aid; see docs/svm.md). The machines
-	// are trained one after the other, in the order of Machines, and each
-	// ends with a final report (I = J = −1) carrying its unscaled objective.
-	// Trace is never called concurrently.
-	Trace      func(optimize.SMOStep)
+	// binary machine trained (a teaching aid; see docs/svm.md), in
+	// TraceStep.SMO. The machines are trained one after the other, in the
+	// order of Machines, and each ends with a final report (I = J = −1)
+	// carrying its unscaled objective. Trace is never called concurrently.
+	Trace      Trace
 	TraceEvery int
 	// Probability, for the classifiers, also fits the sigmoids that give
 	// PredictProba its class probabilities (LIBSVM's -b 1): each pair's
@@ -201,7 +201,13 @@ func (s SVM) validate() error {
 }
 
 func (s SVM) settings() *optimize.SMOSettings {
-	return &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, MaxIter: s.MaxIter, Trace: s.Trace, TraceEvery: s.TraceEvery}
+	set := &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, MaxIter: s.MaxIter, TraceEvery: s.TraceEvery}
+	if s.Trace != nil {
+		set.Trace = func(st optimize.SMOStep) {
+			s.Trace(TraceStep{Iteration: st.Iteration, Objective: st.Objective, SMO: &st})
+		}
+	}
+	return set
 }
 
 // Fit trains a C-SVM or ν-SVM on X (n×d) with integer labels y.

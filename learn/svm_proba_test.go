@@ -320,7 +320,7 @@ func lambdaOnSimplex(t *testing.T, q *matrix.Dense) (l2, qmax float64) {
 	return vals[1], qmax
 }
 
-// libsvmModel builds an SVMModel from the support rows, coefficients, ρ
+// libsvmModel builds an SVMClassifierModel from the support rows, coefficients, ρ
 // and sigmoids of a LIBSVM model file.
 func libsvmModel(t *testing.T, r probaRun, x *matrix.Dense, s SVM) *SVMClassifierModel {
 	t.Helper()

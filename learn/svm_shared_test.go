@@ -6,12 +6,12 @@ import (
 	"mlnotes/matrix"
 )
 
-// TestDecisionAllSharesKernelValues checks that the one-versus-one
+// TestDecisionFunctionSharesKernelValues checks that the one-versus-one
 // decision values computed from the shared support vectors are bit for bit
 // those of the machines evaluated one by one, for every kernel family, on
 // the ten digit classes (45 machines sharing most of their support), and
 // that a model whose support indices disagree falls back to the machines.
-func TestDecisionAllSharesKernelValues(t *testing.T) {
+func TestDecisionFunctionSharesKernelValues(t *testing.T) {
 	x, yf := loadDataset(t, "digits.csv")
 	n := 600
 	x = x.Slice(0, n, 0, x.Cols())

@@ -391,7 +391,7 @@ func TestSVMTrace(t *testing.T) {
 		y[i] = int(v)
 	}
 	var steps []optimize.SMOStep
-	m, err := SVM{Kernel: Gaussian(2), Trace: func(s optimize.SMOStep) { steps = append(steps, s) }}.Fit(x, y)
+	m, err := SVM{Kernel: Gaussian(2), Trace: func(s TraceStep) { steps = append(steps, *s.SMO) }}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ type AdamSettings struct {
 //	f_B or ∇f_B not finite                        Result at the last x where f was
 //	                                              finite, error (matrix.ErrNotFinite)
 //
-// Implements: 004_bebb30ff3349075f.txt, "Auto-Encoder", "Denoising
+// Implements: 004, "Auto-Encoder", "Denoising
 // Autoencoder", "Sparse Autoencoder" (trained through backpropagation on
 // mini-batches; the notes name no optimizer).
 //

@@ -47,7 +47,7 @@ const gdDefaultMaxIterations = 10000
 // about κ/2 iterations per factor e. Momentum and Newton do better on
 // ill-conditioned problems (docs/gradient-descent.md).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// Implements: 004, "Backpropagation Algorithm" (the
 // closing update of the weights by gradient descent, w ← w − α ∂J/∂w).
 //
 // Special cases:

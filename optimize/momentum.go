@@ -72,7 +72,7 @@ const momentumDefaultMaxIterations = 10000
 //	MaxIter reached               partial Result, error (matrix.ErrNoConvergence)
 //	backtracking cannot decrease f      partial Result, error (ErrLineSearch)
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// Implements: 004, "Backpropagation Algorithm" (the
 // weights "updated using the gradient descent procedure"; momentum is the
 // usual way that procedure is run, not in the notes).
 //

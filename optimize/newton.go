@@ -65,7 +65,7 @@ const newtonDefaultMaxIterations = 100
 //	MaxIter reached               partial Result, error (matrix.ErrNoConvergence)
 //	no step decreases f                 partial Result, error (ErrLineSearch)
 //
-// Implements: 004_bebb30ff3349075f.txt, "Logistic Regression" (fitting the
+// Implements: 004, "Logistic Regression" (fitting the
 // model the note defines).
 //
 // Reference: J. Nocedal and S. J. Wright, Numerical Optimization, 2nd ed.,

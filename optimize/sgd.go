@@ -56,7 +56,7 @@ type SGDSettings struct {
 // each epoch. Each epoch costs ⌈n/B⌉ calls of BatchValueGrad on n samples in
 // all, and O(d·n/B) arithmetic.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// Implements: 004, "Backpropagation Algorithm" (the
 // gradient-descent update of the weights, here one mini-batch at a time, as
 // networks and autoencoders are trained).
 //

@@ -181,7 +181,7 @@ const tau = 1e-12
 // the step at the bounds, and updates the gradient G = Qα + p with two rows
 // of Q (docs/smo.md, equations (3)–(8)).
 //
-// Implements: 004_bebb30ff3349075f.txt, "SMO Algorithm (Sequential Minimal
+// Implements: 004, "SMO Algorithm (Sequential Minimal
 // Optimization)", for the duals of "Using Slack Variable", "Support Vector
 // Regression", "v- SVM" and "v-SVR".
 //

@@ -294,7 +294,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 		return withUsage(err, c)
 	}
 	m, err := learn.GaussianMixture{K: *k, Covariance: ct, Restarts: *restarts, Seed: *seed, Reg: *reg,
-		Tol: *tol, MaxIter: *maxIter, Trace: *trace}.Fit(x)
+		Tol: *tol, MaxIter: *maxIter}.Fit(x)
 	if err != nil {
 		return err
 	}
@@ -305,7 +305,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	}
 	if *trace {
 		prev := math.NaN()
-		for i, v := range m.Trace {
+		for i, v := range m.LogLikelihoods {
 			fmt.Fprintf(stderr, "em iter %4d  loglik %.12g  change %.3e\n", i+1, v, v-prev)
 			prev = v
 		}
@@ -325,7 +325,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	fields = append(fields, field{"loglik", m.LogLikelihood}, field{"iterations", m.Iterations},
 		field{"converged", m.Converged}, field{"bic", m.BIC})
 	if *trace {
-		fields = append(fields, field{"loglik_trace", m.Trace})
+		fields = append(fields, field{"loglik_trace", m.LogLikelihoods})
 	}
 	return emit(stdout, *asJSON, fields)
 }

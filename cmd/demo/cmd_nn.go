@@ -131,7 +131,8 @@ func (f trainingFlags) training(n int, stderr io.Writer, curve *[]float64) learn
 		t.SGD = &optimize.SGDSettings{LearningRate: *f.lr, BatchSize: batch, Epochs: *f.epochs, Seed: *f.seed}
 	}
 	start, last := time.Now(), time.Time{}
-	t.Trace = func(r learn.EpochReport) {
+	t.Trace = func(s learn.TraceStep) {
+		r := s.Epoch
 		*curve = append(*curve, r.Loss)
 		if *f.quiet {
 			return

@@ -257,7 +257,7 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.Probability, cfg.Seed = *proba, *seed
 	if *trace {
-		cfg.Trace = func(st optimize.SMOStep) { fmt.Fprintln(stderr, formatSMOStep(st)) }
+		cfg.Trace = func(st learn.TraceStep) { fmt.Fprintln(stderr, formatSMOStep(*st.SMO)) }
 	}
 	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {

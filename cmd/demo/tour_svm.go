@@ -10,7 +10,6 @@ import (
 	"mlnotes/cmd/demo/internal/toydata"
 	"mlnotes/learn"
 	"mlnotes/matrix"
-	"mlnotes/optimize"
 )
 
 func init() {
@@ -68,9 +67,9 @@ func tourSVM(t *tour) error {
 	}{{"linear", learn.Linear()}, {"poly", learn.Polynomial(3)}, {"rbf", learn.Gaussian(0.5)}}
 	for _, kk := range kernels {
 		steps := 0
-		cfg := learn.SVM{Kernel: kk.k, C: c, TraceEvery: 50, Trace: func(s optimize.SMOStep) {
+		cfg := learn.SVM{Kernel: kk.k, C: c, TraceEvery: 50, Trace: func(s learn.TraceStep) {
 			if steps++; steps <= 3 && kk.name == "rbf" {
-				t.say("  %s", formatSMOStep(s))
+				t.say("  %s", formatSMOStep(*s.SMO))
 			}
 		}}
 		m, err := cfg.Fit(x, y)

@@ -29,7 +29,7 @@ func gmmTopic(p *params, files map[string]string) (*Response, error) {
 		return nil, err
 	}
 	ct := map[string]learn.CovarianceType{"full": learn.FullCovariance, "diag": learn.DiagCovariance, "spherical": learn.SphericalCovariance}[cov]
-	cfg := learn.GaussianMixture{K: k, Covariance: ct, Seed: uint64(seed), Trace: true}
+	cfg := learn.GaussianMixture{K: k, Covariance: ct, Seed: uint64(seed)}
 	full, err := cfg.Fit(x)
 	if err != nil {
 		return nil, err
@@ -60,7 +60,7 @@ func gmmTopic(p *params, files map[string]string) (*Response, error) {
 		return nil, err
 	}
 	figs := []*plot.Figure{gmmPicture(x, m, resp, fmt.Sprintf("EM after %d of %d iterations, k = %d, %s covariances", shown, steps, k, cov)),
-		gmmLogLik(full.Trace, shown)}
+		gmmLogLik(full.LogLikelihoods, shown)}
 	return respond(figs, []Number{
 		{Label: "EM iteration", Field: "iterations", Text: fmt.Sprintf("%d of %d", m.Iterations, steps)},
 		{Label: "mean log-likelihood", Field: "loglik", Text: fmt.Sprintf("%.6g", m.LogLikelihood)},

@@ -74,7 +74,9 @@ func (s svmState) command(step int) string {
 // convergence); a fit stopped by the cap is kept, as demo svm keeps it.
 func fitSteps(s svmState, x *matrix.Dense, y []int, maxIter int, trace func(optimize.SMOStep)) (*learn.SVMClassifierModel, bool, error) {
 	cfg := s.config(maxIter)
-	cfg.Trace = trace
+	if trace != nil {
+		cfg.Trace = func(st learn.TraceStep) { trace(*st.SMO) }
+	}
 	m, err := cfg.Fit(x, y)
 	if err != nil && m != nil && errors.Is(err, matrix.ErrNoConvergence) {
 		return m, false, nil
