@@ -46,7 +46,7 @@ func (s nnState) config(n, epochs int, curve *[]float64) learn.MLP {
 	default:
 		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
 	}
-	t.Trace = func(r learn.EpochReport) { *curve = append(*curve, r.Loss) }
+	t.Trace = func(s learn.TraceStep) { *curve = append(*curve, s.Epoch.Loss) }
 	return learn.MLP{Hidden: []int{s.hidden}, Activation: learn.Activation{Kind: act}, Training: t}
 }
 
