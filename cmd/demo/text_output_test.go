@@ -27,8 +27,6 @@ func textRuleArgs(t *testing.T) map[string][][]string {
 		return [][]string{append(extra, f["two"]), append(extra, f["three"])}
 	}
 	return map[string][][]string{
-		// site builds the WebAssembly module (minutes) and serve does not
-		// return: site_test.go and .ci/browser cover them.
 		"cv":          {{"svm", "-kernel", "linear", f["two"]}, {"-quiet", "tree", f["three"]}},
 		"grid":        {{"-quiet", "-param", "C=0.1,1", "-param", "kernel=linear,rbf", "svm", f["two"]}},
 		"holdout":     {{"logreg", f["three"]}},
