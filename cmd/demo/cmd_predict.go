@@ -96,7 +96,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		if *outPath == "" {
 			writePredictionTable(&out, append([][]string{append([]string{"prediction"}, probaNames...)}, predictionCells(m, p, smp, formatNumber)...))
 		} else if len(smp.dropped) > 0 {
-			fmt.Fprintf(&out, "wrote %d rows to %s: %d predictions, %d rows dropped (NA)\n", smp.records, *outPath, len(smp.lines), len(smp.dropped))
+			fmt.Fprintf(&out, "wrote %d rows to %s: %d predictions, %d dropped (NA)\n", smp.records, *outPath, len(smp.lines), len(smp.dropped))
 		} else {
 			fmt.Fprintf(&out, "wrote %d predictions to %s\n", len(smp.lines), *outPath)
 		}
