@@ -29,7 +29,7 @@ func init() {
 			summary: "bootstrap error estimates of any learner: e¹_boot, e_boot, .632", run: runBootstrap},
 		command{name: "biasvar", args: "[-degrees 1,3,9] [-n N] [-trials T] [-noise S] [-seed S] [-json]",
 			summary: "bias–variance decomposition of polynomial least squares on a noisy sine", run: runBiasVar},
-		command{name: "knn", args: "-k K [-regression] " + supervisedArgs,
+		command{name: "knn", args: "-k K [-regression] [-quiet] " + supervisedArgs,
 			summary: "k-nearest-neighbour classifier (or regressor)", run: runKNN, learner: knnLearner},
 	)
 }
@@ -413,9 +413,11 @@ func declareKNNFlags(fs *flag.FlagSet) func() (c learn.KNN, regression bool, err
 func runKNN(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("knn", "knn", stderr, "knn-regressor")
 	f := declareKNNFlags(s.fs)
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
+	s.progress = newProgress(stderr, "knn", *quiet)
 	if s.loading() {
 		return s.run(stdout, nil)
 	}

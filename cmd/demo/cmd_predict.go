@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:    "predict",
-		args:    "-model M.json [-out P.csv] [-proba] [-target COL] [-sep S] [-format csv|libsvm] [-drop-na] [-json] DATA.csv",
+		args:    "-model M.json [-out P.csv] [-proba] [-target COL] [-sep S] [-format csv|libsvm] [-drop-na] [-quiet] [-json] DATA.csv",
 		summary: "predictions of a model saved with -save, one per row of DATA (any supervised command)",
 		run:     runPredict,
 	})
@@ -33,6 +33,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	sep := fs.String("sep", "", "field separator `S`: , ; or tab (default: detected)")
 	format := fs.String("format", "", "csv or libsvm (default: libsvm for files named *.libsvm or *.svm, else csv)")
 	dropNA := fs.Bool("drop-na", false, "drop the rows that have an empty or NA cell (reported on stderr)")
+	quiet := fs.Bool("quiet", false, "no progress on stderr (k-NN models on many rows)")
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -55,6 +56,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	m.progress = newProgress(stderr, "predict", *quiet)
 	ro := readOptions{sep: sepRune, format: *format, target: *target, dropNA: *dropNA, stderr: stderr, cmd: "predict"}
 	smp, err := m.readData(ops[0], ro)
 	if err != nil {

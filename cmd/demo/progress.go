@@ -135,3 +135,36 @@ func counted(ct learn.ClassifierTrainer, rt learn.RegressorTrainer, tick func())
 	}
 	return ct, rt
 }
+
+// predictChunk is the number of rows chunkedPredict predicts between two
+// updates of the progress.
+const predictChunk = 1024
+
+// chunkedPredict is predict(x) for a k-NN model, in blocks of rows with
+// progress on pr (models of other kinds, or no pr, predict at once). The
+// blocks give the same predictions, row by row; should a block fail, the
+// whole of x is predicted again so that the error is the library's on x
+// (a ScoreError counts rows of x).
+func chunkedPredict[T any](pr *progressPrinter, model any, x *matrix.Dense, predict func(*matrix.Dense) ([]T, error)) ([]T, error) {
+	switch model.(type) {
+	case *learn.KNNModel, *learn.KNNRegressorModel:
+	default:
+		return predict(x)
+	}
+	n := x.Rows()
+	if pr == nil || n <= predictChunk {
+		return predict(x)
+	}
+	out := make([]T, 0, n)
+	for i0 := 0; i0 < n; i0 += predictChunk {
+		i1 := min(n, i0+predictChunk)
+		part, err := predict(x.Slice(i0, i1, 0, x.Cols()))
+		if err != nil {
+			return predict(x)
+		}
+		out = append(out, part...)
+		pr.update("predicting: %d/%d rows", i1, n)
+	}
+	pr.done()
+	return out, nil
+}

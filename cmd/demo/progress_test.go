@@ -2,11 +2,14 @@ package main
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"mlnotes/learn"
+	"mlnotes/matrix"
 	"mlnotes/optimize"
 )
 
@@ -76,5 +79,48 @@ func TestProgressPrinter(t *testing.T) {
 	q.done()
 	if q.counter("trees") != nil || q.trace(nil) != nil {
 		t.Error("a quiet printer gives callbacks")
+	}
+}
+
+// TestChunkedKNNPrediction: k-NN predictions made in blocks for the
+// progress lines are the predictions made at once, and the progress ends
+// on the last row.
+func TestChunkedKNNPrediction(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 0))
+	x := matrix.New(3000, 3)
+	y := make([]int, 3000)
+	target := make([]float64, 3000)
+	for i := range 3000 {
+		for j := range 3 {
+			x.Set(i, j, rng.NormFloat64())
+		}
+		if x.At(i, 0)+x.At(i, 1) > 0 {
+			y[i] = 1
+		}
+		target[i] = x.At(i, 2) + x.At(i, 0)
+	}
+	c, err := learn.KNN{K: 5}.Fit(x.Slice(0, 500, 0, 3), y[:500])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := learn.KNN{K: 5}.FitRegression(x.Slice(0, 500, 0, 3), target[:500])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	p, clock := fakeProgress(&b)
+	*clock = clock.Add(5 * time.Second)
+	got, err := chunkedPredict(p, c, x, c.Predict)
+	want, _ := c.Predict(x)
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("chunked classes differ (err %v)", err)
+	}
+	gotR, err := chunkedPredict(p, r, x, r.Predict)
+	wantR, _ := r.Predict(x)
+	if err != nil || !slices.Equal(gotR, wantR) {
+		t.Errorf("chunked values differ (err %v)", err)
+	}
+	if !strings.Contains(b.String(), "predicting: 3000/3000 rows") {
+		t.Errorf("progress:\n%s", b.String())
 	}
 }
