@@ -344,15 +344,18 @@ func isBlankRecord(rec []string) bool {
 // numeric, so that it is reported as not finite rather than taken as a name.
 func isHeader(rec []string) bool {
 	for _, cell := range rec {
-		s := strings.TrimSpace(cell)
-		if s == "" {
-			continue
-		}
-		if _, err := strconv.ParseFloat(s, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+		if s := strings.TrimSpace(cell); s != "" && !isNumeric(s) {
 			return true
 		}
 	}
 	return false
+}
+
+// isNumeric reports a trimmed cell that is a number for ParseFloat, an
+// out-of-range one such as 1e400 included.
+func isNumeric(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 // headerNames trims and validates the header record found on line.
@@ -426,21 +429,41 @@ func parseCell(cell string) (float64, error) {
 	case err == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
 		return v, nil
 	case errors.Is(err, strconv.ErrRange):
-		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q overflows float64", s)}
+		return 0, &cellProblem{ErrNotFinite, quoteCell(s) + " overflows float64"}
 	case err != nil:
-		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%q is not a number", s)}
+		return 0, &cellProblem{ErrFormat, quoteCell(s) + " is not a number"}
 	}
-	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q is not a finite number", s)}
+	return 0, &cellProblem{ErrNotFinite, quoteCell(s) + " is not a finite number"}
+}
+
+// maxQuotedCell bounds how much of a bad cell an error message quotes, so
+// that a cell of a megabyte (a file read with the wrong separator) gives a
+// readable message.
+const maxQuotedCell = 60
+
+// quoteCell quotes a cell for a message: the first 60 characters of a
+// longer one, followed by "… (N characters)".
+func quoteCell(s string) string {
+	r := []rune(s)
+	if len(r) <= maxQuotedCell {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprintf("%q… (%d characters)", string(r[:maxQuotedCell]), len(r))
 }
 
 // cellError places a cell problem at its line and column.
 func cellError(err error, line, j int, names []string) error {
 	p := err.(*cellProblem)
-	col := fmt.Sprintf("column %d", j+1)
-	if names != nil {
-		col += fmt.Sprintf(" (%q)", names[j])
+	return newError("read csv", p.sentinel, "line %d, %s: %s", line, columnLabel(j, names), p.what)
+}
+
+// columnLabel names column j (0-based) for a message: `column 3`, or
+// `column 3 ("x")` when the table has names.
+func columnLabel(j int, names []string) string {
+	if names == nil {
+		return fmt.Sprintf("column %d", j+1)
 	}
-	return newError("read csv", p.sentinel, "line %d, %s: %s", line, col, p.what)
+	return fmt.Sprintf("column %d (%q)", j+1, names[j])
 }
 
 // csvSyntaxError turns an encoding/csv parse error into ErrFormat with its
