@@ -107,7 +107,9 @@
 // transformers, then a learner — is itself a trainer, so cross-validation
 // and every other assessment refit its preprocessing inside each training
 // part. Load reads any model file mlnotes writes, the command line's
-// included (docs/preprocessing.md).
+// included (docs/preprocessing.md). A CSV file whose label column holds
+// words is read by matrix.ReadLabeledCSV, whose Labels FitNames takes;
+// docs/using-go.md walks through complete programs.
 //
 // # Notes map
 //

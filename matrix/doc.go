@@ -1,7 +1,9 @@
 // Package matrix is the linear-algebra floor of mlnotes: a dense row-major
 // matrix type, BLAS-like kernels, the factorizations (LU, Cholesky, QR, SVD),
 // the solvers built on them, data-matrix statistics, and readers for the
-// file formats the notes use (CSV tables, MNIST IDX images).
+// file formats the notes use (CSV tables — ReadCSV for numbers,
+// ReadLabeledCSV for numbers and a column of text labels — and MNIST IDX
+// images).
 //
 // # Conventions
 //
