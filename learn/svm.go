@@ -31,7 +31,10 @@ const (
 // zero value is a C-SVM with C = 1 and the linear kernel.
 //
 // Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
-// Tol = 1e-3 (LIBSVM's), CacheMB = 100, MaxIter = max(10⁷, 100n). For an
+// Tol = 1e-3 (LIBSVM's), CacheMB = 100, MaxIter = max(10⁷, 100n); a
+// Gaussian Kernel with Gamma = 0 takes γ = 1/(d·Var(X)) from the training
+// data (ScaleGamma, scikit-learn's gamma="scale"), which the fitted
+// model's Kernel records. For an
 // ε-SVR with ε = 0 itself (no tube: every residual costs), set Epsilon to
 // a negative value, by name learn.Zero: the project's one convention for
 // a setting whose zero value stands for a non-zero default (package
@@ -197,6 +200,9 @@ func (s SVM) validate() error {
 	if s.Tol < 0 || s.CacheMB < 0 || s.MaxIter < 0 {
 		return fmt.Errorf("%s: %w: negative tolerance, cache size or iteration cap", op, ErrInvalidParameter)
 	}
+	if s.Kernel.kind() == GaussianKernel && s.Kernel.Gamma == 0 {
+		return nil // the default width, resolved on the data (ScaleGamma)
+	}
 	return s.Kernel.Validate()
 }
 
@@ -254,6 +260,10 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 		return nil, err
 	}
 	if err := checkData(op, x, 2); err != nil {
+		return nil, err
+	}
+	s, err := s.withDataKernel(x)
+	if err != nil {
 		return nil, err
 	}
 	if err := checkKernelDiag(op, s.Kernel, x); err != nil {
@@ -435,6 +445,10 @@ func (s SVM) FitRegression(x *matrix.Dense, y []float64) (*SVMRegressorModel, er
 		return nil, err
 	}
 	if err := checkData(op, x, 1); err != nil {
+		return nil, err
+	}
+	s, err := s.withDataKernel(x)
+	if err != nil {
 		return nil, err
 	}
 	if err := checkKernelDiag(op, s.Kernel, x); err != nil {

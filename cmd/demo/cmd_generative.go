@@ -27,7 +27,7 @@ func init() {
 				"accuracies and predictions follow it. The kde and parzen densities take h by Scott's\n" +
 				"rule on each class unless -h is given. With -test and -json, posteriors has one row per\n" +
 				"test row, columns in the order of classes.\n",
-			run: runBayes},
+			run: runBayes, learner: bayesLearner},
 		command{name: "posterior", args: "-model beta-bernoulli [-a A] [-b B] | -model normal-mean [-mu0 M] -tau2 T -sigma2 S [-json] DATA.csv",
 			summary: "conjugate Bayesian estimation: the posterior's parameters, MAP, mean and MLE", run: runPosterior},
 		command{name: "gmm", args: "-k K [-cov full|diag|spherical] [-restarts R] [-seed S] [-reg R] [-tol T] [-max-iter N] [-trace] [-target COL] [-json] DATA.csv",
@@ -35,25 +35,6 @@ func init() {
 		command{name: "kde", args: "-kernel gauss|box -h H -query Q.csv [-log] [-target COL] [-json] DATA.csv",
 			summary: "Parzen window (box) or Gaussian kernel density at query points", run: runKDE},
 	)
-	registerModelKind("bayes", func(r io.Reader) (any, error) { return learn.LoadBayes(r) })
-	registerLearner(learnerDef{name: "bayes", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		flags := declareBayesFlags(fs)
-		return func() (learnerPlan, error) {
-			cfg, lossPath, err := flags()
-			if err != nil || lossPath == "" {
-				return classifierPlan(cfg), err
-			}
-			return learnerPlan{build: func(*trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-				l, err := loadMatrix(lossPath)
-				if err != nil {
-					return nil, nil, err
-				}
-				c := cfg
-				c.Loss = l
-				return c, nil, nil
-			}}, nil
-		}
-	}})
 }
 
 // usageFor returns a usage error of command name.
@@ -413,4 +394,25 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 		return formatNumber(v[i])
 	})
 	return emit(stdout, *asJSON, append(fields, field{name, shown{out, text}}))
+}
+
+// bayesLearner declares the flags of the bayes learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func bayesLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	flags := declareBayesFlags(fs)
+	return func() (learnerPlan, error) {
+		cfg, lossPath, err := flags()
+		if err != nil || lossPath == "" {
+			return classifierPlan(cfg), err
+		}
+		return learnerPlan{build: func(*trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
+			l, err := loadMatrix(lossPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			c := cfg
+			c.Loss = l
+			return c, nil, nil
+		}}, nil
+	}
 }

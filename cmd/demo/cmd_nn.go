@@ -32,7 +32,7 @@ func init() {
 				"10 epochs, keeping the best weights. -gradcheck compares backpropagation with finite differences\n" +
 				"on the first 10 rows at the initial weights (field gradcheck: the largest relative error).\n" +
 				"Progress (epoch, loss, time) goes to stderr unless -quiet.\n",
-			run: runMLP},
+			run: runMLP, learner: mlpLearner},
 		command{name: "autoencoder",
 			args:    "-hidden H [-type plain|denoising|sparse] [-activation sigmoid|tanh|relu|identity] [-corrupt P] [-rho R] [-beta B] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-codes OUT.csv] [-test T.csv] [-scale standard|minmax] [-target COL] [-quiet] [-json] DATA.csv",
 			summary: "autoencoders: plain, denoising (masking noise), sparse (KL penalty)",
@@ -42,29 +42,8 @@ func init() {
 				"0.25, -rho 0.05, -beta 3.\n",
 			run: runAutoencoder},
 	)
-	registerModelKind("mlp-classifier", func(r io.Reader) (any, error) { return learn.LoadMLPClassifier(r) })
-	registerModelKind("mlp-regressor", func(r io.Reader) (any, error) { return learn.LoadMLPRegressor(r) })
 	// As a learner, mlp is a classifier unless -task regress says otherwise
 	// (the learner's plan is fixed before the data are read), and quiet.
-	registerLearner(learnerDef{name: "mlp", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		flags := declareMLPFlags(fs)
-		return func() (learnerPlan, error) {
-			mf, err := flags()
-			if err != nil {
-				return learnerPlan{}, err
-			}
-			if mf.task == "regress" {
-				return regressorPlan(learn.RegressorFunc(func(x *matrix.Dense, y []float64) (learn.Regressor, error) {
-					var curve []float64
-					return mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
-				})), nil
-			}
-			return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
-				var curve []float64
-				return mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
-			})), nil
-		}
-	}})
 }
 
 // trainingFlags are the optimizer flags shared by mlp and autoencoder.
@@ -484,4 +463,26 @@ func writeCodes(stdout io.Writer, path string, y *matrix.Dense) error {
 		return err
 	}
 	return writeOutputFile(stdout, path, []byte(b.String()))
+}
+
+// mlpLearner declares the flags of the mlp learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func mlpLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	flags := declareMLPFlags(fs)
+	return func() (learnerPlan, error) {
+		mf, err := flags()
+		if err != nil {
+			return learnerPlan{}, err
+		}
+		if mf.task == "regress" {
+			return regressorPlan(learn.RegressorFunc(func(x *matrix.Dense, y []float64) (learn.Regressor, error) {
+				var curve []float64
+				return mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
+			})), nil
+		}
+		return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+			var curve []float64
+			return mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
+		})), nil
+	}
 }

@@ -20,16 +20,8 @@ func init() {
 		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
 		command{name: "lda", args: "[-ridge R] [-trace] " + supervisedArgs,
-			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
+			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA, learner: ldaLearner},
 	)
-	registerModelKind("fisher", func(r io.Reader) (any, error) { return learn.LoadFisher(r) })
-	registerLearner(learnerDef{name: "lda", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		flags := declareLDAFlags(fs)
-		return func() (learnerPlan, error) {
-			cfg, err := flags()
-			return classifierPlan(cfg), err
-		}
-	}})
 }
 
 func runPCA(args []string, stdout, stderr io.Writer) error {
@@ -290,7 +282,7 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		fields := []field{{"classes", m.Classes}, {"w", m.W}, {"criterion", m.Criterion}}
+		fields := []field{{"classes", classNames(d, m.Classes)}, {"w", m.W}, {"criterion", m.Criterion}}
 		if m.Directions != nil {
 			fields = append(fields, field{"directions", m.Directions}, field{"eigenvalues", m.Eigenvalues})
 		} else {
@@ -298,26 +290,6 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 		}
 		return m, fields, nil
 	})
-}
-
-// flagSet reports whether the flag was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == name {
-			found = true
-		}
-	})
-	return found
-}
-
-// withUsage turns a usage error from a helper into one that carries the
-// command's synopsis; other errors pass through.
-func withUsage(err error, c command) error {
-	if ue, ok := err.(*usageError); ok && ue.usage == "" {
-		ue.usage = "demo " + c.name + " " + c.args
-	}
-	return err
 }
 
 // traceFlag declares -trace, shared by the commands of the PCA family.
@@ -333,4 +305,14 @@ func eigenTrace(on bool, stderr io.Writer) eigen.SymmetricOptions {
 		return eigen.SymmetricOptions{}
 	}
 	return eigen.SymmetricOptions{Trace: func(s eigen.QRStep) { fmt.Fprintln(stderr, formatQRStep(s)) }}
+}
+
+// ldaLearner declares the flags of the lda learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func ldaLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	flags := declareLDAFlags(fs)
+	return func() (learnerPlan, error) {
+		cfg, err := flags()
+		return classifierPlan(cfg), err
+	}
 }

@@ -38,12 +38,16 @@ var siteTopics = []siteTopic{
 	{Name: "generative", Title: "The generative methods", Notes: `004 "Mixture density Estimate and EM algorithm"`, Steps: true, Done: true,
 		Checks: []string{"ready data=blobs&k=2&cov=diag", "ready data=moons&k=6&step=5", "ready k=4&seed=7&step=2",
 			"error k=0", "error cov=tied", "error step=100000", "error data=iris"}},
-	{Name: "nn", Title: "Neural networks and autoencoders", Notes: `004 "Backpropagation Algorithm", "Auto-Encoder"`, Steps: true},
+	{Name: "nn", Title: "Neural networks and autoencoders", Notes: `004 "Multilayer feed-forward Network", "Backpropagation Algorithm"`, Steps: true, Done: true,
+		Checks: []string{"ready data=moons&hidden=16&activation=relu&epochs=200", "ready optimizer=momentum&lr=0.1&step=20", "ready step=5",
+			"error hidden=0", "error activation=softsign", "error step=101", "error lr=-1"}},
 	{Name: "svm", Title: "Support vector machines", Notes: `004 "Support Vector Machines(SVM)", "Using Slack Variable", "Kernel function", "SMO Algorithm"`, Steps: true, Done: true,
 		Checks: []string{"ready kernel=linear&C=1&data=blobs", "ready kernel=poly&degree=2&data=xor&step=25", "ready kernel=rbf&C=10&gamma=0.5&data=moons&step=40",
 			"error C=-1", "error data=spirals", "error step=100000", "error kernel=linear&gamma=2", "error colour=red"}},
 	{Name: "assess", Title: "Assessment", Notes: `004 "Model assessment" (bootstrap, cross-validation)`, Steps: true},
-	{Name: "ensemble", Title: "Ensembles", Notes: `004 "Bagging", "Boosting"`, Steps: true},
+	{Name: "ensemble", Title: "Ensembles", Notes: `004 "Boosting" (AdaBoost)`, Steps: true, Done: true,
+		Checks: []string{"ready data=xor&rounds=60", "ready step=6", "ready data=blobs&rounds=10&step=3",
+			"error rounds=0", "error step=31", "error data=circles", "error base=tree"}},
 }
 
 // siteData are the data sets the site ships in data/ (the CSV files the
