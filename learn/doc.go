@@ -76,7 +76,7 @@
 // (contract_test.go, TestContract) checks each of them for every
 // classifier and regressor of the package — inputs-untouched, refit,
 // seed-and-workers (GOMAXPROCS and Workers 1 and 16), concurrent-predict
-// (16 goroutines on one model, race-free under go test -race),
+// (16 goroutines on one model, without a race under go test -race),
 // save-load, subset-invariance — together with the refusal of bad data
 // and queries, labels returned as given, one feature, duplicated and
 // constant columns, and unscorable rows; TestContractCoversEveryLearner
