@@ -188,7 +188,8 @@ func (lr *labeledReader) add(data []float64, t *LabeledTable, rec *record) ([]fl
 			if s == "" {
 				return nil, newError(op, ErrFormat, "line %d, %s: empty label", fieldLine, columnLabel(j, lr.names))
 			}
-			t.Labels = append(t.Labels, s)
+			// A copy: the cell is a slice of its whole line's string.
+			t.Labels = append(t.Labels, strings.Clone(s))
 			continue
 		}
 		v, err := parseCell(cell)

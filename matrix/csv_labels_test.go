@@ -67,6 +67,7 @@ func TestReadLabeledCSVErrors(t *testing.T) {
 		{"empty feature", "a,kind\n,cat\n1,dog\n", "", ErrFormat, "line 2, column 1 (\"a\"): empty cell"},
 		{"duplicate name", "a,a,kind\n1,2,cat\n", "", ErrFormat, `duplicate column name "a"`},
 		{"quoting", "a,kind\n1,\"cat\n", "", ErrFormat, "line 2"},
+		{"line of a field after a quoted line break", "a,b,kind\n1,2,\"two\nlines\"\n3,\"x\ny\",dog\n", "", ErrFormat, `line 4, column 2 ("b"): "x\ny" is not a number`},
 		{"gzip", "\x1f\x8b\x08", "", ErrFormat, "gzip"},
 		{"long cell", "a,kind\n1,cat\n" + long + ",dog\n", "", ErrFormat, `"` + long[:60] + `"… (5000 characters) is not a number`},
 	} {
