@@ -3,6 +3,8 @@ package learn
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -130,6 +132,36 @@ func TestSVMDecisionSignOneVersusOne(t *testing.T) {
 			if (c == mach.Positive && dec.At(i, j) <= 0) || (c == mach.Negative && dec.At(i, j) >= 0) {
 				t.Fatalf("machine %d (%d against %d), row %d of class %d: %v on the wrong side", j, mach.Positive, mach.Negative, i, c, dec.At(i, j))
 			}
+		}
+	}
+}
+
+// TestSVMDecisionSignOldFile loads a two-class model saved before the
+// sign convention (labels 0/1, class 0 trained as +1): it predicts what it
+// predicted then (TestLoadSavedBeforeSplit), and its public decision
+// values are now positive for class 1, the machine's f negated.
+func TestSVMDecisionSignOldFile(t *testing.T) {
+	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 0.2}, {0.1, 1}, {2, 2.1}, {2.2, 1.8}, {1.9, 2.3}, {4, 0.1}, {4.2, 0.3}, {3.8, -0.2}})
+	raw, err := os.ReadFile(filepath.Join("testdata", "saved", "svm_c2.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadSVMClassifier(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mach := m.Machines[0]
+	if mach.Positive != 0 || mach.Negative != 1 {
+		t.Fatalf("the saved machine separates %d from %d, want 0 from 1", mach.Positive, mach.Negative)
+	}
+	d, err := m.Decision(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, _ := m.Predict(x)
+	for i := range d {
+		if (d[i] > 0) != (pred[i] == 1) {
+			t.Fatalf("row %d: decision %v, prediction %d", i, d[i], pred[i])
 		}
 	}
 }
