@@ -82,6 +82,9 @@ type BinarySVM struct {
 	// Positive and Negative are the labels of the sides f > 0 and f ≤ 0:
 	// the lower label of the pair is positive, except that +1 is positive
 	// against −1 (LIBSVM's rule for ±1 labels); unused for regression.
+	// This is the machine's own orientation (its f, Coef, Rho, ProbA,
+	// ProbB); a two-class model's public decision values are positive
+	// for the larger label instead (svm_sign.go).
 	Positive, Negative int
 	Support            []int         // indices of the support vectors in the training rows
 	SupportVectors     *matrix.Dense // their feature rows
@@ -784,6 +787,8 @@ func (m *SVMClassifierModel) Vote(dec *matrix.Dense) ([]int, error) {
 
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
 // kernel, and the margin 2/‖w‖. Other kernels have no finite w: error.
+// w is in the machine's orientation (f = wᵀx + B(), positive for its
+// Positive label), not the public decision values' (svm_sign.go).
 //
 // Implements: 004, "Support Vector Machines(SVM)" (W* = Σᵢ μᵢ*yᵢXᵢ and the
 // margin 2/‖W‖; errata 11).
