@@ -170,18 +170,26 @@ func (c DecisionTree) Fit(x *matrix.Dense, y []int) (*TreeClassifierModel, error
 // samples of weight 0 are left out, as if absent.
 func (c DecisionTree) fitWeighted(x *matrix.Dense, y []int, w []float64) (*TreeClassifierModel, error) {
 	const op = "learn: decision tree"
+	if x == nil {
+		return nil, fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
+	}
+	d := x.Cols()
+	x, keep := c.dropConstantColumns(x)
 	data, err := newTreeDataClass(op, x, y, x.Cols())
 	if err != nil {
 		return nil, err
 	}
-	s, err := c.settings(op, data.d)
+	s, err := c.settings(op, d)
 	if err != nil {
 		return nil, err
 	}
+	s.maxFeatures = min(s.maxFeatures, data.d)
 	if err := checkWeights(op, w, data.n); err != nil {
 		return nil, err
 	}
-	return data.classifier(growTree(data, s, w, c.rng())), nil
+	t := growTree(data, s, w, c.rng())
+	t.restoreColumns(keep, d)
+	return data.classifier(t), nil
 }
 
 // rng returns the tree's feature-drawing source, seeded afresh for every
@@ -205,16 +213,24 @@ func (c DecisionTree) FitWeighted(x *matrix.Dense, y []int, w []float64) (Classi
 // mean target of their samples).
 func (c DecisionTree) FitRegression(x *matrix.Dense, y []float64) (*TreeRegressorModel, error) {
 	const op = "learn: regression tree"
+	if x == nil {
+		return nil, fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
+	}
+	d := x.Cols()
+	x, keep := c.dropConstantColumns(x)
 	data, err := newTreeDataReg(op, x, y, x.Cols())
 	if err != nil {
 		return nil, err
 	}
-	s, err := c.settings(op, data.d)
+	s, err := c.settings(op, d)
 	if err != nil {
 		return nil, err
 	}
 	s.criterion = "squared_error"
-	return &TreeRegressorModel{*growTree(data, s, nil, c.rng())}, nil
+	s.maxFeatures = min(s.maxFeatures, data.d)
+	t := growTree(data, s, nil, c.rng())
+	t.restoreColumns(keep, d)
+	return &TreeRegressorModel{*t}, nil
 }
 
 // FitRegressor is FitRegression as a RegressorTrainer.

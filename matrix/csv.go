@@ -426,11 +426,11 @@ func parseCell(cell string) (float64, error) {
 	case err == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
 		return v, nil
 	case errors.Is(err, strconv.ErrRange):
-		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q overflows float64", s)}
+		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s overflows float64", QuoteCell(s))}
 	case err != nil:
-		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%q is not a number", s)}
+		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%s is not a number", QuoteCell(s))}
 	}
-	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%q is not a finite number", s)}
+	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s is not a finite number", QuoteCell(s))}
 }
 
 // cellError places a cell problem at its line and column.

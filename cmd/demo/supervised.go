@@ -755,8 +755,8 @@ func fitPreprocess(x *matrix.Dense, scaler string, k int) (*preprocess, error) {
 
 // apply transforms x (n×d) into a new matrix; x is not modified.
 func (p *preprocess) apply(x *matrix.Dense) (*matrix.Dense, error) {
-	if p == nil {
-		return x, nil
+	if p == nil || (p.Scaler == "" && p.PCAComponents == nil) {
+		return x, nil // nothing to apply: no copy of a matrix that may be large
 	}
 	out := x.Clone()
 	if p.Scaler != "" {
