@@ -406,6 +406,12 @@ func LoadFisher(r io.Reader) (*FisherModel, error) {
 	if len(m.Classes) < 2 || m.Means == nil || m.Means.Rows() != len(m.Classes) || m.Means.Cols() != len(m.W) {
 		return nil, fmt.Errorf("learn: load fisher: %w: inconsistent dimensions", ErrFormat)
 	}
+	if !strictlyIncreasing(m.Classes) {
+		return nil, fmt.Errorf("learn: load fisher: %w: classes %v are not sorted and distinct", ErrFormat, m.Classes)
+	}
+	if m.Directions != nil && (len(m.Eigenvalues) != m.Directions.Rows() || m.Directions.Cols() != len(m.W)) {
+		return nil, fmt.Errorf("learn: load fisher: %w: %d eigenvalues for %d directions of %d features (want one per direction)", ErrFormat, len(m.Eigenvalues), m.Directions.Rows(), m.Directions.Cols())
+	}
 	if m.WithinScatter != nil {
 		if m.Directions == nil || len(m.WithinScatter) != m.Directions.Rows() ||
 			slices.ContainsFunc(m.WithinScatter, func(s float64) bool { return !(s > 0) || math.IsInf(s, 0) }) {
