@@ -31,7 +31,10 @@ const (
 // zero value is a C-SVM with C = 1 and the linear kernel.
 //
 // Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
-// Tol = 1e-3 (LIBSVM's), CacheMB = 100, MaxIter = max(10⁷, 100n). For an
+// Tol = 1e-3 (LIBSVM's), CacheMB = 100, MaxIter = max(10⁷, 100n); a
+// Gaussian Kernel with Gamma = 0 takes γ = 1/(d·Var(X)) from the training
+// data (ScaleGamma, scikit-learn's gamma="scale"), which the fitted
+// model's Kernel records. For an
 // ε-SVR with ε = 0 itself (no tube: every residual costs), set Epsilon to
 // a negative value, by name learn.Zero: the project's one convention for
 // a setting whose zero value stands for a non-zero default (package
@@ -197,6 +200,9 @@ func (s SVM) validate() error {
 	if s.Tol < 0 || s.CacheMB < 0 || s.MaxIter < 0 {
 		return fmt.Errorf("%s: %w: negative tolerance, cache size or iteration cap", op, ErrInvalidParameter)
 	}
+	if s.Kernel.kind() == GaussianKernel && s.Kernel.Gamma == 0 {
+		return nil // the default width, resolved on the data (ScaleGamma)
+	}
 	return s.Kernel.Validate()
 }
 
@@ -254,6 +260,10 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 		return nil, err
 	}
 	if err := checkData(op, x, 2); err != nil {
+		return nil, err
+	}
+	s, err := s.withDataKernel(x)
+	if err != nil {
 		return nil, err
 	}
 	if err := checkKernelDiag(op, s.Kernel, x); err != nil {
@@ -437,6 +447,10 @@ func (s SVM) FitRegression(x *matrix.Dense, y []float64) (*SVMRegressorModel, er
 	if err := checkData(op, x, 1); err != nil {
 		return nil, err
 	}
+	s, err := s.withDataKernel(x)
+	if err != nil {
+		return nil, err
+	}
 	if err := checkKernelDiag(op, s.Kernel, x); err != nil {
 		return nil, err
 	}
@@ -553,7 +567,22 @@ func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: decision")
 	}
-	return m.core().decision(x)
+	if m.Kernel.kind() == LinearKernel {
+		dec, err := m.DecisionFunction(x)
+		if err != nil {
+			return nil, err
+		}
+		return dec.Col(0), nil
+	}
+	c := m.core()
+	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
+		return nil, err
+	}
+	f := c.machineDecisions(x, 0)
+	if err := checkScoreValues("learn: svm: decision", "decision value", f); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // Decision returns f(x) = Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b for every row of X, as
@@ -592,12 +621,14 @@ func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, e
 		return nil, err
 	}
 	var out *matrix.Dense
-	if sv, pos, ok := c.sharedSupport(); ok && len(c.machines) > 1 {
-		out = c.decisionShared(x, sv, pos)
+	if c.kernel.kind() == LinearKernel {
+		out = c.linearDecisions(x)
+	} else if sv, pos, ok := c.sharedSupport(); ok && len(c.machines) > 1 {
+		out = kernelDecisions(c.kernel, x, sv, c.machines, pos)
 	} else {
 		out = matrix.New(x.Rows(), len(c.machines))
-		for j, mach := range c.machines {
-			out.SetCol(j, mach.decision(c.kernel, x))
+		for j := range c.machines {
+			out.SetCol(j, c.machineDecisions(x, j))
 		}
 	}
 	if err := checkScoreRows("learn: svm: decision", "decision value", out); err != nil {
@@ -643,28 +674,11 @@ func (c svmMachines) sharedSupport() (sv *flatRows, pos [][]int, ok bool) {
 	return newFlatRows(u), pos, true
 }
 
-// decisionShared is DecisionFunction with each kernel value computed once
-// per query row: K(svₜ, x) for the distinct support vectors, then every
-// machine's Σ coefₜ K(svₜ, x) − ρ read from them. The sums run in the same
-// order over the same values as BinarySVM.decision, so the results are
-// identical to the machine-by-machine ones, bit for bit.
-func (c svmMachines) decisionShared(x *matrix.Dense, sv *flatRows, pos [][]int) *matrix.Dense {
-	out := matrix.New(x.Rows(), len(c.machines))
-	nsv := len(sv.norms)
-	parallelRows(x.Rows(), func(i int) {
-		xi := x.Row(i)
-		kv := make([]float64, nsv)
-		kernelBlock(c.kernel, xi, matrix.Dot(xi, xi), sv, 0, kv)
-		oi := out.Row(i)
-		for j, mach := range c.machines {
-			var s float64
-			for t, c := range mach.Coef {
-				s += c * kv[pos[j][t]]
-			}
-			oi[j] = s - mach.Rho
-		}
-	})
-	return out
+// machineDecisions returns the decision values of machine j alone for
+// every row of X, by kernelDecisions over its own support vectors.
+func (c svmMachines) machineDecisions(x *matrix.Dense, j int) []float64 {
+	mach := c.machines[j]
+	return kernelDecisions(c.kernel, x, newFlatRows(mach.SupportVectors), c.machines[j:j+1], nil).Col(0)
 }
 
 // Predict returns the regression value f(x) of every row. A row whose

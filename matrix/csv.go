@@ -344,15 +344,18 @@ func isBlankRecord(rec []string) bool {
 // numeric, so that it is reported as not finite rather than taken as a name.
 func isHeader(rec []string) bool {
 	for _, cell := range rec {
-		s := strings.TrimSpace(cell)
-		if s == "" {
-			continue
-		}
-		if _, err := strconv.ParseFloat(s, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+		if s := strings.TrimSpace(cell); s != "" && !isNumeric(s) {
 			return true
 		}
 	}
 	return false
+}
+
+// isNumeric reports a trimmed cell that is a number for ParseFloat, an
+// out-of-range one such as 1e400 included.
+func isNumeric(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 // headerNames trims and validates the header record found on line.
@@ -436,11 +439,16 @@ func parseCell(cell string) (float64, error) {
 // cellError places a cell problem at its line and column.
 func cellError(err error, line, j int, names []string) error {
 	p := err.(*cellProblem)
-	col := fmt.Sprintf("column %d", j+1)
-	if names != nil {
-		col += fmt.Sprintf(" (%q)", names[j])
+	return newError("read csv", p.sentinel, "line %d, %s: %s", line, columnLabel(j, names), p.what)
+}
+
+// columnLabel names column j (0-based) for a message: `column 3`, or
+// `column 3 ("x")` when the table has names.
+func columnLabel(j int, names []string) string {
+	if names == nil {
+		return fmt.Sprintf("column %d", j+1)
 	}
-	return newError("read csv", p.sentinel, "line %d, %s: %s", line, col, p.what)
+	return fmt.Sprintf("column %d (%q)", j+1, names[j])
 }
 
 // csvSyntaxError turns an encoding/csv parse error into ErrFormat with its

@@ -10,10 +10,11 @@ const quoteMax = 60
 
 // QuoteCell quotes the text s of a cell for an error message as %q does,
 // but at most its first 60 characters, followed by "…" and the cell's
-// length when it is longer: a 5 MB cell gives a readable line, not a
+// length in characters when it is longer: a 5 MB cell gives a readable line, not a
 // 5 MB one (docs/data-formats.md, "Errors").
 func QuoteCell(s string) string {
-	if utf8.RuneCountInString(s) <= quoteMax {
+	n := utf8.RuneCountInString(s)
+	if n <= quoteMax {
 		return fmt.Sprintf("%q", s)
 	}
 	cut, k := 0, 0
@@ -24,5 +25,5 @@ func QuoteCell(s string) string {
 		}
 		k++
 	}
-	return fmt.Sprintf("%q… (%d bytes)", s[:cut], len(s))
+	return fmt.Sprintf("%q… (%d characters)", s[:cut], n)
 }

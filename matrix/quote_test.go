@@ -11,7 +11,7 @@ func TestQuoteCell(t *testing.T) {
 	}
 	long := strings.Repeat("é", 5_000_000)
 	got := QuoteCell(long)
-	want := `"` + strings.Repeat("é", 60) + `"… (10000000 bytes)`
+	want := `"` + strings.Repeat("é", 60) + `"… (5000000 characters)`
 	if got != want {
 		t.Errorf("long cell quoted as %.80s… (%d bytes)", got, len(got))
 	}
