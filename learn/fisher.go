@@ -89,6 +89,9 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 	if err := checkSquareSize(op, fmt.Sprintf("the scatter matrices S_w, S_B and their factors over %d features", d), d, 4, "select or project the features first (-pca K)"); err != nil {
 		return nil, err
 	}
+	if err := CheckClassSizes(op, y); err != nil { // S_w = 0: no within-class scatter to invert
+		return nil, err
+	}
 	classes, means, counts := classMeans(x, y)
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: need at least two classes, got %d", op, ErrInvalidParameter, len(classes))
