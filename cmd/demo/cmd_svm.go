@@ -230,39 +230,38 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, err := flags()
-	if err != nil {
-		return withUsage(err, s.cmd)
-	}
-	switch {
-	case *proba && (cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR):
-		return s.usage("-proba does not apply to -type %s (probabilities are for classifiers)", cfg.Type)
-	case s.set("seed") && !*proba:
-		return s.usage("-seed applies to -proba only")
-	}
-	cfg.Probability, cfg.Seed = *proba, *seed
-	if *trace {
-		header := false
-		cfg.Trace = func(ts learn.TraceStep) {
-			st := *ts.SMO
-			if !header && !st.Final {
-				fmt.Fprintln(stderr, smoTraceHeader)
-				header = true
-			}
-			fmt.Fprintln(stderr, formatSMOStep(st))
+	return fitOrLoad(s, stdout, func() (learn.SVM, error) {
+		cfg, err := flags()
+		if err != nil {
+			return cfg, err
 		}
-	}
-	// Progress (not with -trace, which shows every step): every 1000th
-	// SMO step updates it.
-	pr := newProgress(stderr, "svm", *quiet || *trace)
-	if pr != nil {
-		cfg.Trace, cfg.TraceEvery = pr.trace(nil), 1000
-	}
-	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		switch {
+		case *proba && (cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR):
+			return cfg, fmt.Errorf("-proba does not apply to -type %s (probabilities are for classifiers)", cfg.Type)
+		case s.set("seed") && !*proba:
+			return cfg, fmt.Errorf("-seed applies to -proba only")
+		}
+		cfg.Probability, cfg.Seed = *proba, *seed
+		if *trace {
+			header := false
+			cfg.Trace = func(ts learn.TraceStep) {
+				st := *ts.SMO
+				if !header && !st.Final {
+					fmt.Fprintln(stderr, smoTraceHeader)
+					header = true
+				}
+				fmt.Fprintln(stderr, formatSMOStep(st))
+			}
+		}
+		s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
+		return cfg, nil
+	}, func(cfg learn.SVM, d *trainingSet) (any, []field, error) {
+		// Progress (not with -trace, which shows every step): every
+		// 1000th SMO step updates it.
+		pr := newProgress(stderr, "svm", *quiet || *trace)
+		if pr != nil {
+			cfg.Trace, cfg.TraceEvery = pr.trace(nil), 1000
+		}
 		defer pr.done()
 		return trainSVM(cfg, d, stderr)
 	})
