@@ -180,7 +180,7 @@ func printHelp(w io.Writer, args []string) error {
 func quote(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
+		q[i] = quoteCell(n)
 	}
 	return strings.Join(q, ", ")
 }

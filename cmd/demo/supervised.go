@@ -577,11 +577,11 @@ func featureCellError(t *rawTable, i, j int, err error) error {
 		}
 		if !isNumberCell(rec[j]) && k <= i {
 			key := strconv.Itoa(j)
-			if t.names != nil {
+			if t.names != nil && len(t.names[j]) <= maxQuotedCell && !strings.ContainsAny(t.names[j], " ,\t\"'\n") {
 				key = t.names[j]
 			}
-			return fmt.Errorf("%s: %s holds text (%q on line %d), not numbers: leave it out with -drop %s, or make it the label with -target %s",
-				t.path, t.columnName(j), rec[j], t.lines[k], key, key)
+			return fmt.Errorf("%s: %s holds text (%s on line %d), not numbers: leave it out with -drop %s, or make it the label with -target %s",
+				t.path, t.columnName(j), quoteCell(rec[j]), t.lines[k], key, key)
 		}
 		break
 	}
@@ -643,7 +643,7 @@ func (smp *sample) classes(names []string) ([]int, error) {
 		if names != nil {
 			k, ok := index[c]
 			if !ok {
-				return nil, fmt.Errorf("%s, %s: label %q is not a class of the model (%s)", smp.where(i), smp.labelDesc, c, quote(names))
+				return nil, fmt.Errorf("%s, %s: label %s is not a class of the model (%s)", smp.where(i), smp.labelDesc, quoteCell(c), quote(names))
 			}
 			out[i] = k
 			continue
