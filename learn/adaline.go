@@ -159,8 +159,12 @@ func LoadAdaline(r io.Reader) (*AdalineModel, error) {
 	if err := loadModel(r, "adaline", &m); err != nil {
 		return nil, err
 	}
-	if err := checkNeurons(m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept); err != nil || len(m.MSE) == 0 {
+	if err := checkNeurons(m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept); err != nil {
 		return nil, fmt.Errorf("learn: load adaline: %w: %v", ErrFormat, err)
+	}
+	// One training error per epoch run.
+	if err := checkLength("MSE", len(m.MSE), m.Epochs); err != nil || m.Epochs < 1 {
+		return nil, formatError("adaline", fmt.Errorf("Epochs %d, MSE of %d entries", m.Epochs, len(m.MSE)))
 	}
 	return &m, nil
 }

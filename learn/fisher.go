@@ -392,6 +392,25 @@ func LoadFisher(r io.Reader) (*FisherModel, error) {
 	if len(m.Classes) < 2 || m.Means == nil || m.Means.Rows() != len(m.Classes) || m.Means.Cols() != len(m.W) {
 		return nil, fmt.Errorf("learn: load fisher: %w: inconsistent dimensions", ErrFormat)
 	}
+	if err := checkIncreasing("Classes", m.Classes); err != nil {
+		return nil, formatError("fisher", err)
+	}
+	// Two classes: W alone. More: c − 1 directions at most (the rank of
+	// S_B), d wide, with one eigenvalue each, descending.
+	directions := 0
+	if m.Directions != nil {
+		directions = m.Directions.Rows()
+		if len(m.Classes) == 2 || directions < 1 || directions > len(m.Classes)-1 || m.Directions.Cols() != len(m.W) {
+			return nil, formatError("fisher", fmt.Errorf("Directions is %d×%d for %d classes and %d features",
+				directions, m.Directions.Cols(), len(m.Classes), len(m.W)))
+		}
+	}
+	if err := checkLength("Eigenvalues", len(m.Eigenvalues), directions); err != nil {
+		return nil, formatError("fisher", err)
+	}
+	if err := checkDescending("Eigenvalues", m.Eigenvalues); err != nil {
+		return nil, formatError("fisher", err)
+	}
 	if m.WithinScatter != nil {
 		if m.Directions == nil || len(m.WithinScatter) != m.Directions.Rows() ||
 			slices.ContainsFunc(m.WithinScatter, func(s float64) bool { return !(s > 0) || math.IsInf(s, 0) }) {

@@ -192,6 +192,10 @@ func LoadPerceptron(r io.Reader) (*PerceptronModel, error) {
 	if err := checkNeurons(m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept); err != nil {
 		return nil, fmt.Errorf("learn: load perceptron: %w: %v", ErrFormat, err)
 	}
+	// One count of updates per epoch run.
+	if err := checkLength("Mistakes", len(m.Mistakes), m.Epochs); err != nil {
+		return nil, formatError("perceptron", err)
+	}
 	return &m, nil
 }
 
