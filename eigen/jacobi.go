@@ -12,6 +12,23 @@ type JacobiSweep struct {
 	Sweep     int     // 1-based
 	OffNorm   float64 // off(A) = √(Σᵢ≠ⱼ aᵢⱼ²) after the sweep
 	Rotations int     // rotations applied in the sweep
+	// A is a copy of the rotated matrix after the sweep, when
+	// JacobiOptions.TraceMatrix asks for it (nil otherwise).
+	A *matrix.Dense
+}
+
+// JacobiRotation reports one rotation of the cyclic Jacobi method, for a
+// step-by-step view of it (demo eig -trace, docs/live.md's eigenproblems
+// page): the pair (p, q) it zeroes, its angle φ (tan φ = t, |φ| ≤ π/4),
+// off(A) after it and a copy of the rotated matrix.
+type JacobiRotation struct {
+	Sweep int // 1-based
+	P, Q  int // 0-based, p < q
+	Angle float64
+	// OffNorm is off(A) = √(Σᵢ≠ⱼ aᵢⱼ²) after the rotation, computed from
+	// the rotated matrix (in exact arithmetic off(A)² falls by 2a_pq²).
+	OffNorm float64
+	A       *matrix.Dense // a copy of JᵀAJ after the rotation
 }
 
 // JacobiOptions configures Jacobi. The zero value computes values and
@@ -20,10 +37,17 @@ type JacobiOptions struct {
 	ValuesOnly bool              // skip the accumulation of eigenvectors
 	MaxSweeps  int               // default 50
 	Trace      func(JacobiSweep) // called after every sweep, if not nil
+	// TraceMatrix puts a copy of the rotated matrix in every JacobiSweep
+	// passed to Trace (for small n: it costs n² numbers a sweep).
+	TraceMatrix bool
 	// Progress, if not nil, is called after each pivot row p (0 … n−2) of
 	// every sweep: one sweep costs O(n³), about half a minute for
 	// n = 2000, so a caller can report progress inside it.
 	Progress func(sweep, p int)
+	// Rotation, if not nil, is called after every rotation with a copy of
+	// the matrix (a teacher's trace: n(n−1)/2 calls a sweep, each O(n²)
+	// more work).
+	Rotation func(JacobiRotation)
 }
 
 // Jacobi computes all eigenpairs of a symmetric matrix A = VΛVᵀ by the
@@ -108,8 +132,12 @@ func Jacobi(a *matrix.Dense, opts JacobiOptions) (*Result, error) {
 				if math.Abs(apq) < threshold {
 					continue
 				}
-				rotate(w, vt, p, q)
+				t := rotate(w, vt, p, q)
 				rotations++
+				if opts.Rotation != nil {
+					cp := matrix.ScalePow2(-k, w)
+					opts.Rotation(JacobiRotation{Sweep: sweep, P: p, Q: q, Angle: math.Atan(t), OffNorm: matrix.NormOffDiag(cp), A: cp})
+				}
 			}
 			if opts.Progress != nil {
 				opts.Progress(sweep, p)
@@ -117,7 +145,11 @@ func Jacobi(a *matrix.Dense, opts JacobiOptions) (*Result, error) {
 		}
 		off := matrix.NormOffDiag(w)
 		if opts.Trace != nil {
-			opts.Trace(JacobiSweep{Sweep: sweep, OffNorm: math.Ldexp(off, -k), Rotations: rotations})
+			js := JacobiSweep{Sweep: sweep, OffNorm: math.Ldexp(off, -k), Rotations: rotations}
+			if opts.TraceMatrix {
+				js.A = matrix.ScalePow2(-k, w)
+			}
+			opts.Trace(js)
 		}
 		if rotations == 0 && sweep > 3 || off == 0 {
 			values := make([]float64, n)
@@ -145,8 +177,8 @@ func negligible(apq, app, aqq, absTol float64) bool {
 }
 
 // rotate applies the Jacobi rotation that zeroes a_pq: A ← JᵀAJ on the
-// rows and columns p and q, and Vᵀ ← JᵀVᵀ on its rows.
-func rotate(a, vt *matrix.Dense, p, q int) {
+// rows and columns p and q, and Vᵀ ← JᵀVᵀ on its rows. It returns t = tan φ.
+func rotate(a, vt *matrix.Dense, p, q int) float64 {
 	apq := a.At(p, q)
 	theta := (a.At(q, q) - a.At(p, p)) / (2 * apq)
 	t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1)) // tan φ
@@ -173,6 +205,7 @@ func rotate(a, vt *matrix.Dense, p, q int) {
 	if vt != nil {
 		rotatePair(vt.Row(p), vt.Row(q), s, tau)
 	}
+	return t
 }
 
 // rotatePair applies x ← c·x − s·y, y ← s·x + c·y in Rutishauser's form

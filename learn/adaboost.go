@@ -55,6 +55,8 @@ type AdaBoost struct {
 	Resample bool
 	// Seed drives the resampling.
 	Seed uint64
+	// Trace, if not nil, receives every round, in TraceStep.Round.
+	Trace Trace
 }
 
 // AdaRound is the record of one round.
@@ -78,8 +80,8 @@ type AdaBoostModel struct {
 	Alphas []float64 `json:"alphas"`
 	// Stumps or Trees hold the members when the base learner was Stump or
 	// DecisionTree (the forms that can be saved).
-	Stumps []*StumpModel `json:"stumps,omitempty"`
-	Trees  []*TreeModel  `json:"trees,omitempty"`
+	Stumps []*StumpModel          `json:"stumps,omitempty"`
+	Trees  []*TreeClassifierModel `json:"trees,omitempty"`
 	// Rounds records every completed round (one with a weight update);
 	// a stopping round is not among them.
 	Rounds []AdaRound `json:"rounds"`
@@ -130,7 +132,7 @@ func (c AdaBoost) Fit(x *matrix.Dense, y []int) (*AdaBoostModel, error) {
 	_, stumps := base.(Stump)
 	// A tree base learner grows on the columns sorted once here, as the
 	// stumps do, instead of sorting all d of them again every round
-	// (DecisionTree.FitWeights would): the same tree, d·n log n less work
+	// (DecisionTree.FitWeighted would): the same tree, d·n log n less work
 	// per round.
 	tree, trees := base.(DecisionTree)
 	var treeSet treeSettings
@@ -161,7 +163,7 @@ func (c AdaBoost) Fit(x *matrix.Dense, y []int) (*AdaBoostModel, error) {
 		case stumps:
 			h = bestStump(data, w)
 		case trees:
-			h = growTree(data, treeSet, w, tree.rng())
+			h = data.classifier(growTree(data, treeSet, w, tree.rng()))
 		default:
 			h, err = weighted.FitWeighted(x, y, w)
 		}
@@ -236,6 +238,10 @@ func (c AdaBoost) Fit(x *matrix.Dense, y []int) (*AdaBoostModel, error) {
 			}
 		}
 		m.Rounds = append(m.Rounds, AdaRound{Error: xi, Alpha: alpha, HalfWeight: half, TrainError: float64(wrong) / float64(n)})
+		if c.Trace != nil {
+			r := m.Rounds[len(m.Rounds)-1]
+			c.Trace(TraceStep{Iteration: len(m.Rounds), Objective: xi, Round: &r})
+		}
 		if K == 2 {
 			gap := math.Abs(half - 0.5)
 			m.MaxHalfWeightGap = max(m.MaxHalfWeightGap, gap)
@@ -271,12 +277,12 @@ func argmaxLast2(s []float64, k int) int {
 // storeMembers fills Stumps or Trees when every member is of that kind.
 func (m *AdaBoostModel) storeMembers() {
 	var st []*StumpModel
-	var tr []*TreeModel
+	var tr []*TreeClassifierModel
 	for _, h := range m.members {
 		switch v := h.(type) {
 		case *StumpModel:
 			st = append(st, v)
-		case *TreeModel:
+		case *TreeClassifierModel:
 			tr = append(tr, v)
 		}
 	}
@@ -433,7 +439,7 @@ func LoadAdaBoost(r io.Reader) (*AdaBoostModel, error) {
 		if t == nil {
 			return bad("tree %d is null", r)
 		}
-		if err := t.check(); err != nil || t.Features != m.Features || t.Classes == nil {
+		if err := t.check(); err != nil || t.Features != m.Features {
 			return bad("tree %d: %v", r, err)
 		}
 		for _, c := range t.Classes {

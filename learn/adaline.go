@@ -14,8 +14,9 @@ import (
 // by the sign of that output. The zero value runs up to 100 epochs with
 // step 0.01, tolerance 10⁻⁶ and seed 0.
 type Adaline struct {
-	// Epochs caps the passes over the data; zero means 100.
-	Epochs int
+	// MaxIter caps the iterations, here epochs (passes over the data);
+	// zero means 100.
+	MaxIter int
 	// LearningRate is the step η > 0; zero means 0.01. The rule is stable
 	// for η < 2/maxᵢ‖(xᵢ, 1)‖², so scale the data.
 	LearningRate float64
@@ -67,7 +68,7 @@ var _ Classifier = (*AdalineModel)(nil)
 // IRE WESCON Convention Record (1960).
 func (c Adaline) Fit(x *matrix.Dense, y []int) (*AdalineModel, error) {
 	const op = "learn: adaline"
-	epochs, eta, err := neuronSettings(op, c.Epochs, 100, c.LearningRate, 0.01)
+	epochs, eta, err := neuronSettings(op, c.MaxIter, 100, c.LearningRate, 0.01)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +142,8 @@ func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float
 }
 
 // Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere
-// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest.
+// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest. A row
+// whose net input is not finite is an error (score_check.go).
 func (m *AdalineModel) Predict(x *matrix.Dense) ([]int, error) {
 	return predictNeurons("learn: adaline", m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept, x)
 }
@@ -167,4 +169,9 @@ func LoadAdaline(r io.Reader) (*AdalineModel, error) {
 		return nil, formatError("adaline", fmt.Errorf("Epochs %d, MSE of %d entries", m.Epochs, len(m.MSE)))
 	}
 	return &m, nil
+}
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c Adaline) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
 }

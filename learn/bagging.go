@@ -15,6 +15,10 @@ import (
 // regressors. The resamples are drawn from one generator seeded by Seed,
 // in order, so the ensemble is reproducible.
 type Bagging struct {
+	// Base is the learner bagged: a ClassifierTrainer for Fit and
+	// FitClassifier, a RegressorTrainer for FitRegression and FitRegressor
+	// (a learner of both tasks, such as DecisionTree{}, serves both).
+	Base any
 	// B is the number of models; zero means 10 (scikit-learn's default).
 	B int
 	// Seed makes the resamples reproducible.
@@ -23,18 +27,18 @@ type Bagging struct {
 	Progress func(done, total int)
 }
 
-// BaggedClassifier is a fitted bagging ensemble of classifiers.
-type BaggedClassifier struct {
+// BaggingClassifierModel is a fitted bagging ensemble of classifiers.
+type BaggingClassifierModel struct {
 	Classes []int
 	Models  []Classifier
 }
 
-// BaggedRegressor is a fitted bagging ensemble of regressors.
-type BaggedRegressor struct {
+// BaggingRegressorModel is a fitted bagging ensemble of regressors.
+type BaggingRegressorModel struct {
 	Models []Regressor
 }
 
-func (c Bagging) count(op string) (int, error) {
+func (c Bagging) count(op string, x *matrix.Dense) (int, error) {
 	b := c.B
 	if b == 0 {
 		b = 10
@@ -42,87 +46,94 @@ func (c Bagging) count(op string) (int, error) {
 	if b < 1 {
 		return 0, fmt.Errorf("%s: %w: B = %d models, need at least 1", op, ErrInvalidParameter, c.B)
 	}
+	// Each model keeps at least a weight per feature and the bias.
+	if err := checkEnsembleSize(op, "models", b, matrix.FloatBytes(x.Cols()+1)); err != nil {
+		return 0, err
+	}
 	return b, nil
 }
 
-// Classifier returns the trainer that bags t.
-func (c Bagging) Classifier(t ClassifierTrainer) ClassifierTrainer {
-	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) { return c.FitClassifier(t, x, y) })
-}
-
-// Regressor returns the trainer that bags t.
-func (c Bagging) Regressor(t RegressorTrainer) RegressorTrainer {
-	return RegressorFunc(func(x *matrix.Dense, y []float64) (Regressor, error) { return c.FitRegressor(t, x, y) })
-}
-
-// FitClassifier trains B copies of t on bootstrap resamples of (X, y).
-// Errors: B < 0, bad data, and any error of the learner (a resample with
-// a single class, for a learner that refuses one) with the model's number.
-func (c Bagging) FitClassifier(t ClassifierTrainer, x *matrix.Dense, y []int) (*BaggedClassifier, error) {
+// Fit trains B copies of the classifier Base on bootstrap resamples of
+// (X, y). Errors: a Base that is not a ClassifierTrainer, B < 0, bad data,
+// and any error of the learner (a resample with a single class, for a
+// learner that refuses one) with the model's number.
+func (c Bagging) Fit(x *matrix.Dense, y []int) (*BaggingClassifierModel, error) {
 	const op = "learn: bagging"
+	t, ok := c.Base.(ClassifierTrainer)
+	if !ok {
+		return nil, fmt.Errorf("%s: %w: Base %T is not a ClassifierTrainer", op, ErrInvalidParameter, c.Base)
+	}
 	if _, err := newClassTask(op, t, x, y); err != nil {
 		return nil, err
 	}
-	b, err := c.count(op)
+	models, err := bag(op, c, t.FitClassifier, x, y)
 	if err != nil {
 		return nil, err
 	}
-	rng := rand.New(rand.NewPCG(c.Seed, 0x62616767))
-	m := &BaggedClassifier{Classes: sortedLabels(y), Models: make([]Classifier, b)}
-	ys := make([]int, len(y))
-	for k := range b {
-		idx := BootstrapSample(rng, len(y))
-		for j, i := range idx {
-			ys[j] = y[i]
-		}
-		f, err := t.FitClassifier(rowsOf(x, idx), ys)
-		if err != nil {
-			return nil, fmt.Errorf("%s: model %d: %w", op, k, err)
-		}
-		m.Models[k] = f
-		if c.Progress != nil {
-			c.Progress(k+1, b)
-		}
-	}
-	return m, nil
+	return &BaggingClassifierModel{Classes: sortedLabels(y), Models: models}, nil
 }
 
-// FitRegressor trains B copies of t on bootstrap resamples of (X, y).
-func (c Bagging) FitRegressor(t RegressorTrainer, x *matrix.Dense, y []float64) (*BaggedRegressor, error) {
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c Bagging) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}
+
+// FitRegression trains B copies of the regressor Base on bootstrap
+// resamples of (X, y), with the errors of Fit.
+func (c Bagging) FitRegression(x *matrix.Dense, y []float64) (*BaggingRegressorModel, error) {
 	const op = "learn: bagging"
+	t, ok := c.Base.(RegressorTrainer)
+	if !ok {
+		return nil, fmt.Errorf("%s: %w: Base %T is not a RegressorTrainer", op, ErrInvalidParameter, c.Base)
+	}
 	if _, err := newRegTask(op, t, x, y); err != nil {
 		return nil, err
 	}
-	b, err := c.count(op)
+	models, err := bag(op, c, t.FitRegressor, x, y)
+	if err != nil {
+		return nil, err
+	}
+	return &BaggingRegressorModel{Models: models}, nil
+}
+
+// FitRegressor is FitRegression as a RegressorTrainer.
+func (c Bagging) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(c.FitRegression(x, y))
+}
+
+// bag trains B models with fit, each on its own bootstrap resample of
+// (X, y), for either task.
+func bag[Y, M any](op string, c Bagging, fit func(*matrix.Dense, []Y) (M, error), x *matrix.Dense, y []Y) ([]M, error) {
+	b, err := c.count(op, x)
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(c.Seed, 0x62616767))
-	m := &BaggedRegressor{Models: make([]Regressor, b)}
-	ys := make([]float64, len(y))
+	models := make([]M, b)
+	ys := make([]Y, len(y))
 	for k := range b {
 		idx := BootstrapSample(rng, len(y))
 		for j, i := range idx {
 			ys[j] = y[i]
 		}
-		f, err := t.FitRegressor(rowsOf(x, idx), ys)
+		f, err := fit(rowsOf(x, idx), ys)
 		if err != nil {
 			return nil, fmt.Errorf("%s: model %d: %w", op, k, err)
 		}
-		m.Models[k] = f
+		models[k] = f
 		if c.Progress != nil {
 			c.Progress(k+1, b)
 		}
 	}
-	return m, nil
+	return models, nil
 }
 
 // Labels returns the sorted labels of the training set.
-func (m *BaggedClassifier) Labels() []int { return m.Classes }
+func (m *BaggingClassifierModel) Labels() []int { return m.Classes }
 
 // Predict returns the majority vote of the B models (ties to the smallest
 // label).
-func (m *BaggedClassifier) Predict(x *matrix.Dense) ([]int, error) {
+func (m *BaggingClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	votes, err := m.votes(x)
 	if err != nil {
 		return nil, err
@@ -135,7 +146,7 @@ func (m *BaggedClassifier) Predict(x *matrix.Dense) ([]int, error) {
 }
 
 // PredictProba returns the fraction of the models voting for each class.
-func (m *BaggedClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
+func (m *BaggingClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	votes, err := m.votes(x)
 	if err != nil {
 		return nil, err
@@ -143,7 +154,7 @@ func (m *BaggedClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) 
 	return matrix.Scale(1/float64(len(m.Models)), votes), nil
 }
 
-func (m *BaggedClassifier) votes(x *matrix.Dense) (*matrix.Dense, error) {
+func (m *BaggingClassifierModel) votes(x *matrix.Dense) (*matrix.Dense, error) {
 	votes := matrix.New(x.Rows(), len(m.Classes))
 	for k, f := range m.Models {
 		p, err := f.Predict(x)
@@ -165,7 +176,7 @@ func (m *BaggedClassifier) votes(x *matrix.Dense) (*matrix.Dense, error) {
 }
 
 // Predict returns f̂_bag(x) = (1/B) Σ_b f̂_b(x) for every row.
-func (m *BaggedRegressor) Predict(x *matrix.Dense) ([]float64, error) {
+func (m *BaggingRegressorModel) Predict(x *matrix.Dense) ([]float64, error) {
 	out := make([]float64, x.Rows())
 	for k, f := range m.Models {
 		p, err := f.Predict(x)

@@ -100,6 +100,9 @@ func (b Basis) Fit(x *matrix.Dense) (*BasisMap, error) {
 		return nil, err
 	}
 	n, d := x.Dims()
+	if err := checkBasisSize(op, b, n, d); err != nil {
+		return nil, err
+	}
 	m := &BasisMap{Kind: b.Kind, D: d}
 	switch b.Kind {
 	case BasisPoly:
@@ -184,8 +187,9 @@ func (m *BasisMap) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 			}
 		}
 	}
-	if err := phi.CheckFinite(); err != nil {
-		return nil, fmt.Errorf("learn: basis: %w (a power overflowed: scale the data or lower the degree)", err)
+	// A power that overflowed: the row cannot be scored (score_check.go).
+	if err := checkScoreRows("learn: basis", "basis expansion φ(x)", phi); err != nil {
+		return nil, err
 	}
 	return phi, nil
 }

@@ -42,12 +42,12 @@ func (c ClassDensity) String() string {
 	return fmt.Sprintf("ClassDensity(%d)", int(c))
 }
 
-// BayesClassifier configures the plug-in Bayes classifier: priors pⱼ and
+// Bayes configures the plug-in Bayes classifier: priors pⱼ and
 // class-conditional densities fⱼ estimated from the data, posteriors
 // qⱼ(x) = pⱼfⱼ(x) / Σₖ pₖfₖ(x), and the decision that minimizes the
 // expected loss. The zero value is Gaussian classes with full covariances,
 // priors from the class frequencies and the 0–1 loss (the MAP rule).
-type BayesClassifier struct {
+type Bayes struct {
 	Density ClassDensity
 	// H > 0 is the window width of the kde and parzen densities; zero
 	// means Scott's rule on each class's samples (BandwidthRule).
@@ -87,7 +87,7 @@ type BayesModel struct {
 // Fit estimates the priors and class-conditional densities from X (n×d)
 // and labels y (any integers, at least two distinct ones).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Bayes Classifier" and
+// Implements: 004, "Bayes Classifier" and
 // "Optimality" (the M-class rule with a loss matrix; priors as class
 // fractions), with densities from "Maximum Likelihood Estimation" and
 // "Parzen Window".
@@ -97,7 +97,7 @@ type BayesModel struct {
 // that is not M×M, non-finite or negative, h < 0, Reg < 0, and a class
 // whose covariance is singular (fewer samples than features, a constant
 // feature: set Reg > 0) are errors.
-func (c BayesClassifier) Fit(x *matrix.Dense, y []int) (*BayesModel, error) {
+func (c Bayes) Fit(x *matrix.Dense, y []int) (*BayesModel, error) {
 	const op = "learn: bayes"
 	if err := checkData(op, x, 2); err != nil {
 		return nil, err
@@ -156,7 +156,7 @@ func (c BayesClassifier) Fit(x *matrix.Dense, y []int) (*BayesModel, error) {
 }
 
 // addClassDensity fits one class's density to its samples xj.
-func (m *BayesModel) addClassDensity(c BayesClassifier, xj *matrix.Dense) error {
+func (m *BayesModel) addClassDensity(c Bayes, xj *matrix.Dense) error {
 	switch c.Density {
 	case GaussDensity:
 		g, err := GaussianMLE{Reg: c.Reg}.Fit(xj)
@@ -179,7 +179,7 @@ func (m *BayesModel) addClassDensity(c BayesClassifier, xj *matrix.Dense) error 
 }
 
 // priors returns the configured priors in class order.
-func (c BayesClassifier) priors(counts []int, n int) ([]float64, error) {
+func (c Bayes) priors(counts []int, n int) ([]float64, error) {
 	nc := len(counts)
 	p := make([]float64, nc)
 	switch {
@@ -359,19 +359,37 @@ func (m *BayesModel) classScores(x *matrix.Dense) (*matrix.Dense, error) {
 // and cancels in the normalization. They agree with the posteriors from
 // LogJoint to rounding (the bound of sharedPosteriorBound, in
 // bayes_linear_test.go); a point beyond ~10¹⁵⁴ standard deviations, where
-// LogJoint's densities are all −Inf and would give the priors, still gets
-// the posteriors of its discriminants.
+// LogJoint's densities are all −Inf, still gets the posteriors of its
+// discriminants.
+//
+// A row whose log pⱼfⱼ(xᵢ) are −Inf for every class of a Gaussian or
+// Gaussian-kernel density cannot be scored: such a density never reaches
+// 0, so the −Inf are overflows (rows near ±1e308, or a corrupted model),
+// and the row is an error wrapping matrix.ErrNotFinite naming it
+// (score_check.go), as is a row with a NaN or +Inf score, never the
+// priors' class. Outside every Parzen box, by contrast, every density is
+// exactly 0 (the box test is exact for any finite value): the data carry
+// no evidence and the posteriors are the priors.
 func (m *BayesModel) LogPosteriors(x *matrix.Dense) (*matrix.Dense, error) {
 	lj, err := m.classScores(x)
 	if err != nil {
+		return nil, err
+	}
+	exactZero := m.Density == ParzenDensity
+	if err := checkScores("learn: bayes", "log-density under every class", lj.Rows(), func(i int) bool {
+		r := lj.Row(i)
+		top := r[argMax(r)]
+		return math.IsInf(top, 1) || math.IsInf(top, -1) && !exactZero || slices.ContainsFunc(r, math.IsNaN)
+	}); err != nil {
 		return nil, err
 	}
 	m.normalize(lj)
 	return lj, nil
 }
 
-// normalize turns rows of log pⱼfⱼ(xᵢ), each shifted by any constant, into
-// log qⱼ(xᵢ) in place (the rule of LogPosteriors).
+// normalize turns rows of log pⱼfⱼ(xᵢ), each shifted by any constant,
+// into log qⱼ(xᵢ) in place (the rule of LogPosteriors; a row that is −Inf
+// everywhere, outside every Parzen box, gets the priors).
 func (m *BayesModel) normalize(lj *matrix.Dense) {
 	for i := range lj.Rows() {
 		r := lj.Row(i)
@@ -475,4 +493,9 @@ func argMin(v []float64) int {
 		}
 	}
 	return best
+}
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c Bayes) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
 }

@@ -18,7 +18,7 @@ import (
 // deviation wide. The kinks of the integrand, where the two
 // weighted densities cross, are resolved by the adaptive bisection.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Optimality" (the Bayes error as
+// Implements: 004, "Optimality" (the Bayes error as
 // the integral of the smaller weighted density).
 //
 // Special cases: p0 outside [0, 1], σₖ ≤ 0 and non-finite arguments are

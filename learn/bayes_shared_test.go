@@ -23,7 +23,7 @@ func TestSharedWhiteningMatchesPerClass(t *testing.T) {
 			}
 		}
 		x := mustRows(t, rows)
-		m, err := BayesClassifier{Density: SharedGaussDensity}.Fit(x, y)
+		m, err := Bayes{Density: SharedGaussDensity}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}

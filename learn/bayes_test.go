@@ -15,7 +15,7 @@ import (
 // The Bayes classifier is a supervised learner with posteriors.
 var (
 	_ ProbabilisticClassifier = (*BayesModel)(nil)
-	_ ClassifierTrainer       = Classify(BayesClassifier{}.Fit)
+	_ ClassifierTrainer       = Bayes{}
 )
 
 // bayesErrorClosedForm integrates min(p₀f₀, p₁f₁) exactly: the weighted
@@ -108,7 +108,7 @@ func TestBayesPosteriorsOneDimension(t *testing.T) {
 			x.Set(i, 0, rng.NormFloat64())
 		}
 	}
-	m, err := BayesClassifier{Density: SharedGaussDensity}.Fit(x, y)
+	m, err := Bayes{Density: SharedGaussDensity}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,22 +144,22 @@ func TestBayesLossMatrix(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	x, y := blobs(rng, 150, 1.5)
 	q := randData(rng, 300, 2)
-	base, err := BayesClassifier{}.Fit(x, y)
+	base, err := Bayes{}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mapPred, _ := base.Predict(q)
 	zeroOne, _ := matrix.NewFromRows([][]float64{{0, 1}, {1, 0}})
-	m01, _ := BayesClassifier{Loss: zeroOne}.Fit(x, y)
+	m01, _ := Bayes{Loss: zeroOne}.Fit(x, y)
 	p01, _ := m01.Predict(q)
-	m05, _ := BayesClassifier{Loss: matrix.Scale(5, zeroOne)}.Fit(x, y)
+	m05, _ := Bayes{Loss: matrix.Scale(5, zeroOne)}.Fit(x, y)
 	p05, _ := m05.Predict(q)
 	if !slices.Equal(p01, mapPred) || !slices.Equal(p05, mapPred) {
 		t.Errorf("0–1 loss (or its multiple) differs from MAP")
 	}
 	// Deciding class 0 when the truth is class 1 costs 20.
 	costly, _ := matrix.NewFromRows([][]float64{{0, 20}, {1, 0}})
-	mc, _ := BayesClassifier{Loss: costly}.Fit(x, y)
+	mc, _ := Bayes{Loss: costly}.Fit(x, y)
 	pc, _ := mc.Predict(q)
 	more := 0
 	for i := range pc {
@@ -189,7 +189,7 @@ func TestBayesFarAwayAndParzen(t *testing.T) {
 	x, y := blobs(rng, 80, 2)
 	far, _ := matrix.NewFromRows([][]float64{{1e5, -1e5}})
 	for _, d := range []ClassDensity{GaussDensity, SharedGaussDensity, KDEDensity, ParzenDensity} {
-		m, err := BayesClassifier{Density: d, H: 0.5}.Fit(x, y)
+		m, err := Bayes{Density: d, H: 0.5}.Fit(x, y)
 		if err != nil {
 			t.Fatal(d, err)
 		}
@@ -215,29 +215,29 @@ func TestBayesBadInput(t *testing.T) {
 	nan.Set(3, 1, math.NaN())
 	l3 := matrix.New(3, 3)
 	neg, _ := matrix.NewFromRows([][]float64{{0, -1}, {1, 0}})
-	m, _ := BayesClassifier{}.Fit(x, y)
+	m, _ := Bayes{}.Fit(x, y)
 	for name, err := range map[string]error{
-		"one class":        second(BayesClassifier{}.Fit(x, one)),
-		"labels":           second(BayesClassifier{}.Fit(x, y[:3])),
-		"NaN":              second(BayesClassifier{}.Fit(nan, y)),
-		"priors length":    second(BayesClassifier{Priors: []float64{1}}.Fit(x, y)),
-		"negative prior":   second(BayesClassifier{Priors: []float64{-0.5, 1.5}}.Fit(x, y)),
-		"priors sum":       second(BayesClassifier{Priors: []float64{0.5, 0.6}}.Fit(x, y)),
-		"priors twice":     second(BayesClassifier{Priors: []float64{0.5, 0.5}, EqualPriors: true}.Fit(x, y)),
-		"loss size":        second(BayesClassifier{Loss: l3}.Fit(x, y)),
-		"negative loss":    second(BayesClassifier{Loss: neg}.Fit(x, y)),
-		"h < 0":            second(BayesClassifier{Density: KDEDensity, H: -1}.Fit(x, y)),
-		"reg < 0":          second(BayesClassifier{Reg: -1}.Fit(x, y)),
-		"density":          second(BayesClassifier{Density: 9}.Fit(x, y)),
+		"one class":        second(Bayes{}.Fit(x, one)),
+		"labels":           second(Bayes{}.Fit(x, y[:3])),
+		"NaN":              second(Bayes{}.Fit(nan, y)),
+		"priors length":    second(Bayes{Priors: []float64{1}}.Fit(x, y)),
+		"negative prior":   second(Bayes{Priors: []float64{-0.5, 1.5}}.Fit(x, y)),
+		"priors sum":       second(Bayes{Priors: []float64{0.5, 0.6}}.Fit(x, y)),
+		"priors twice":     second(Bayes{Priors: []float64{0.5, 0.5}, EqualPriors: true}.Fit(x, y)),
+		"loss size":        second(Bayes{Loss: l3}.Fit(x, y)),
+		"negative loss":    second(Bayes{Loss: neg}.Fit(x, y)),
+		"h < 0":            second(Bayes{Density: KDEDensity, H: -1}.Fit(x, y)),
+		"reg < 0":          second(Bayes{Reg: -1}.Fit(x, y)),
+		"density":          second(Bayes{Density: 9}.Fit(x, y)),
 		"query width":      second(m.Predict(matrix.New(2, 5))),
-		"singular class":   second(BayesClassifier{}.Fit(x.Slice(0, 4, 0, 2), []int{0, 0, 1, 1})),
-		"one-sample class": second(BayesClassifier{Density: KDEDensity}.Fit(x.Slice(0, 3, 0, 2), []int{0, 0, 1})),
+		"singular class":   second(Bayes{}.Fit(x.Slice(0, 4, 0, 2), []int{0, 0, 1, 1})),
+		"one-sample class": second(Bayes{Density: KDEDensity}.Fit(x.Slice(0, 3, 0, 2), []int{0, 0, 1})),
 	} {
 		if err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
-	if _, err := (BayesClassifier{Priors: []float64{0.1 + 0.2, 0.7}}).Fit(x, y); err != nil {
+	if _, err := (Bayes{Priors: []float64{0.1 + 0.2, 0.7}}).Fit(x, y); err != nil {
 		t.Errorf("decimal priors summing to 1 up to rounding: %v", err)
 	}
 }
@@ -249,7 +249,7 @@ func TestBayesPersistence(t *testing.T) {
 	x, y := blobs(rng, 60, 1)
 	q := randData(rng, 25, 2)
 	loss, _ := matrix.NewFromRows([][]float64{{0, 3}, {1, 0}})
-	for _, cfg := range []BayesClassifier{{}, {Density: SharedGaussDensity, Loss: loss}, {Density: KDEDensity}, {Density: ParzenDensity, H: 1, EqualPriors: true}} {
+	for _, cfg := range []Bayes{{}, {Density: SharedGaussDensity, Loss: loss}, {Density: KDEDensity}, {Density: ParzenDensity, H: 1, EqualPriors: true}} {
 		m, err := cfg.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)

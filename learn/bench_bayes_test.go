@@ -18,7 +18,7 @@ func BenchmarkBayesSharedPredict(b *testing.B) {
 	for i := range y {
 		y[i] = i % k // generativeBenchData's centre of row i
 	}
-	m, err := BayesClassifier{Density: SharedGaussDensity, Reg: 0.01}.Fit(x, y)
+	m, err := Bayes{Density: SharedGaussDensity, Reg: 0.01}.Fit(x, y)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -41,11 +41,11 @@ func BenchmarkSVM(b *testing.B) {
 	for _, n := range []int{2000, 5000} {
 		x, y := svmBenchProblem(n)
 		cfg := SVM{Kernel: Kernel{Type: GaussianKernel, Gamma: 1.0 / 20}, C: 1, Tol: 1e-3, CacheMB: 100}
-		var m *SVMModel
+		var m *SVMClassifierModel
 		b.Run(fmt.Sprintf("fit/rbf/n=%d", n), func(b *testing.B) {
 			var err error
 			for b.Loop() {
-				if m, err = cfg.FitClassifier(x, y); err != nil {
+				if m, err = cfg.Fit(x, y); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -57,12 +57,12 @@ func BenchmarkSVM(b *testing.B) {
 		b.Run(fmt.Sprintf("predict/rbf/n=%d", n), func(b *testing.B) {
 			if m == nil { // the fit benchmark was filtered out; b.Loop times only the loop
 				var err error
-				if m, err = cfg.FitClassifier(x, y); err != nil {
+				if m, err = cfg.Fit(x, y); err != nil {
 					b.Fatal(err)
 				}
 			}
 			for b.Loop() {
-				if _, err := m.PredictClass(x); err != nil {
+				if _, err := m.Predict(x); err != nil {
 					b.Fatal(err)
 				}
 			}

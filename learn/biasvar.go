@@ -27,6 +27,10 @@ func VandermondeFit(degree int) RegressorTrainer {
 		if x.Cols() != 1 || len(y) != x.Rows() {
 			return nil, fmt.Errorf("%s: %w: %d×%d data and %d targets (want one column)", op, matrix.ErrShape, x.Rows(), x.Cols(), len(y))
 		}
+		// The Vandermonde matrix, the SVD's U and its work space.
+		if err := checkAlloc(op, fmt.Sprintf("a degree-%d fit on %d points", degree, len(y)), matrix.FloatBytes(3, len(y), degree+1)); err != nil {
+			return nil, err
+		}
 		b, err := matrix.NewFromSlice(len(y), 1, append([]float64(nil), y...))
 		if err != nil {
 			return nil, err
@@ -54,7 +58,8 @@ func vandermonde(x *matrix.Dense, degree int) *matrix.Dense {
 // polyModel holds the coefficients c₀, c₁, … of a polynomial.
 type polyModel []float64
 
-// Predict evaluates the polynomial at every row (one column) by Horner's rule.
+// Predict evaluates the polynomial at every row (one column) by Horner's
+// rule; a value that overflows is an error naming the row (score_check.go).
 func (c polyModel) Predict(x *matrix.Dense) ([]float64, error) {
 	if err := checkQuery("learn: polynomial fit", x, 1); err != nil {
 		return nil, err
@@ -66,6 +71,9 @@ func (c polyModel) Predict(x *matrix.Dense) ([]float64, error) {
 			s = s*xi + c[k]
 		}
 		out[i] = s
+	}
+	if err := checkScoreValues("learn: polynomial fit", "value", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -143,6 +151,12 @@ func (b BiasVariance) Run(t RegressorTrainer) (*BiasVarianceResult, error) {
 	}
 	if err := matrix.VecFinite(test); err != nil {
 		return nil, fmt.Errorf("%s: test points: %w", op, err)
+	}
+	// The training set of a trial, and the predictions of every trial at
+	// every test point (a slice header and k values each).
+	need := matrix.AddBytes(matrix.FloatBytes(2, n), mulBytes(int64(trials), matrix.AddBytes(24, matrix.FloatBytes(len(test)))))
+	if err := checkAlloc(op, fmt.Sprintf("%d trials of %d points at %d test points", trials, n, len(test)), need); err != nil {
+		return nil, err
 	}
 	xt, _ := matrix.NewFromSlice(len(test), 1, append([]float64(nil), test...))
 	rng := rand.New(rand.NewPCG(b.Seed, 0x62696173))

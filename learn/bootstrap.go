@@ -41,8 +41,8 @@ type BootstrapResult struct {
 	Skipped int
 }
 
-// Classifier runs the bootstrap for a classifier with the 0–1 loss.
-func (c Bootstrap) Classifier(t ClassifierTrainer, x *matrix.Dense, y []int) (*BootstrapResult, error) {
+// EstimateClassifier runs the bootstrap for a classifier with the 0–1 loss.
+func (c Bootstrap) EstimateClassifier(t ClassifierTrainer, x *matrix.Dense, y []int) (*BootstrapResult, error) {
 	tk, err := newClassTask("learn: bootstrap", t, x, y)
 	if err != nil {
 		return nil, err
@@ -50,8 +50,9 @@ func (c Bootstrap) Classifier(t ClassifierTrainer, x *matrix.Dense, y []int) (*B
 	return c.run(tk)
 }
 
-// Regressor runs the bootstrap for a regressor with the squared error.
-func (c Bootstrap) Regressor(t RegressorTrainer, x *matrix.Dense, y []float64) (*BootstrapResult, error) {
+// EstimateRegressor runs the bootstrap for a regressor with the squared
+// error.
+func (c Bootstrap) EstimateRegressor(t RegressorTrainer, x *matrix.Dense, y []float64) (*BootstrapResult, error) {
 	tk, err := newRegTask("learn: bootstrap", t, x, y)
 	if err != nil {
 		return nil, err

@@ -26,7 +26,7 @@ func TestBootstrapNotesExample(t *testing.T) {
 		x.Set(i, 1, rng.NormFloat64())
 		y[i] = rng.IntN(2)
 	}
-	r, err := Bootstrap{B: B, Seed: 1}.Classifier(KNN{K: 1}, x, y)
+	r, err := Bootstrap{B: B, Seed: 1}.EstimateClassifier(KNN{K: 1}, x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestBootstrapFormulas(t *testing.T) {
 		seen = append(seen, s)
 		return funcRegressor(func(q []float64) float64 { return b * float64(cnt[int(q[0])]) }), nil
 	})
-	r, err := Bootstrap{B: 6, Seed: 9}.Regressor(trainer, x, y)
+	r, err := Bootstrap{B: 6, Seed: 9}.EstimateRegressor(trainer, x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestBootstrapFormulas(t *testing.T) {
 		r.TrainError != 36 || r.Skipped != n-used || math.Abs(r.E632-(0.368*36+0.632*eb)) > 1e-12*r.E632 {
 		t.Errorf("got %+v; recomputed e¹ %v e_boot %v left %v skipped %d", r, e1, eb, left, n-used)
 	}
-	if _, err := (Bootstrap{B: -1}).Regressor(trainer, x, y); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (Bootstrap{B: -1}).EstimateRegressor(trainer, x, y); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("B = −1: %v", err)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"mlnotes/matrix"
 )
 
-// ThreeClassifier is the three-component ensemble of the notes' example
+// Boost3 is the three-component ensemble of the notes' example
 // (004, "Combining Classifier", "Designing classifier ensembles"), over
 // any base learner:
 //
@@ -25,15 +25,17 @@ import (
 // Degenerate sets: a D₂ or D₃ holding one class gets the constant
 // classifier of that class (most learners refuse one class), and an empty
 // D₃ (h₁ and h₂ agree on all of D) makes h₃ = h₁.
-type ThreeClassifier struct {
+type Boost3 struct {
+	// Base is the learner of the three members; it must be set.
+	Base ClassifierTrainer
 	// N1 is |D₁|; zero means n/3. It must leave points outside D₁.
 	N1 int
 	// Seed makes D₁ and D₂ reproducible.
 	Seed uint64
 }
 
-// ThreeModel is a fitted three-classifier ensemble.
-type ThreeModel struct {
+// Boost3Model is a fitted three-classifier ensemble.
+type Boost3Model struct {
 	H1, H2, H3 Classifier
 	// D1, D2, D3 are the indices of the training points of each member.
 	D1, D2, D3 []int
@@ -54,9 +56,13 @@ func (c constClassifier) Predict(x *matrix.Dense) ([]int, error) {
 	return out, nil
 }
 
-// Fit builds D₁, D₂, D₃ and trains the three members with t.
-func (c ThreeClassifier) Fit(t ClassifierTrainer, x *matrix.Dense, y []int) (*ThreeModel, error) {
+// Fit builds D₁, D₂, D₃ and trains the three members with Base.
+func (c Boost3) Fit(x *matrix.Dense, y []int) (*Boost3Model, error) {
 	const op = "learn: three-classifier ensemble"
+	t := c.Base
+	if t == nil {
+		return nil, fmt.Errorf("%s: %w: no Base learner", op, ErrInvalidParameter)
+	}
 	if _, err := newClassTask(op, t, x, y); err != nil {
 		return nil, err
 	}
@@ -70,7 +76,7 @@ func (c ThreeClassifier) Fit(t ClassifierTrainer, x *matrix.Dense, y []int) (*Th
 	}
 	rng := rand.New(rand.NewPCG(c.Seed, 0x33636c66))
 	perm := rng.Perm(n)
-	m := &ThreeModel{D1: perm[:n1]}
+	m := &Boost3Model{D1: perm[:n1]}
 	fit := func(idx []int, name string) (Classifier, error) {
 		ys := make([]int, len(idx))
 		for k, i := range idx {
@@ -151,13 +157,13 @@ func (c ThreeClassifier) Fit(t ClassifierTrainer, x *matrix.Dense, y []int) (*Th
 	return m, nil
 }
 
-// Trainer returns the ensemble over t as a ClassifierTrainer.
-func (c ThreeClassifier) Trainer(t ClassifierTrainer) ClassifierTrainer {
-	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) { return c.Fit(t, x, y) })
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c Boost3) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
 }
 
 // Predict outputs h₁(x) where h₁ and h₂ agree and h₃(x) elsewhere.
-func (m *ThreeModel) Predict(x *matrix.Dense) ([]int, error) {
+func (m *Boost3Model) Predict(x *matrix.Dense) ([]int, error) {
 	var p [3][]int
 	for k, h := range []Classifier{m.H1, m.H2, m.H3} {
 		v, err := h.Predict(x)

@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// Conjugate Bayesian estimation (004_bebb30ff3349075f.txt, "Bayesian
+// Conjugate Bayesian estimation (004, "Bayesian
 // Estimation"): the parameter is a random variable with a prior density,
 // the data turn it into a posterior of the same family (a conjugate
 // prior), and the estimate is the posterior's mode (MAP) or its mean.

@@ -30,19 +30,48 @@
 //
 // # Supervised learners
 //
-// Every supervised learner is a configuration struct whose Fit (or
-// FitClassifier, FitRegressor) returns its own concrete model. Code that
-// trains any learner — cross-validation, the bootstrap, bagging, the CLI —
-// takes a ClassifierTrainer or a RegressorTrainer and gets back a Classifier
-// (Predict returns one label per row as []int, the labels the model was
-// trained with) or a Regressor (Predict returns []float64); every
-// classifier has the []int form (SVMModel, which serves both tasks, through
-// SVMClassifier or PredictClass). Classify and Regress adapt a concrete Fit method in one
-// line, learn.Classify(learn.FisherLDA{}.Fit); SVM has Classifier and
-// Regressor methods because one SVMModel type serves both tasks. Optional
-// capabilities (probabilities, decision values) are the interfaces
+// Every supervised learner is a configuration struct, and the
+// configuration value is a trainer as it stands: a classification
+// learner has FitClassifier(X, y []int) (Classifier, error), a regression
+// learner FitRegressor(X, y []float64) (Regressor, error), so that
+// cross-validation, the bootstrap, bagging, AdaBoost and the CLI take any
+// learner without adapters. Its concrete entry point returns its own
+// fitted model: Fit for a learner of one task; for a learner of both tasks
+// (SVM, KNN, DecisionTree, RandomForest, MLP) Fit gives the classifier and
+// FitRegression the regressor. A fitted classifier's Predict returns one
+// label per row as []int (the labels it was trained with), a regressor's
+// []float64; a learner of both tasks has one fitted type per task
+// (SVMClassifierModel and SVMRegressorModel, …). Optional capabilities
+// (probabilities, decision values) are the interfaces
 // ProbabilisticClassifier and DecisionClassifier, found by type assertion.
 // The design is set out in learner.go.
+//
+// # Rows that cannot be scored
+//
+// A row whose scores are not finite — a net input, a distance, a
+// log-density or a decision value that overflowed, on features near
+// ±1e308 or with a corrupted model — is never given a class, a probability
+// or a value: every Predict, PredictProba, DecisionFunction and Transform
+// returns a *ScoreError naming the first such row and how many there are,
+// which wraps matrix.ErrNotFinite (score_check.go). Trees, forests,
+// stumps and AdaBoost over them only compare features with thresholds,
+// exact for every finite value, and score every finite row. Every
+// classifier and regressor is run through the same checks — inputs left
+// untouched, bad data refused, labels as given, determinism for a seed on
+// any number of cores, save and load to the bit, concurrent Predict,
+// refitting — by the common-checks suite (contract_test.go), which fails
+// when a learner is added without it.
+//
+// # Preprocessing, pipelines and model files
+//
+// Transformers follow the learners' pattern: StandardScaler, MinMaxScaler
+// and PCA are configurations whose Fit returns a fitted model with
+// Transform (the interfaces Transformer and TransformerTrainer);
+// LabelEncoder maps class names to the labels 0..K−1. A Pipeline —
+// transformers, then a learner — is itself a trainer, so cross-validation
+// and every other assessment refit its preprocessing inside each training
+// part. Load reads any model file mlnotes writes, the command line's
+// included (docs/preprocessing.md).
 //
 // # Notes map
 //
@@ -57,12 +86,12 @@
 //	002, "Problem Formulation" (min trace(HᵀLH), HᵀH = I)                SpectralEmbedding.Fit
 //	004, "Multivariate Normal Distribution"                             MultivariateNormal (LogPdf, Sample)
 //	004, "Maximum Likelihood Estimation", "In-variance of the MLE"      GaussianMLE.Fit
-//	004, "Bayes Classifier", "Optimality"                               BayesClassifier.Fit, BayesModel.Predict, GaussianBayesError
+//	004, "Bayes Classifier", "Optimality"                               Bayes.Fit, BayesModel.Predict, GaussianBayesError
 //	004, "Mixture density Estimate and EM algorithm"                    GaussianMixture.Fit, GMMModel
 //	004, "Bayesian Estimation"                                          BetaBernoulli.Update, NormalMean.Update, NormalInverseGamma.Update
 //	004, "Parzen Window"                                                KernelDensity.Fit, KDEModel.LogDensity
 //	004, "Fisher Linear Discriminant"                                    FisherLDA.Fit, FisherModel.Predict
-//	004, "Support Vector Machines(SVM)", "Using Slack Variable"          SVM.FitClassifier (CSVC, Hard), SVMModel.Decision, PrimalW
+//	004, "Support Vector Machines(SVM)", "Using Slack Variable"          SVM.Fit (CSVC, Hard), SVMClassifierModel.Decision, PrimalW
 //	004, "v- SVM"                                                        SVM.FitClassifier (NuSVC), BinarySVM.FractionSV, EquivalentC, NuRho
 //	004, "Support Vector Regression", "v-SVR"                            SVM.FitRegressor (EpsSVR, NuSVR)
 //	004, "SMO Algorithm"                                                 the solver optimize.SMO, reached through SVM
@@ -75,7 +104,7 @@
 //	004, "Single Neuron Models" (perceptron, AdaLinE)                    Perceptron.Fit, Adaline.Fit
 //	002, "Feature Selection", "Pearson's Correlation Coefficient"        Pearson, SelectFeatures
 //	004, "Feature Selection" (mutual information)                        MutualInformation, SelectFeatures
-//	004, "Logistic Regression", "K-fold Cross-Validation" (Platt)        SVM.Probability, SVMModel.PredictProba
+//	004, "Logistic Regression", "K-fold Cross-Validation" (Platt)        SVM.Probability, SVMClassifierModel.PredictProba
 //	004, "Single Neuron Models", "Typical Activation function"           Neuron, Activation (ActHardLimiter, ActSigmoid, ActTanh, ActReLU)
 //	004, "Multilayer feed-forward Network"                               Network, NewNetwork, Network.Forward, MLP
 //	004, "Backpropagation Algorithm"                                     Network.backward (δ recursion), GradientCheck, Network.Train, MLP.FitClassifier
@@ -85,7 +114,7 @@
 //	004, "K-fold Cross-Validation" (ρ, e_cv)                             KFold, StratifiedKFold, CrossValidateClassifier/Regressor
 //	004, "Bootstrap Methods" (e¹_boot, e_boot, .632; 1-NN example)       Bootstrap, KNN
 //	004, "Bagging Estimate"                                              Bagging
-//	004, "Combining Classifier" (the three-classifier example)           ThreeClassifier
+//	004, "Combining Classifier" (the three-classifier example)           Boost3
 //	004, "Random Forest", "Decision Trees"                               RandomForest, DecisionTree
 //	004, "AdaBoost", "AdaBoost Algorithm" (the half-weight property)     AdaBoost, Stump
 //

@@ -8,7 +8,8 @@ import (
 	"mlnotes/matrix"
 )
 
-// FuzzLoadEnsembles: whatever the bytes, LoadTree, LoadForest,
+// FuzzLoadEnsembles: whatever the bytes, LoadTreeClassifier,
+// LoadTreeRegressor, LoadForest,
 // LoadForestRegressor, LoadAdaBoost and LoadKNN return a model or an error wrapping ErrFormat,
 // and a model they return predicts without panicking.
 func FuzzLoadEnsembles(f *testing.F) {
@@ -22,7 +23,7 @@ func FuzzLoadEnsembles(f *testing.F) {
 		f.Add(buf.Bytes())
 	}
 	tree, _ := DecisionTree{}.Fit(x, y)
-	reg, _ := DecisionTree{MaxDepth: 2}.FitRegression(x, []float64{1, 2, 3, 4, 5, 6}, nil)
+	reg, _ := DecisionTree{MaxDepth: 2}.FitRegression(x, []float64{1, 2, 3, 4, 5, 6})
 	forest, _ := RandomForest{Trees: 3, Seed: 1}.Fit(x, y)
 	boost, _ := AdaBoost{Rounds: 3}.Fit(x, y)
 	knn, _ := KNN{K: 2}.Fit(x, y)
@@ -42,12 +43,12 @@ func FuzzLoadEnsembles(f *testing.F) {
 			}
 			return err == nil
 		}
-		if m, err := LoadTree(bytes.NewReader(data)); check(err) {
-			if m.Classes != nil {
-				m.Predict(q(m.Features))
-			} else {
-				m.PredictValues(q(m.Features))
-			}
+		if m, err := LoadTreeClassifier(bytes.NewReader(data)); check(err) {
+			m.Predict(q(m.Features))
+			m.PredictProba(q(m.Features))
+		}
+		if m, err := LoadTreeRegressor(bytes.NewReader(data)); check(err) {
+			m.Predict(q(m.Features))
 		}
 		if m, err := LoadForest(bytes.NewReader(data)); check(err) {
 			m.Predict(q(m.Features))

@@ -191,14 +191,14 @@ func TestTreeMatchesSklearn(t *testing.T) {
 		}
 	}
 	rt := ref.RegressionTree
-	m, err := DecisionTree{MaxDepth: rt.MaxDepth}.FitRegression(x, rt.YTrain, nil)
+	m, err := DecisionTree{MaxDepth: rt.MaxDepth}.FitRegression(x, rt.YTrain)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(m.Nodes) != rt.Nodes || m.Nodes[0].Feature != rt.RootFeature || m.Nodes[0].Threshold != rt.RootThreshold {
 		t.Errorf("regression tree: %d nodes, root x%d ≤ %v; scikit-learn %d, x%d ≤ %v", len(m.Nodes), m.Nodes[0].Feature, m.Nodes[0].Threshold, rt.Nodes, rt.RootFeature, rt.RootThreshold)
 	}
-	p, err := m.PredictValues(xt)
+	p, err := m.Predict(xt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,13 +16,13 @@ import (
 
 var (
 	_ ProbabilisticClassifier   = (*ForestModel)(nil)
-	_ ProbabilisticClassifier   = (*BaggedClassifier)(nil)
+	_ ProbabilisticClassifier   = (*BaggingClassifierModel)(nil)
 	_ DecisionClassifier        = (*AdaBoostModel)(nil)
 	_ ClassifierTrainer         = RandomForest{}
 	_ ClassifierTrainer         = AdaBoost{}
 	_ WeightedClassifierTrainer = Stump{}
-	_ Classifier                = (*ThreeModel)(nil)
-	_ Regressor                 = (*BaggedRegressor)(nil)
+	_ Classifier                = (*Boost3Model)(nil)
+	_ Regressor                 = (*BaggingRegressorModel)(nil)
 	_ Regressor                 = (*ForestRegressorModel)(nil)
 	_ RegressorTrainer          = RandomForest{}
 )
@@ -304,7 +304,7 @@ func TestBagging(t *testing.T) {
 	}
 	mean := 0.0
 	for s := range seeds {
-		m, err := Bagging{B: 50, Seed: uint64(s)}.FitClassifier(DecisionTree{}, xtr, ytr)
+		m, err := Bagging{Base: DecisionTree{}, B: 50, Seed: uint64(s)}.Fit(xtr, ytr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,7 +317,7 @@ func TestBagging(t *testing.T) {
 	}
 	xr := col(0, 1, 2, 3, 4, 5, 6, 7)
 	yr := []float64{1, 4, 2, 8, 5, 7, 1, 3}
-	b, err := Bagging{B: 7, Seed: 2}.FitRegressor(meanRegressor, xr, yr)
+	b, err := Bagging{Base: meanRegressor, B: 7, Seed: 2}.FitRegression(xr, yr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,17 +330,17 @@ func TestBagging(t *testing.T) {
 	if math.Abs(p[0]-want2) > 8*eps*math.Abs(want2) {
 		t.Errorf("bagged mean %v, average of the models %v", p[0], want2)
 	}
-	if _, err := (Bagging{B: -2}).FitClassifier(DecisionTree{}, xtr, ytr); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (Bagging{Base: DecisionTree{}, B: -2}).FitClassifier(xtr, ytr); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("B = −2: %v", err)
 	}
 }
 
-// TestThreeClassifier: h₁ is right on exactly half of D₂, D₃ is where h₁
+// TestBoost3: h₁ is right on exactly half of D₂, D₃ is where h₁
 // and h₂ disagree, and the ensemble follows the notes' rule.
-func TestThreeClassifier(t *testing.T) {
+func TestBoost3(t *testing.T) {
 	ref := loadEnsembleRef(t)
 	xtr, ytr, xte, yte := breastCancerSplit(t, ref)
-	m, err := ThreeClassifier{N1: 100, Seed: 1}.Fit(DecisionTree{MaxDepth: 1}, xtr, ytr)
+	m, err := Boost3{Base: DecisionTree{MaxDepth: 1}, N1: 100, Seed: 1}.Fit(xtr, ytr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +369,7 @@ func TestThreeClassifier(t *testing.T) {
 	}
 	t.Logf("stumps: h1 %.3f, ensemble %.3f", accuracy(t, m.H1, xte, yte), accuracy(t, m, xte, yte))
 	for _, n1 := range []int{1, len(ytr)} {
-		if _, err := (ThreeClassifier{N1: n1}).Fit(DecisionTree{MaxDepth: 1}, xtr, ytr); !errors.Is(err, ErrInvalidParameter) {
+		if _, err := (Boost3{Base: DecisionTree{MaxDepth: 1}, N1: n1}).Fit(xtr, ytr); !errors.Is(err, ErrInvalidParameter) {
 			t.Errorf("n1 = %d: %v", n1, err)
 		}
 	}

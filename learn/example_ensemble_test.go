@@ -29,7 +29,7 @@ func ExampleCrossValidateClassifier() {
 }
 
 // A tree printed for reading.
-func ExampleTreeModel_Text() {
+func ExampleTreeClassifierModel_Text() {
 	m, _ := learn.DecisionTree{}.Fit(line(1, 2, 3, 4, 5, 6), []int{0, 0, 1, 1, 1, 0})
 	fmt.Print(m.Text([]string{"x"}))
 	// Output:
@@ -52,7 +52,7 @@ func ExampleAdaBoost() {
 // The bootstrap of a 1-NN on two well-separated groups.
 func ExampleBootstrap() {
 	x := line(0, 0.1, 0.2, 0.3, 5, 5.1, 5.2, 5.3)
-	r, _ := learn.Bootstrap{B: 50, Seed: 1}.Classifier(learn.KNN{K: 1}, x, []int{0, 0, 0, 0, 1, 1, 1, 1})
+	r, _ := learn.Bootstrap{B: 50, Seed: 1}.EstimateClassifier(learn.KNN{K: 1}, x, []int{0, 0, 0, 0, 1, 1, 1, 1})
 	fmt.Println(r.EBoot1, r.EBoot, r.E632)
 	// Output: 0 0 0
 }
@@ -77,7 +77,7 @@ func ExampleBiasVariance() {
 // Bagging any learner: here ten depth-1 trees.
 func ExampleBagging() {
 	x := line(0, 1, 2, 3, 4, 5, 6, 7)
-	m, _ := learn.Bagging{B: 10, Seed: 1}.FitClassifier(learn.DecisionTree{MaxDepth: 1}, x, []int{0, 0, 0, 0, 1, 1, 1, 1})
+	m, _ := learn.Bagging{Base: learn.DecisionTree{MaxDepth: 1}, B: 10, Seed: 1}.Fit(x, []int{0, 0, 0, 0, 1, 1, 1, 1})
 	p, _ := m.Predict(line(-1, 9))
 	fmt.Println(p, len(m.Models))
 	// Output: [0 1] 10
@@ -96,10 +96,10 @@ func ExampleStratifiedHoldOutSplit() {
 }
 
 // The three-classifier ensemble: h₁ is at chance on D₂ by construction.
-func ExampleThreeClassifier() {
+func ExampleBoost3() {
 	x := line(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 	y := []int{0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1}
-	m, _ := learn.ThreeClassifier{N1: 4, Seed: 2}.Fit(learn.KNN{K: 1}, x, y)
+	m, _ := learn.Boost3{Base: learn.KNN{K: 1}, N1: 4, Seed: 2}.Fit(x, y)
 	fmt.Println(m.H1OnD2)
 	// Output: 0.5
 }

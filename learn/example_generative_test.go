@@ -32,17 +32,17 @@ func ExampleMultivariateNormal() {
 	// Output: log f(0) = -1.8379 = −log 2π, log f(far) = -10001.8, f(far) = 0
 }
 
-func ExampleBayesClassifier() {
+func ExampleBayes() {
 	x, _ := matrix.NewFromRows([][]float64{{0}, {1}, {2}, {1.5}, {4}, {5}, {6}, {5.5}})
 	y := []int{0, 0, 0, 0, 1, 1, 1, 1}
-	m, _ := learn.BayesClassifier{Density: learn.SharedGaussDensity}.Fit(x, y)
+	m, _ := learn.Bayes{Density: learn.SharedGaussDensity}.Fit(x, y)
 	q, _ := matrix.NewFromRows([][]float64{{2.9}})
 	post, _ := m.PredictProba(q)
 	pred, _ := m.Predict(q)
 	// Calling class 0 when the truth is class 1 now costs 10: the
 	// decision argminᵢ Σⱼ L(αᵢ, Cⱼ) qⱼ moves to class 1.
 	loss, _ := matrix.NewFromRows([][]float64{{0, 10}, {1, 0}})
-	ml, _ := learn.BayesClassifier{Density: learn.SharedGaussDensity, Loss: loss}.Fit(x, y)
+	ml, _ := learn.Bayes{Density: learn.SharedGaussDensity, Loss: loss}.Fit(x, y)
 	predL, _ := ml.Predict(q)
 	fmt.Printf("q = %.3f, MAP %v, with the loss %v\n", post.Row(0), pred, predL)
 	// Output: q = [0.838 0.162], MAP [0], with the loss [1]

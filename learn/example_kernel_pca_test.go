@@ -107,6 +107,7 @@ func ExampleThresholdAccuracy() {
 	// threshold gets 3 of 4 right.
 	v := []float64{0.1, 0.5, 0.9, 0.4}
 	y := []int{0, 0, 1, 1}
-	fmt.Println(learn.ThresholdAccuracy(v, y))
-	// Output: 0.75
+	acc, err := learn.ThresholdAccuracy(v, y)
+	fmt.Println(acc, err)
+	// Output: 0.75 <nil>
 }

@@ -34,20 +34,20 @@ func ExampleFisherLDA() {
 	// Output: w = [0.9977 0.0680], J(w) = 6.2703, predictions [0 0 0 1 1 1]
 }
 
-func ExampleSVM_FitClassifier() {
+func ExampleSVM_Fit() {
 	// Two points, hard margin: w = (1, 0), b = 0, margin 2.
 	x, _ := matrix.NewFromRows([][]float64{{1, 0}, {-1, 0}})
-	m, _ := learn.SVM{Hard: true}.FitClassifier(x, []int{0, 1})
+	m, _ := learn.SVM{Hard: true}.Fit(x, []int{0, 1})
 	w, margin, _ := m.PrimalW(0)
 	b := m.Machines[0].B()
 	fmt.Printf("w = %.4f, |b| < 1e-12: %v, margin %.4f, support vectors %v\n", w, math.Abs(b) < 1e-12, margin, m.Machines[0].Support)
 	// Output: w = [1.0000 0.0000], |b| < 1e-12: true, margin 2.0000, support vectors [0 1]
 }
 
-func ExampleSVM_FitRegressor() {
+func ExampleSVM_FitRegression() {
 	// y = 2x exactly: a linear ε-SVR recovers the slope inside its tube.
 	x, _ := matrix.NewFromRows([][]float64{{0}, {1}, {2}, {3}, {4}})
-	m, _ := learn.SVM{Type: learn.EpsSVR, C: 100, Epsilon: 0.01, Tol: 1e-8}.FitRegressor(x, []float64{0, 2, 4, 6, 8})
+	m, _ := learn.SVM{Type: learn.EpsSVR, C: 100, Epsilon: 0.01, Tol: 1e-8}.FitRegression(x, []float64{0, 2, 4, 6, 8})
 	w, _, _ := m.PrimalW(0)
 	fmt.Printf("slope %.2f\n", w[0])
 	// Output: slope 2.00

@@ -107,7 +107,7 @@ func ExamplePerceptron() {
 func ExampleAdaline() {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 0}, {0, 1}, {3, 3}, {4, 3}, {3, 4}})
 	y := []int{0, 0, 0, 1, 1, 1}
-	m, err := learn.Adaline{LearningRate: 0.01, Epochs: 500}.Fit(x, y)
+	m, err := learn.Adaline{LearningRate: 0.01, MaxIter: 500}.Fit(x, y)
 	if err != nil {
 		panic(err)
 	}

@@ -41,7 +41,7 @@ func ExampleMLP() {
 		labels[i] = 10 * int(v)
 	}
 	m, err := learn.MLP{Hidden: []int{8}, Activation: learn.Activation{Kind: learn.ActTanh},
-		Training: learn.Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 16, Epochs: 100}}}.FitClassifier(xs, labels)
+		Training: learn.Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 16, Epochs: 100}}}.Fit(xs, labels)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -13,13 +13,13 @@ import (
 // class 1, (1.5, 2), lies among class 0):
 // the fraction of margin errors ≤ ν ≤ the fraction of support vectors, and
 // the C-SVM with C = 1/r that has the same solution.
-func ExampleSVM_FitClassifier_nu() {
+func ExampleSVM_Fit_nu() {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {2, 0.5}, {1.5, 2}, {3, 3}, {4, 2}, {3.5, 4}, {0.5, 0.2}})
 	y := []int{0, 0, 0, 1, 1, 1, 1, 0}
-	m, _ := learn.SVM{Type: learn.NuSVC, Nu: 0.25, Tol: 1e-9}.FitClassifier(x, y)
+	m, _ := learn.SVM{Type: learn.NuSVC, Nu: 0.25, Tol: 1e-9}.Fit(x, y)
 	b := m.Machines[0]
 	fmt.Printf("margin errors %.4f ≤ ν = 0.25 ≤ support vectors %.4f, equivalent C %.4f\n", b.FractionBounded, b.FractionSV, b.EquivalentC)
-	c, _ := learn.SVM{C: b.EquivalentC, Tol: 1e-9}.FitClassifier(x, y)
+	c, _ := learn.SVM{C: b.EquivalentC, Tol: 1e-9}.Fit(x, y)
 	f1, _ := m.Decision(x)
 	f2, _ := c.Decision(x)
 	worst := 0.0
@@ -33,22 +33,22 @@ func ExampleSVM_FitClassifier_nu() {
 }
 
 // One-versus-one on three classes in one dimension: three machines vote.
-func ExampleSVM_FitClassifier_multiClass() {
+func ExampleSVM_Fit_multiClass() {
 	x, _ := matrix.NewFromRows([][]float64{{0}, {1}, {4}, {5}, {8}, {9}})
-	m, _ := learn.SVM{Kernel: learn.Linear(), C: 10}.FitClassifier(x, []int{0, 0, 1, 1, 2, 2})
+	m, _ := learn.SVM{Kernel: learn.Linear(), C: 10}.Fit(x, []int{0, 0, 1, 1, 2, 2})
 	q, _ := matrix.NewFromRows([][]float64{{-1}, {2.4}, {4.5}, {6.6}, {20}})
-	pred, _ := m.PredictClass(q)
+	pred, _ := m.Predict(q)
 	fmt.Println("machines:", len(m.Machines), "predictions:", pred)
 	// Output: machines: 3 predictions: [0 0 1 2 2]
 }
 
 // A model saved as JSON and loaded back predicts bit for bit the same.
-func ExampleLoadSVM() {
+func ExampleLoadSVMClassifier() {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}})
-	m, _ := learn.SVM{Kernel: learn.Gaussian(0.5), C: 10}.FitClassifier(x, []int{0, 0, 1, 1}) // XOR
+	m, _ := learn.SVM{Kernel: learn.Gaussian(0.5), C: 10}.Fit(x, []int{0, 0, 1, 1}) // XOR
 	var buf bytes.Buffer
 	m.Save(&buf)
-	back, _ := learn.LoadSVM(&buf)
+	back, _ := learn.LoadSVMClassifier(&buf)
 	q, _ := matrix.NewFromRows([][]float64{{0.1, 0.2}, {0.9, 0.1}, {0.2, 0.9}})
 	f1, _ := m.Decision(q)
 	f2, _ := back.Decision(q)
@@ -58,7 +58,7 @@ func ExampleLoadSVM() {
 
 // Class probabilities by Platt's method (LIBSVM's -b 1): three classes on
 // a line, the probabilities of points at each class and between two.
-func ExampleSVMModel_PredictProba() {
+func ExampleSVMClassifierModel_PredictProba() {
 	var rows [][]float64
 	var y []int
 	for i := range 60 {
@@ -67,7 +67,7 @@ func ExampleSVMModel_PredictProba() {
 		y = append(y, c)
 	}
 	x, _ := matrix.NewFromRows(rows)
-	m, _ := learn.SVM{Kernel: learn.Gaussian(1), Probability: true, Seed: 1}.FitClassifier(x, y)
+	m, _ := learn.SVM{Kernel: learn.Gaussian(1), Probability: true, Seed: 1}.Fit(x, y)
 	q, _ := matrix.NewFromRows([][]float64{{0}, {1.5}, {6}})
 	p, _ := m.PredictProba(q)
 	for i := range q.Rows() {

@@ -340,9 +340,16 @@ func (m *FisherModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 // scale: on Fashion-MNIST (10 000 images, ridge 10⁻³), whose scatters
 // along the nine directions differ by a factor of 6, that rule was 0.73
 // point less accurate.
+//
+// A row whose projection, or whose distance to every class mean, is not
+// finite is an error (score_check.go).
 func (m *FisherModel) Predict(x *matrix.Dense) ([]int, error) {
+	const op = "learn: fisher: predict"
 	z, err := m.Transform(x)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkScoreRows(op, "projection", z); err != nil {
 		return nil, err
 	}
 	out := make([]int, x.Rows())
@@ -363,6 +370,7 @@ func (m *FisherModel) Predict(x *matrix.Dense) ([]int, error) {
 			weight[p] = 1 / m.WithinScatter[p]
 		}
 	}
+	far := make([]bool, len(out)) // every class mean at an infinite distance
 	for i := range out {
 		best, bestDist := 0, math.Inf(1)
 		for j := range m.Classes {
@@ -375,7 +383,10 @@ func (m *FisherModel) Predict(x *matrix.Dense) ([]int, error) {
 				best, bestDist = j, d2
 			}
 		}
-		out[i] = m.Classes[best]
+		out[i], far[i] = m.Classes[best], !(bestDist < math.Inf(1))
+	}
+	if err := checkScores(op, "distance to the nearest class mean", len(out), func(i int) bool { return far[i] }); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -428,4 +439,9 @@ func underflowHint(v float64) string {
 		return ", or squares of features below about 1e-146 that underflow float64: scale them"
 	}
 	return ""
+}
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c FisherLDA) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
 }

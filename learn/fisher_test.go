@@ -137,7 +137,7 @@ func TestFisherPredictIsLDAWithEqualPriors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := BayesClassifier{Density: SharedGaussDensity, EqualPriors: true}.Fit(tc.x, tc.y)
+		b, err := Bayes{Density: SharedGaussDensity, EqualPriors: true}.Fit(tc.x, tc.y)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -51,9 +51,9 @@ type RandomForest struct {
 
 // ForestModel is a fitted random forest.
 type ForestModel struct {
-	Classes  []int        `json:"classes"`
-	Features int          `json:"features"`
-	Trees    []*TreeModel `json:"trees"`
+	Classes  []int                  `json:"classes"`
+	Features int                    `json:"features"`
+	Trees    []*TreeClassifierModel `json:"trees"`
 	// OOBAccuracy is the accuracy of the out-of-bag vote: each point
 	// classified by the majority of the trees whose bootstrap sample left
 	// it out, over the OOBPoints points left out by at least one tree.
@@ -118,7 +118,10 @@ func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 		return nil, err
 	}
 	n, k := data.n, len(data.classes)
-	m := &ForestModel{Classes: data.classes, Features: data.d, Trees: trees}
+	m := &ForestModel{Classes: data.classes, Features: data.d, Trees: make([]*TreeClassifierModel, nt)}
+	for b, t := range trees {
+		m.Trees[b] = data.classifier(t)
+	}
 	// The out-of-bag vote of every point, rows in parallel (each row's
 	// count is its own, so the result does not depend on the split).
 	pred := make([]int32, n) // class index of the OOB majority, −1 if never out of bag
@@ -158,7 +161,7 @@ func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 // generator seeded by (Seed, b), and is stored at index b, so the result
 // does not depend on the number of workers. inBag[b][i] says whether tree
 // b's sample holds point i.
-func (c RandomForest) growForest(op string, data *treeData, s treeSettings, nt int) (trees []*TreeModel, inBag [][]bool, err error) {
+func (c RandomForest) growForest(op string, data *treeData, s treeSettings, nt int) (trees []*Tree, inBag [][]bool, err error) {
 	workers := c.Workers
 	if workers < 0 {
 		return nil, nil, fmt.Errorf("%s: %w: %d workers", op, ErrInvalidParameter, workers)
@@ -168,7 +171,10 @@ func (c RandomForest) growForest(op string, data *treeData, s treeSettings, nt i
 	}
 	workers = min(workers, nt)
 	n := data.n
-	trees, inBag = make([]*TreeModel, nt), make([][]bool, nt)
+	if err := checkEnsembleSize(op, "trees", nt, int64(n)); err != nil { // each tree keeps its in-bag flags
+		return nil, nil, err
+	}
+	trees, inBag = make([]*Tree, nt), make([][]bool, nt)
 	var next, done atomic.Int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -203,10 +209,12 @@ func (c RandomForest) growForest(op string, data *treeData, s treeSettings, nt i
 	return trees, inBag, nil
 }
 
-// FitClassifier makes RandomForest a ClassifierTrainer.
-func (c RandomForest) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) { return c.Fit(x, y) }
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c RandomForest) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}
 
-func meanImportances(trees []*TreeModel, d int) []float64 {
+func meanImportances(trees []*Tree, d int) []float64 {
 	imp := make([]float64, d)
 	for _, t := range trees {
 		if len(t.Nodes) > 1 {

@@ -11,8 +11,8 @@ import (
 // average f̂_bag(x) = (1/B) Σ_b f̂_b(x) (004, "Bagging Estimate") of
 // randomized regression trees.
 type ForestRegressorModel struct {
-	Features int          `json:"features"`
-	Trees    []*TreeModel `json:"trees"`
+	Features int                   `json:"features"`
+	Trees    []*TreeRegressorModel `json:"trees"`
 	// OOBMSE is the mean squared error of the out-of-bag average (each
 	// point predicted by the mean of the trees that did not draw it), over
 	// the OOBPoints points left out by at least one tree.
@@ -22,15 +22,15 @@ type ForestRegressorModel struct {
 	Importances []float64 `json:"importances"`
 }
 
-// FitRegressor grows a regression forest: trees with the squared-error
+// FitRegressor is FitRegression as a RegressorTrainer.
+func (c RandomForest) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(c.FitRegression(x, y))
+}
+
+// FitRegression grows a regression forest: trees with the squared-error
 // criterion on bootstrap samples, MaxFeatures features per split (zero
 // means all d, scikit-learn's default for regression), the same seeding
 // and workers as Fit. Criterion is ignored.
-func (c RandomForest) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
-	return c.FitRegression(x, y)
-}
-
-// FitRegression is FitRegressor returning the concrete model.
 func (c RandomForest) FitRegression(x *matrix.Dense, y []float64) (*ForestRegressorModel, error) {
 	const op = "learn: regression forest"
 	data, err := newTreeDataReg(op, x, y, presortColumns(c.MaxFeatures, x.Cols(), false))
@@ -55,7 +55,10 @@ func (c RandomForest) FitRegression(x *matrix.Dense, y []float64) (*ForestRegres
 		return nil, err
 	}
 	n := data.n
-	m := &ForestRegressorModel{Features: data.d, Trees: trees, Importances: meanImportances(trees, data.d)}
+	m := &ForestRegressorModel{Features: data.d, Trees: make([]*TreeRegressorModel, nt), Importances: meanImportances(trees, data.d)}
+	for b, t := range trees {
+		m.Trees[b] = &TreeRegressorModel{*t}
+	}
 	sq := make([]float64, n) // squared OOB error of point i, −1 if never out of bag
 	parallelRows(n, func(i int) {
 		row := data.row(i)
@@ -116,10 +119,10 @@ func LoadForestRegressor(r io.Reader) (*ForestRegressorModel, error) {
 		if t == nil {
 			return nil, fmt.Errorf("learn: load regression forest: %w: tree %d is null", ErrFormat, b)
 		}
-		if err := t.check(); err != nil {
+		if err := t.check(1); err != nil {
 			return nil, fmt.Errorf("learn: load regression forest: %w: tree %d: %v", ErrFormat, b, err)
 		}
-		if t.Features != m.Features || t.Classes != nil {
+		if t.Features != m.Features {
 			return nil, fmt.Errorf("learn: load regression forest: %w: tree %d is not a regression tree of %d features", ErrFormat, b, m.Features)
 		}
 	}

@@ -20,7 +20,7 @@ const log2Pi = 1.8378770664093453
 // nor overflows |Σ|: log|Σ| = 2 Σᵢ log lᵢᵢ and the quadratic form is the
 // squared norm of a forward substitution.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Multivariate Normal Distribution"
+// Implements: 004, "Multivariate Normal Distribution"
 // (the notes write N(μ, σ) and then use R for the covariance).
 type MultivariateNormal struct {
 	mean []float64
@@ -236,7 +236,7 @@ type GaussianMLE struct {
 // By the invariance of the MLE, any function of (μ̂, Σ̂) — a standard
 // deviation √σ̂ᵢᵢ, a correlation — is the MLE of that function.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Maximum Likelihood Estimation"
+// Implements: 004, "Maximum Likelihood Estimation"
 // and "Theorem: In-variance of the MLE".
 //
 // Special cases: fewer than two samples, non-finite data, and a singular

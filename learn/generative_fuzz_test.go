@@ -66,7 +66,7 @@ func FuzzGenerative(f *testing.F) {
 		})
 		for _, dens := range []ClassDensity{GaussDensity, SharedGaussDensity, KDEDensity, ParzenDensity} {
 			call("bayes "+dens.String(), func() error {
-				m, err := BayesClassifier{Density: dens, Reg: 1e-9}.Fit(x, y)
+				m, err := Bayes{Density: dens, Reg: 1e-9}.Fit(x, y)
 				if err == nil && finite {
 					p, _ := m.PredictProba(x)
 					if p.CheckFinite() != nil {
@@ -79,11 +79,11 @@ func FuzzGenerative(f *testing.F) {
 		for k := 1; k <= 3; k++ {
 			for _, ct := range []CovarianceType{FullCovariance, DiagCovariance, SphericalCovariance} {
 				call("gmm", func() error {
-					m, err := GaussianMixture{K: k, Covariance: ct, MaxIter: 20, Trace: true}.Fit(x)
+					m, err := GaussianMixture{K: k, Covariance: ct, MaxIter: 20}.Fit(x)
 					if err == nil && finite {
 						v, _ := m.LogDensity(x)
 						noNaN("gmm log-density", v, false)
-						noNaN("gmm trace", m.Trace, false)
+						noNaN("gmm trace", m.LogLikelihoods, false)
 						// Not checkMonotoneEM: its rounding allowance (1e-12
 						// relative) assumes covariances of moderate condition;
 						// here r = 1e-6 can sit beside variances of 1e264.

@@ -23,8 +23,8 @@ func TestCovarianceOverflowNamed(t *testing.T) {
 	}
 	fits := map[string]func() error{
 		"gaussian": func() error { _, err := GaussianMLE{}.Fit(x); return err },
-		"bayes":    func() error { _, err := BayesClassifier{}.Fit(x, y); return err },
-		"shared":   func() error { _, err := BayesClassifier{Density: SharedGaussDensity}.Fit(x, y); return err },
+		"bayes":    func() error { _, err := Bayes{}.Fit(x, y); return err },
+		"shared":   func() error { _, err := Bayes{Density: SharedGaussDensity}.Fit(x, y); return err },
 		"lda":      func() error { _, err := FisherLDA{}.Fit(x, y); return err },
 		"gmm":      func() error { _, err := GaussianMixture{K: 2}.Fit(x); return err },
 	}

@@ -159,7 +159,7 @@ type gmmJSON struct {
 // Save writes the mixture as JSON ("mlnotes/gmm").
 func (m *GMMModel) Save(w io.Writer) error {
 	return saveModel(w, "gmm", gmmJSON{m.Weights, m.Means, m.Covariances, m.Covariance,
-		m.LogLikelihood, m.Iterations, m.Converged, m.BIC, m.Trace})
+		m.LogLikelihood, m.Iterations, m.Converged, m.BIC, m.LogLikelihoods})
 }
 
 // LoadGMM reads a mixture written by GMMModel.Save, validating every part:
@@ -190,7 +190,7 @@ func LoadGMM(r io.Reader) (*GMMModel, error) {
 		return nil, bad("weights sum to %g", total)
 	}
 	m := &GMMModel{Weights: s.Weights, Means: s.Means, Covariances: s.Covariances, Covariance: s.Covariance,
-		LogLikelihood: s.LogLikelihood, Iterations: s.Iterations, Converged: s.Converged, BIC: s.BIC, Trace: s.Trace}
+		LogLikelihood: s.LogLikelihood, Iterations: s.Iterations, Converged: s.Converged, BIC: s.BIC, LogLikelihoods: s.Trace}
 	for j := range k {
 		g, err := loadNormal(normalJSON{s.Means.Row(j), s.Covariances[j]})
 		if err != nil {

@@ -181,7 +181,7 @@ func TestKDEReference(t *testing.T) {
 func TestBayesReference(t *testing.T) {
 	ref := readGenerativeReference(t).Bayes
 	x, q, loss := mustRows(t, ref.X), mustRows(t, ref.Query), mustRows(t, ref.Loss)
-	configs := map[string]BayesClassifier{
+	configs := map[string]Bayes{
 		"gauss":       {},
 		"gauss_equal": {EqualPriors: true},
 		"shared":      {Density: SharedGaussDensity},
@@ -231,7 +231,7 @@ func TestGMMReference(t *testing.T) {
 	for ci, c := range readGenerativeReference(t).GMM {
 		x := mustRows(t, c.X)
 		ct := map[string]CovarianceType{"full": FullCovariance, "diag": DiagCovariance, "spherical": SphericalCovariance}[c.Covariance]
-		m, err := GaussianMixture{K: c.K, Covariance: ct, Restarts: 10, Seed: 1, MaxIter: 1000, Trace: true}.Fit(x)
+		m, err := GaussianMixture{K: c.K, Covariance: ct, Restarts: 10, Seed: 1, MaxIter: 1000}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"mlnotes/matrix"
 )
@@ -52,8 +53,10 @@ type GaussianMixture struct {
 	Tol float64
 	// MaxIter ≥ 1 bounds the EM iterations of each restart. Zero means 100.
 	MaxIter int
-	// Trace records the mean log-likelihood after every iteration.
-	Trace bool
+	// Trace, if not nil, receives every EM iteration of every restart, in
+	// TraceStep.EM (the model keeps those of the restart it keeps, in
+	// LogLikelihoods).
+	Trace Trace
 }
 
 // GMMModel is a fitted Gaussian mixture.
@@ -70,9 +73,9 @@ type GMMModel struct {
 	// BIC is −2 n LogLikelihood + p log n with p the number of free
 	// parameters (NumParams); lower is better.
 	BIC float64
-	// Trace is the mean log-likelihood after each iteration of the kept
-	// restart (with GaussianMixture.Trace), Trace[len−1] = LogLikelihood.
-	Trace []float64
+	// LogLikelihoods is the mean log-likelihood after each iteration of
+	// the kept restart; LogLikelihoods[len−1] = LogLikelihood.
+	LogLikelihoods []float64
 
 	components []*MultivariateNormal
 	// steps records every E-step of the kept restart (the initialization
@@ -134,7 +137,7 @@ func emDropBound(a, b emStep) float64 {
 // scikit-learn's reg_covar does too. The tests check the inequality at
 // every iteration of every fit.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Mixture density Estimate and EM
+// Implements: 004, "Mixture density Estimate and EM
 // algorithm".
 //
 // Special cases: non-finite or empty data, K < 1 or K > n, negative Reg,
@@ -151,19 +154,20 @@ func (c GaussianMixture) Fit(x *matrix.Dense) (*GMMModel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
+	// Σⱼ and its Cholesky factor for each component, and the best model's.
+	if err := checkSquareSize(op, fmt.Sprintf("the covariances of %d component(s) over %d features", c.K, x.Cols()), x.Cols(), 4*c.K, "select or project the features first"); err != nil {
+		return nil, err
+	}
 	var best *GMMModel
 	for r := range c.Restarts {
 		rng := rand.New(rand.NewPCG(c.Seed, uint64(r)))
-		m, err := c.run(x, rng)
+		m, err := c.run(x, rng, r)
 		if err != nil {
 			return nil, fmt.Errorf("%s: restart %d: %w", op, r, err)
 		}
 		if best == nil || m.LogLikelihood > best.LogLikelihood {
 			best = m
 		}
-	}
-	if !c.Trace {
-		best.Trace = nil
 	}
 	n, d := x.Dims()
 	best.BIC = -2*float64(n)*best.LogLikelihood + float64(best.NumParams(d))*math.Log(float64(n))
@@ -215,7 +219,7 @@ func (m *GMMModel) NumParams(d int) int {
 }
 
 // run performs one restart: initialization, then EM.
-func (c GaussianMixture) run(x *matrix.Dense, rng *rand.Rand) (*GMMModel, error) {
+func (c GaussianMixture) run(x *matrix.Dense, rng *rand.Rand, restart int) (*GMMModel, error) {
 	n := x.Rows()
 	resp := kmeansPlusPlusResp(x, c.K, rng)
 	m := &GMMModel{Covariance: c.Covariance}
@@ -238,7 +242,10 @@ func (c GaussianMixture) run(x *matrix.Dense, rng *rand.Rand) (*GMMModel, error)
 			return nil, err
 		}
 		m.Iterations = it
-		m.Trace = append(m.Trace, ll)
+		m.LogLikelihoods = append(m.LogLikelihoods, ll)
+		if c.Trace != nil {
+			c.Trace(TraceStep{Iteration: it, Objective: ll, EM: &EMStep{Restart: restart, LogLikelihood: ll}})
+		}
 		m.LogLikelihood = ll
 		if math.Abs(ll-prev) < c.Tol {
 			m.Converged = true
@@ -555,11 +562,12 @@ func (m *GMMModel) checkedLogJoint(op string, x *matrix.Dense) (*matrix.Dense, e
 		return nil, err
 	}
 	lj := m.logJoint(x)
-	for i := range lj.Rows() {
-		row := lj.Row(i)
-		if math.IsInf(row[argMax(row)], -1) {
-			return nil, fmt.Errorf("%s: row %d is beyond the range of every component's log-density (more than ~1e154 standard deviations away)", op, i)
-		}
+	if err := checkScores(op, "log-density under every component", lj.Rows(), func(i int) bool {
+		r := lj.Row(i)
+		top := r[argMax(r)]
+		return math.IsInf(top, 0) || slices.ContainsFunc(r, math.IsNaN)
+	}); err != nil {
+		return nil, err
 	}
 	return lj, nil
 }

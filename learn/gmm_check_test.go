@@ -16,8 +16,8 @@ func checkMonotoneEM(t *testing.T, m *GMMModel) {
 			t.Errorf("EM step %d: log-likelihood fell %.17g → %.17g, more than the bound %.3g", i, a.ll, b.ll, bound)
 		}
 	}
-	if m.Trace != nil && len(m.Trace) != m.Iterations {
-		t.Errorf("trace of %d values for %d iterations", len(m.Trace), m.Iterations)
+	if m.LogLikelihoods != nil && len(m.LogLikelihoods) != m.Iterations {
+		t.Errorf("trace of %d values for %d iterations", len(m.LogLikelihoods), m.Iterations)
 	}
 }
 

@@ -31,7 +31,7 @@ func TestGMMOneComponentIsMLE(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	for _, d := range []int{1, 3} {
 		x := randData(rng, 50, d)
-		m, err := GaussianMixture{K: 1, Trace: true}.Fit(x)
+		m, err := GaussianMixture{K: 1}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,17 +63,17 @@ func TestGMMMonotoneAndRestarts(t *testing.T) {
 	for _, d := range []int{1, 4} {
 		x := mixtureData(rng, 240, d, 3)
 		for _, ct := range []CovarianceType{FullCovariance, DiagCovariance, SphericalCovariance} {
-			one, err := GaussianMixture{K: 3, Covariance: ct, Seed: 5, Trace: true}.Fit(x)
+			one, err := GaussianMixture{K: 3, Covariance: ct, Seed: 5}.Fit(x)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkMonotoneEM(t, one)
-			if one.Trace[len(one.Trace)-1] != one.LogLikelihood {
-				t.Errorf("trace ends at %g, log-likelihood %g", one.Trace[len(one.Trace)-1], one.LogLikelihood)
+			if one.LogLikelihoods[len(one.LogLikelihoods)-1] != one.LogLikelihood {
+				t.Errorf("trace ends at %g, log-likelihood %g", one.LogLikelihoods[len(one.LogLikelihoods)-1], one.LogLikelihood)
 			}
 			many, _ := GaussianMixture{K: 3, Covariance: ct, Seed: 5, Restarts: 4}.Fit(x)
 			checkMonotoneEM(t, many)
-			if many.LogLikelihood < one.LogLikelihood || many.Trace != nil {
+			if many.LogLikelihood < one.LogLikelihood || len(many.LogLikelihoods) != many.Iterations {
 				t.Errorf("%v d=%d: 4 restarts %.12g < 1 restart %.12g", ct, d, many.LogLikelihood, one.LogLikelihood)
 			}
 			for j := range 3 {
@@ -112,7 +112,7 @@ func TestGMMCollapseAndDuplicates(t *testing.T) {
 	x := randData(rng, 41, 2)
 	x.Set(40, 0, 1e3) // an isolated point: its own component, of covariance r·I
 	x.Set(40, 1, 1e3)
-	m, err := GaussianMixture{K: 2, Restarts: 3, Trace: true}.Fit(x)
+	m, err := GaussianMixture{K: 2, Restarts: 3}.Fit(x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestGMMCollapseAndDuplicates(t *testing.T) {
 	}
 	dup, _ := matrix.NewFromRows([][]float64{{1, 1}, {1, 1}, {1, 1}, {2, 2}, {2, 2}})
 	for _, kk := range []int{2, 3, 5} {
-		m, err := GaussianMixture{K: kk, Restarts: 2, Trace: true}.Fit(dup)
+		m, err := GaussianMixture{K: kk, Restarts: 2}.Fit(dup)
 		if err != nil {
 			t.Fatal(kk, err)
 		}
@@ -146,9 +146,9 @@ func TestGMMCollapseAndDuplicates(t *testing.T) {
 func TestGMMConvergenceReport(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 28))
 	x := mixtureData(rng, 200, 2, 4)
-	m, _ := GaussianMixture{K: 4, MaxIter: 1, Trace: true}.Fit(x)
+	m, _ := GaussianMixture{K: 4, MaxIter: 1}.Fit(x)
 	checkMonotoneEM(t, m)
-	if m.Converged || m.Iterations != 1 || len(m.Trace) != 1 {
+	if m.Converged || m.Iterations != 1 || len(m.LogLikelihoods) != 1 {
 		t.Errorf("MaxIter 1: converged %v, %d iterations", m.Converged, m.Iterations)
 	}
 	m, _ = GaussianMixture{K: 4, MaxIter: 500}.Fit(x)
@@ -190,7 +190,7 @@ func TestGMMPersistence(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	x := mixtureData(rng, 120, 3, 3)
 	for _, ct := range []CovarianceType{FullCovariance, DiagCovariance, SphericalCovariance} {
-		m, err := GaussianMixture{K: 3, Covariance: ct, Trace: true}.Fit(x)
+		m, err := GaussianMixture{K: 3, Covariance: ct}.Fit(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +207,7 @@ func TestGMMPersistence(t *testing.T) {
 		b, _ := l.LogDensity(x)
 		pa, _ := m.Predict(x)
 		pb, _ := l.Predict(x)
-		if !equalBits(a, b) || !slices.Equal(pa, pb) || l.Covariance != ct || l.BIC != m.BIC || !equalBits(l.Trace, m.Trace) {
+		if !equalBits(a, b) || !slices.Equal(pa, pb) || l.Covariance != ct || l.BIC != m.BIC || !equalBits(l.LogLikelihoods, m.LogLikelihoods) {
 			t.Errorf("%v: loaded model differs", ct)
 		}
 		s := buf.String()

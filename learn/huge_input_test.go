@@ -19,8 +19,8 @@ func TestHugeInputsNamed(t *testing.T) {
 	yr := []float64{1, 2, 3, 4}
 	for name, fit := range map[string]func() error{
 		"logreg":      func() error { _, err := LogisticRegression{Lambda: 1}.Fit(x, y); return err },
-		"mlp":         func() error { _, err := MLP{Hidden: []int{3}}.FitClassifier(x, y); return err },
-		"mlp-reg":     func() error { _, err := MLP{Hidden: []int{3}}.FitRegressor(x, yr); return err },
+		"mlp":         func() error { _, err := MLP{Hidden: []int{3}}.Fit(x, y); return err },
+		"mlp-reg":     func() error { _, err := MLP{Hidden: []int{3}}.FitRegression(x, yr); return err },
 		"autoencoder": func() error { _, err := Autoencoder{Hidden: 2}.Fit(x); return err },
 	} {
 		err := fit()

@@ -144,7 +144,7 @@ type KDEModel struct {
 
 // Fit stores the data and the bandwidth.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Parzen Window": the box estimate
+// Implements: 004, "Parzen Window": the box estimate
 // f̂(x) = (1/n) Σᵢ h⁻ᵈ φ((x − xᵢ)/h) with φ the indicator of the unit cube
 // |uⱼ| ≤ ½, and the Gaussian kernel estimate
 // f̂(x) = (1/n) Σᵢ (2πh²)^(−d/2) exp(−‖x − xᵢ‖²/(2h²)) — with the normal

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -11,8 +10,10 @@ import (
 )
 
 // ErrInvalidParameter reports a hyper-parameter outside its valid range
-// (a negative degree, a non-positive σ², an unknown kernel name, ...).
-var ErrInvalidParameter = errors.New("invalid parameter")
+// (a negative degree, a non-positive σ², an unknown kernel name, ...). It
+// is matrix.ErrInvalidParameter, the value optimize.ErrInvalidParameter
+// also is, so errors.Is sees one sentinel across the packages.
+var ErrInvalidParameter = matrix.ErrInvalidParameter
 
 // KernelType names a kernel family.
 type KernelType string
@@ -154,9 +155,13 @@ func powInt(x float64, p int) float64 {
 // applies the kernel to each entry, splitting the rows over the available
 // cores; the result is exactly symmetric.
 //
-// Errors: an invalid kernel, an empty X, or NaN/Inf in X.
+// Errors: an invalid kernel, an empty X, NaN/Inf in X, or an n×n result
+// beyond matrix.MemoryLimit (matrix.ErrTooLarge).
 func GramMatrix(k Kernel, x *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkKernelInput(k, x); err != nil {
+		return nil, err
+	}
+	if err := checkGramSize("gram matrix", x.Rows(), 1); err != nil {
 		return nil, err
 	}
 	g := matrix.Gram(x) // gᵢⱼ = xᵢᵀxⱼ

@@ -66,6 +66,9 @@ func (c KernelPCA) Fit(x *matrix.Dense) (*KernelPCAModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkGramSize(op, n, 2); err != nil { // K̃ and its eigenvectors
+		return nil, err
+	}
 	g, err := GramMatrix(c.Kernel, x)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
@@ -121,7 +124,9 @@ func (m *KernelPCAModel) K() int { return m.Alphas.Cols() }
 //
 //	K̃q = Kq − 1ₘK − Kq1ₙ + 1ₘK1ₙ,   i.e. k̃ᵢⱼ = kᵢⱼ − k̄ⱼ − (row mean of Kq)ᵢ + k̄,
 //
-// and the projections are Y = K̃q A (m×k).
+// and the projections are Y = K̃q A (m×k). A row whose projection is not
+// finite (its kernel values overflowed: rows near ±1e308) is an error
+// wrapping matrix.ErrNotFinite naming it (score_check.go).
 func (m *KernelPCAModel) Transform(q *matrix.Dense) (*matrix.Dense, error) {
 	if err := checkQuery("learn: kernel pca: transform", q, m.Train.Cols()); err != nil {
 		return nil, err
@@ -142,7 +147,14 @@ func (m *KernelPCAModel) Transform(q *matrix.Dense) (*matrix.Dense, error) {
 			row[j] += m.KMean - m.KMeans[j] - rowMean
 		}
 	}
-	return matrix.Mul(kq, m.Alphas)
+	y, err := matrix.Mul(kq, m.Alphas)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkScoreRows("learn: kernel pca: transform", "projection", y); err != nil {
+		return nil, err
+	}
+	return y, nil
 }
 
 // Save writes the fitted model as JSON (format "mlnotes/kernel-pca").

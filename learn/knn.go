@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -16,10 +17,12 @@ import (
 //
 // Distances come from matrix products: ‖q − x‖² = ‖q‖² + ‖x‖² − 2 qᵀx with
 // the cross terms Q Xᵀ computed by matrix.Gemm in slabs of query rows
-// (negative rounding residues are clamped to 0). Ties are deterministic:
-// neighbours at equal distance are taken in training order (the lower
-// index first), and a tied vote goes to the smallest label, as
-// scikit-learn's KNeighborsClassifier does.
+// (negative rounding residues are clamped to 0); the points within the
+// rounding of that formula of the K-th are measured again directly, so
+// that a row's neighbours do not depend on the rows queried with it
+// (refineNearest). Ties are deterministic: neighbours at equal distance
+// are taken in training order (the lower index first), and a tied vote
+// goes to the smallest label, as scikit-learn's KNeighborsClassifier does.
 type KNN struct {
 	// K is the number of neighbours; zero means 5 (scikit-learn's default).
 	K int
@@ -73,12 +76,19 @@ func (c KNN) Fit(x *matrix.Dense, y []int) (*KNNModel, error) {
 	return &KNNModel{K: k, X: x, Y: slices.Clone(y), Classes: sortedLabels(y)}, nil
 }
 
-// FitClassifier makes KNN a ClassifierTrainer.
-func (c KNN) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) { return c.Fit(x, y) }
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c KNN) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
+}
 
-// FitRegressor stores the training set of a regressor; like Fit, the model
-// refers to X itself.
+// FitRegressor is FitRegression as a RegressorTrainer.
 func (c KNN) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(c.FitRegression(x, y))
+}
+
+// FitRegression stores the training set of a regressor; like Fit, the
+// model refers to X itself.
+func (c KNN) FitRegression(x *matrix.Dense, y []float64) (*KNNRegressorModel, error) {
 	const op = "learn: knn regressor"
 	if err := checkData(op, x, 1); err != nil {
 		return nil, err
@@ -107,12 +117,27 @@ func sortedLabels(y []int) []int {
 func (m *KNNModel) Labels() []int { return m.Classes }
 
 // Neighbours returns, for every row of q, the indices of its K nearest
-// training points, nearest first (equal distances in training order).
+// training points, nearest first (equal distances in training order). A
+// row whose distance to every training point overflows float64 (rows near
+// ±1e308, or training points that large in a corrupted model) has no
+// nearest neighbour float64 can name: it is an error naming the row
+// (score_check.go), and so for Predict and PredictProba.
 func (m *KNNModel) Neighbours(q *matrix.Dense) ([][]int, error) {
-	if err := checkQuery("learn: knn", q, m.X.Cols()); err != nil {
+	return neighbours("learn: knn", m.X, q, m.K)
+}
+
+// neighbours checks q against the training set x and returns the k
+// nearest training rows of every row of q, refusing rows that are at an
+// infinite distance from all of them.
+func neighbours(op string, x, q *matrix.Dense, k int) ([][]int, error) {
+	if err := checkQuery(op, q, x.Cols()); err != nil {
 		return nil, err
 	}
-	return nearest(m.X, q, m.K), nil
+	nb, far := nearest(x, q, k)
+	if err := checkScores(op, "distance to the nearest training point", len(nb), func(i int) bool { return far[i] }); err != nil {
+		return nil, err
+	}
+	return nb, nil
 }
 
 // Predict returns the majority label of the K nearest neighbours of every
@@ -147,12 +172,14 @@ func (m *KNNModel) PredictProba(q *matrix.Dense) (*matrix.Dense, error) {
 	return p, nil
 }
 
-// Predict returns the mean target of the K nearest neighbours of every row.
+// Predict returns the mean target of the K nearest neighbours of every row;
+// a row at an infinite distance from every training point is an error, as
+// in KNNModel.Neighbours.
 func (m *KNNRegressorModel) Predict(q *matrix.Dense) ([]float64, error) {
-	if err := checkQuery("learn: knn regressor", q, m.X.Cols()); err != nil {
+	nb, err := neighbours("learn: knn regressor", m.X, q, m.K)
+	if err != nil {
 		return nil, err
 	}
-	nb := nearest(m.X, q, m.K)
 	out := make([]float64, len(nb))
 	for i, idx := range nb {
 		s := 0.0
@@ -188,14 +215,19 @@ const (
 // Squares of entries beyond about 1e154 overflow and those below 1e-154
 // underflow: then X and Q are both scaled by the power of two that brings
 // their largest entry into [1/2, 1), which changes no ranking (the scaling
-// is exact) and keeps every distance finite and meaningful.
-func nearest(x, q *matrix.Dense, k int) [][]int {
+// is exact) and keeps every distance finite and meaningful. far[i]
+// reports that row i's distance to its nearest training point, back in the
+// units of the data, is not finite: then so are all its distances, and
+// their order is not the data's.
+func nearest(x, q *matrix.Dense, k int) (out [][]int, far []bool) {
+	e := 0
 	if amax := max(matrix.NormMax(x), matrix.NormMax(q)); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
-		_, e := math.Frexp(amax)
+		_, e = math.Frexp(amax)
 		x, q = matrix.ScalePow2(-e, x), matrix.ScalePow2(-e, q)
 	}
 	xn := rowNorms2(x)
-	out := make([][]int, q.Rows())
+	xnMax := slices.Max(xn)
+	out, far = make([][]int, q.Rows()), make([]bool, q.Rows())
 	block := min(q.Rows(), max(knnBlock, knnSlabBytes/(8*x.Rows())))
 	slab := matrix.New(block, x.Rows())
 	for lo := 0; lo < q.Rows(); lo += block {
@@ -205,10 +237,13 @@ func nearest(x, q *matrix.Dense, k int) [][]int {
 		_ = matrix.Gemm(false, true, 1, qb, x, 0, g) // (hi−lo)×n inner products
 		qn := rowNorms2(qb)
 		parallelRows(hi-lo, func(r int) {
-			out[lo+r] = nearestK(g.Row(r), qn[r], xn, k)
+			idx, dist := nearestK(g.Row(r), qn[r], xn, k)
+			var d0 float64
+			out[lo+r], d0 = refineNearest(idx, dist, g.Row(r), qn[r], xn, xnMax, qb.Row(r), x)
+			far[lo+r] = !isFiniteValue(math.Ldexp(math.Sqrt(d0), e))
 		})
 	}
-	return out
+	return out, far
 }
 
 // nearestK returns the indices of the k training rows nearest to a query
@@ -216,13 +251,17 @@ func nearest(x, q *matrix.Dense, k int) [][]int {
 // the query with them, its squared norm qn and theirs xn: the squared
 // distance is max(0, qn + xnⱼ − 2gⱼ), formed as each candidate is met,
 // by insertion into a sorted buffer: O(n·k), the right cost for the
-// small k of nearest neighbours, in one pass over g.
-func nearestK(g []float64, qn float64, xn []float64, k int) []int {
+// small k of nearest neighbours, in one pass over g. It also returns their
+// squared distances (+Inf when the products overflowed).
+func nearestK(g []float64, qn float64, xn []float64, k int) ([]int, []float64) {
 	idx := make([]int, 0, k)
 	dist := make([]float64, 0, k)
 	xn = xn[:len(g)]
 	for j, v := range g {
 		d := max(0, qn+xn[j]-2*v)
+		if math.IsNaN(d) { // Inf − Inf: the norms overflowed
+			d = math.Inf(1)
+		}
 		if len(idx) == k && d >= dist[k-1] {
 			continue // not strictly nearer than the k-th: the earlier index wins
 		}
@@ -237,5 +276,60 @@ func nearestK(g []float64, qn float64, xn []float64, k int) []int {
 		copy(dist[p+1:], dist[p:len(dist)-1])
 		idx[p], dist[p] = j, d
 	}
-	return idx
+	return idx, dist
+}
+
+// refineNearest makes the choice of nearestK independent of rounding: the
+// distances qn + xnⱼ − 2gⱼ carry errors of up to about
+// δ = (d + 2)ε(√qn + √xnⱼ)² (the sums of d products behind qn, xnⱼ and gⱼ,
+// Cauchy–Schwarz for |gⱼ|, two additions), and gⱼ itself is rounded
+// differently as the product's blocking changes with the rows queried
+// with q, so points at (nearly) equal distance could be ranked one way in
+// one query and the other way in another. Every point that may belong to
+// the k nearest — fast distance within 2δ of the k-th's, δ taken at the
+// largest training norm xnMax — is measured again directly,
+// Σᵢ(qᵢ − xⱼᵢ)², a number of q and xⱼ alone, and the k smallest of those
+// (ties to the lower index) are the answer. Usually only the k points
+// themselves qualify: the extra pass reads g once more and measures a
+// handful of rows. It returns the indices and the squared distance of the
+// nearest.
+func refineNearest(idx []int, dist, g []float64, qn float64, xn []float64, xnMax float64, q []float64, x *matrix.Dense) ([]int, float64) {
+	k := len(idx)
+	if !isFiniteValue(dist[k-1]) { // an overflow: the row is refused anyway
+		return idx, dist[0]
+	}
+	s := math.Sqrt(qn) + math.Sqrt(xnMax)
+	delta := 2 * float64(len(q)+2) * eps * s * s // twice the bound, for the products' own rounding
+	reach := dist[k-1] + 2*delta
+	type cand struct {
+		j int
+		d float64
+	}
+	var cs []cand
+	for j, v := range g[:len(xn)] {
+		if qn+xn[j]-2*v <= reach {
+			cs = append(cs, cand{j, directDist2(q, x.Row(j))})
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if a.d != b.d {
+			return cmp.Compare(a.d, b.d)
+		}
+		return cmp.Compare(a.j, b.j)
+	})
+	out := make([]int, k)
+	for i := range out {
+		out[i] = cs[i].j
+	}
+	return out, cs[0].d
+}
+
+// directDist2 returns Σᵢ(aᵢ − bᵢ)².
+func directDist2(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		t := v - b[i]
+		s += t * t
+	}
+	return s
 }

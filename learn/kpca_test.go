@@ -104,7 +104,11 @@ func TestKernelPCASeparatesCircles(t *testing.T) {
 	// Some single kernel component splits the classes by a threshold.
 	best := 0.0
 	for j := range 2 {
-		best = math.Max(best, ThresholdAccuracy(z.Col(j), y))
+		acc, err := ThresholdAccuracy(z.Col(j), y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best = math.Max(best, acc)
 	}
 	if best < 0.99 {
 		t.Errorf("best single-component threshold accuracy %.3f", best)
@@ -132,7 +136,7 @@ func TestSpectralEmbedding(t *testing.T) {
 		if math.Abs(m.Eigenvalues[0]) > float64(x.Rows())*eps*matrix.NormFrobenius(m.Laplacian) || m.Eigenvalues[1] > m.Eigenvalues[2]/100 {
 			t.Errorf("normalized=%v: eigenvalues %v", normalized, m.Eigenvalues)
 		}
-		if s := ThresholdAccuracy(m.Embedding.Col(0), y); s < 0.99 {
+		if s, err := ThresholdAccuracy(m.Embedding.Col(0), y); err != nil || s < 0.99 {
 			t.Errorf("normalized=%v: embedding separates %.3f", normalized, s)
 		}
 		// min trace(HᵀLH) = sum of the k+1 smallest eigenvalues.
@@ -338,10 +342,23 @@ func TestThresholdAccuracy(t *testing.T) {
 		{[]float64{1, 2, 3, 4}, []int{0, 0, 1, 1}, 1},
 		{[]float64{1, 2, 3, 4}, []int{1, 1, 0, 0}, 1}, // the reversed rule
 		{[]float64{1, 2, 3, 4}, []int{0, 1, 0, 1}, 0.75},
-		{nil, nil, 0},
 	} {
-		if got := ThresholdAccuracy(c.v, c.y); got != c.want {
-			t.Errorf("ThresholdAccuracy(%v, %v) = %v, want %v", c.v, c.y, got, c.want)
+		if got, err := ThresholdAccuracy(c.v, c.y); err != nil || got != c.want {
+			t.Errorf("ThresholdAccuracy(%v, %v) = %v, %v, want %v", c.v, c.y, got, err, c.want)
+		}
+	}
+	// Bad input is an error, never a panic.
+	for _, c := range []struct {
+		v    []float64
+		y    []int
+		want error
+	}{
+		{nil, nil, matrix.ErrEmpty},
+		{[]float64{1, 2, 3}, []int{0, 1}, matrix.ErrShape},
+		{[]float64{1, math.NaN()}, []int{0, 1}, matrix.ErrNotFinite},
+	} {
+		if _, err := ThresholdAccuracy(c.v, c.y); !errors.Is(err, c.want) {
+			t.Errorf("ThresholdAccuracy(%v, %v): err = %v, want %v", c.v, c.y, err, c.want)
 		}
 	}
 }

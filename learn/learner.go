@@ -1,35 +1,56 @@
 package learn
 
 import (
-	"fmt"
-
 	"mlnotes/matrix"
 )
 
 // The supervised-learner interface.
 //
-// Every supervised learner of mlnotes is a configuration struct with a Fit
-// method whose result is a concrete fitted model (SVM.FitClassifier gives an
-// *SVMModel, FisherLDA.Fit a *FisherModel, …), so that a reader and a Go
-// programmer see the model's own fields and methods. Code that must train
-// *any* learner — cross-validation, the bootstrap, bagging, the CLI's cv —
-// sees them through two small interfaces instead:
+// Every supervised learner of mlnotes is a configuration struct whose
+// concrete entry point returns its own fitted model, so that a reader and a
+// Go programmer see the model's own fields and methods:
+//
+//	one task     Fit                      FisherLDA.Fit → *FisherModel, Ridge.Fit → *RidgeModel
+//	both tasks   Fit (the classifier)     SVM.Fit → *SVMClassifierModel, KNN.Fit → *KNNModel
+//	             FitRegression            SVM.FitRegression → *SVMRegressorModel
+//
+// A learner of both tasks (SVM, KNN, DecisionTree, RandomForest, MLP) has one
+// fitted type per task. Code that must train *any* learner —
+// cross-validation, the bootstrap, bagging, AdaBoost, the CLI's cv — sees
+// them through two small interfaces instead:
 //
 //	Classifier  a fitted model: Predict(X) → one class label ([]int) per row
 //	Regressor   a fitted model: Predict(X) → one real value ([]float64) per row
 //	ClassifierTrainer  FitClassifier(X, y []int) → Classifier
 //	RegressorTrainer   FitRegressor(X, y []float64) → Regressor
 //
-// A learner whose Fit returns a concrete model becomes a trainer in one line
-// with the generic adapters Classify and Regress:
+// Every configuration value is a trainer as it stands: each classification
+// learner has FitClassifier and each regression learner FitRegressor with
+// exactly these signatures (Fit or FitRegression with the model seen
+// through the interface; a failed fit gives a nil interface, never a nil
+// pointer inside one). A learner built on another holds it as a field, so
+// that it, too, is a trainer as it stands: learn.AdaBoost{Base:
+// learn.DecisionTree{MaxDepth: 3}}, learn.Bagging{Base: learn.SVM{}, B: 50},
+// learn.Boost3{Base: learn.KNN{K: 1}}; and CrossValidateClassifier,
+// HoldOutClassifier, Bootstrap.EstimateClassifier (and their Regressor
+// twins) take any configuration value directly. ClassifierFunc and
+// RegressorFunc make a trainer of a plain function, for training code that
+// is not a learner of this package (a closure over settings chosen from the
+// training set, as the CLI's default SVM width).
 //
-//	t := learn.Classify(learn.FisherLDA{}.Fit)
-//
-// Learners that are themselves used as building blocks (KNN, DecisionTree,
-// RandomForest, AdaBoost: a forest grows trees, AdaBoost boosts any base
-// learner) also have FitClassifier/FitRegressor methods, so that their
-// configuration value is a trainer as it stands: learn.AdaBoost{Base:
-// learn.DecisionTree{MaxDepth: 3}}.
+// One vocabulary. Classifier is only the interface (configurations are
+// named for their method: SVM, KNN, Bayes, MLP; fitted models end in Model:
+// SVMClassifierModel, TreeRegressorModel, BayesModel). An iteration cap is
+// MaxIter everywhere (for the perceptron and AdaLinE an iteration is an
+// epoch; the networks' optimizer settings keep Epochs, a number of epochs
+// to run). Every iterative learner reports progress through one callback
+// type, Trace, and every iterative fitted model says whether it converged
+// (Converged) and how many iterations it ran (Iterations; Epochs for the
+// perceptron and AdaLinE; per machine for the SVMs); a network, trained for
+// a number of epochs rather than to a tolerance, has its History instead
+// (Epochs run, and Stopped when early stopping ended them). A bad setting wraps
+// ErrInvalidParameter, which is matrix.ErrInvalidParameter, the value
+// optimize.ErrInvalidParameter also is.
 //
 // Optional capabilities are further interfaces that a fitted model may
 // satisfy and callers discover by a type assertion: ProbabilisticClassifier
@@ -91,84 +112,29 @@ func (f RegressorFunc) FitRegressor(x *matrix.Dense, y []float64) (Regressor, er
 	return f(x, y)
 }
 
-// Classify turns a Fit method that returns a concrete classifier into a
-// ClassifierTrainer: learn.Classify(learn.FisherLDA{}.Fit).
-func Classify[M Classifier](fit func(x *matrix.Dense, y []int) (M, error)) ClassifierTrainer {
-	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) {
-		if fit == nil {
-			return nil, fmt.Errorf("learn: classify: %w: nil Fit function", ErrInvalidParameter)
-		}
-		m, err := fit(x, y)
-		if err != nil {
-			return nil, err
-		}
-		return m, nil
-	})
-}
-
-// Regress turns a Fit method that returns a concrete regressor into a
-// RegressorTrainer: learn.Regress(learn.SVM{Type: learn.EpsSVR}.FitRegressor).
-func Regress[M Regressor](fit func(x *matrix.Dense, y []float64) (M, error)) RegressorTrainer {
-	return RegressorFunc(func(x *matrix.Dense, y []float64) (Regressor, error) {
-		if fit == nil {
-			return nil, fmt.Errorf("learn: regress: %w: nil Fit function", ErrInvalidParameter)
-		}
-		m, err := fit(x, y)
-		if err != nil {
-			return nil, err
-		}
-		return m, nil
-	})
-}
-
-// SVMClassifier is the classifier view of an SVMModel trained by
-// SVM.FitClassifier: Predict returns the labels as []int (the model's own
-// Predict keeps the float64 form it shares with regression). It is a
-// ProbabilisticClassifier; PredictProba works when the model was trained
-// with SVM.Probability and returns ErrNoProbabilities otherwise, and
-// DecisionFunction gives the machines' decision values.
-type SVMClassifier struct{ *SVMModel }
-
-// Predict returns the class of every row (SVMModel.PredictClass).
-func (c SVMClassifier) Predict(x *matrix.Dense) ([]int, error) { return c.PredictClass(x) }
-
-// Labels returns the sorted class labels.
-func (c SVMClassifier) Labels() []int {
-	if c.SVMModel == nil {
-		return nil
+// asClassifier returns a concrete fitted model as a Classifier, and a nil
+// pointer as the nil interface (not a non-nil interface holding a nil
+// pointer), with the fit's error unchanged: a fit that keeps its model
+// with an error (an SVM at its iteration cap) passes both on.
+func asClassifier[M interface {
+	comparable
+	Classifier
+}](m M, err error) (Classifier, error) {
+	var none M
+	if m == none {
+		return nil, err
 	}
-	return c.SVMModel.Classes
+	return m, err
 }
 
-// DecisionFunction returns the decision values of the machines
-// (SVMModel.DecisionAll): n×1 for two classes, positive meaning the
-// machine's Positive label; n×c(c − 1)/2 for c classes, one column per
-// pair in the order of Machines.
-func (c SVMClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
-	return c.DecisionAll(x)
-}
-
-// Classifier returns the SVM as a ClassifierTrainer (types c and nu). A fit
-// that reaches the iteration cap returns the model with the error, as
-// FitClassifier does.
-func (s SVM) Classifier() ClassifierTrainer {
-	return ClassifierFunc(func(x *matrix.Dense, y []int) (Classifier, error) {
-		m, err := s.FitClassifier(x, y)
-		if m == nil {
-			return nil, err
-		}
-		return SVMClassifier{m}, err
-	})
-}
-
-// Regressor returns the SVM as a RegressorTrainer (types eps-svr and nu-svr).
-// A fit that reaches the iteration cap returns the model with the error.
-func (s SVM) Regressor() RegressorTrainer {
-	return RegressorFunc(func(x *matrix.Dense, y []float64) (Regressor, error) {
-		m, err := s.FitRegressor(x, y)
-		if m == nil {
-			return nil, err
-		}
-		return m, err
-	})
+// asRegressor is asClassifier for regressors.
+func asRegressor[M interface {
+	comparable
+	Regressor
+}](m M, err error) (Regressor, error) {
+	var none M
+	if m == none {
+		return nil, err
+	}
+	return m, err
 }

@@ -7,21 +7,25 @@ import (
 	"mlnotes/matrix"
 )
 
-// Compile-time checks: the existing learners fit the interface in one line.
+// Compile-time checks: every configuration is a trainer as it stands, and
+// every fitted model satisfies the interface of its task.
 var (
-	_ ClassifierTrainer = Classify(FisherLDA{}.Fit)
-	_ ClassifierTrainer = SVM{}.Classifier()
-	_ RegressorTrainer  = SVM{Type: EpsSVR}.Regressor()
-	_ Classifier        = SVMClassifier{}
-	_ Regressor         = (*SVMModel)(nil)
+	_ ClassifierTrainer       = FisherLDA{}
+	_ ClassifierTrainer       = SVM{}
+	_ RegressorTrainer        = SVM{Type: EpsSVR}
+	_ DecisionClassifier      = (*SVMClassifierModel)(nil)
+	_ ProbabilisticClassifier = (*SVMClassifierModel)(nil)
+	_ Regressor               = (*SVMRegressorModel)(nil)
+	_ ProbabilisticClassifier = (*TreeClassifierModel)(nil)
+	_ Regressor               = (*TreeRegressorModel)(nil)
 )
 
 func TestTrainersAgreeWithConcreteFit(t *testing.T) {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {0, 1}, {1, 0}, {3, 3}, {3, 4}, {4, 3}})
 	y := []int{5, 5, 5, 9, 9, 9}
 	for name, tr := range map[string]ClassifierTrainer{
-		"fisher": Classify(FisherLDA{}.Fit),
-		"svm":    SVM{Kernel: Linear()}.Classifier(),
+		"fisher": FisherLDA{},
+		"svm":    SVM{Kernel: Linear()},
 	} {
 		m, err := tr.FitClassifier(x, y)
 		if err != nil {
@@ -35,7 +39,7 @@ func TestTrainersAgreeWithConcreteFit(t *testing.T) {
 			t.Errorf("%s: predictions %v, want %v", name, got, y)
 		}
 	}
-	if _, err := Classify(FisherLDA{}.Fit).FitClassifier(x, y[:3]); err == nil {
-		t.Error("a label count that differs from n must be an error through the adapter too")
+	if m, err := (FisherLDA{}).FitClassifier(x, y[:3]); err == nil || m != nil {
+		t.Error("a label count that differs from n must be an error and a nil Classifier through the trainer too")
 	}
 }

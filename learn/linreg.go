@@ -14,8 +14,11 @@ type LSSolver string
 
 // The least-squares solvers.
 const (
-	// SolverQR: Householder QR of the centred φ(X) (the default; needs full
-	// column rank, and reports matrix.ErrRankDeficient otherwise).
+	// SolverQR: Householder QR of the centred φ(X) (the default). It needs
+	// full column rank as its own test sees it (|r_jj| > max(n, p)·ε·‖φⱼ‖
+	// for every column) and reports matrix.ErrRankDeficient otherwise; an
+	// ill-conditioned φ(X) that passes (NIST's Filip, κ ≈ 10¹⁵) is solved
+	// at full rank, to about 8 digits there, as LAPACK's QR does.
 	SolverQR LSSolver = "qr"
 	// SolverSVD: the SVD, giving the minimum-norm w for rank-deficient or
 	// under-determined problems.
@@ -37,8 +40,10 @@ type LinearRegression struct {
 	// Solver is SolverQR (the default, also for ""), SolverSVD or
 	// SolverNormal.
 	Solver LSSolver
-	// RCond is the relative cut-off of the SVD solver: singular values
-	// below RCond·σ₁ count as zero. Zero means max(n, p)·ε.
+	// RCond is the relative cut-off of the SVD solver, numpy.linalg.lstsq's
+	// rcond: singular values below RCond·σ₁ count as zero. Zero means
+	// max(n, p)·ε (numpy's default); a tiny RCond such as 1e-20 keeps every
+	// nonzero singular value (numpy's 5–6 digits on Filip).
 	RCond float64
 }
 
@@ -49,8 +54,10 @@ type LinearModel struct {
 	// functions), and Intercept is b.
 	Coef      []float64
 	Intercept float64
-	// Rank is the numerical rank of the centred φ(X) (singular values above
-	// max(n, p)·ε·σ₁).
+	// Rank is the rank the solver used: the number of columns of φ(X) for
+	// QR and the normal equations (which succeed only at full column rank),
+	// the number of singular values of the centred φ(X) above the cut-off
+	// (RCond·σ₁, by default max(n, p)·ε·σ₁) for SVD.
 	Rank int
 	// Sigma2 is σ̂², the maximum-likelihood noise variance: the training
 	// mean squared error (1/n)Σᵢ(yᵢ − h(xᵢ))².
@@ -99,6 +106,7 @@ func (c LinearRegression) Fit(x *matrix.Dense, y []float64) (*LinearModel, error
 		return nil, err
 	}
 	var w []float64
+	rank := d.phiC.Cols()
 	switch c.Solver {
 	case SolverQR:
 		qr, err := matrix.FactorizeQR(d.phiC)
@@ -115,14 +123,15 @@ func (c LinearRegression) Fit(x *matrix.Dense, y []float64) (*LinearModel, error
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
 	case SolverSVD:
-		sol, _, err := matrix.LeastSquares(d.phiC, d.yC, c.RCond)
+		sol, r, err := matrix.LeastSquares(d.phiC, d.yC, c.RCond)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
+		rank = r
 		w = sol.Col(0)
 	case SolverNormal:
 		if w, err = solveNormal(d.phiC, d.yC, 0); errors.Is(err, matrix.ErrNotSPD) && err != errGramUnderflow {
-			return nil, fmt.Errorf("%s: normal equations: %w (a constant or duplicated column: use the svd solver)", op, err)
+			return nil, fmt.Errorf("%s: normal equations: %w (ΦᵀΦ squares the condition number: use the qr solver, or svd for a constant or duplicated column)", op, err)
 		} else if err != nil {
 			return nil, fmt.Errorf("%s: normal equations: %w", op, err)
 		}
@@ -131,10 +140,6 @@ func (c LinearRegression) Fit(x *matrix.Dense, y []float64) (*LinearModel, error
 	if matrix.VecFinite(w) != nil || math.IsNaN(b) || math.IsInf(b, 0) {
 		// Tiny features (subnormal, say) need weights beyond float64.
 		return nil, fmt.Errorf("%s: %w: the least-squares weights overflow float64 (features too small or too nearly collinear for their targets): scale the features", op, matrix.ErrNotFinite)
-	}
-	rank, err := matrix.Rank(d.phiC)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	m := &LinearModel{Basis: *d.basis, Coef: w, Intercept: b, Rank: rank, N: len(y), Solver: c.Solver}
 	m.Sigma2 = meanSquaredError(d.phi, y, m.Coef, m.Intercept)
@@ -195,12 +200,29 @@ func checkTargets(op string, x *matrix.Dense, y []float64) error {
 	return nil
 }
 
-// solveNormal solves (AᵀA + λI) w = Aᵀb by Cholesky, b an n×1 matrix.
 // errGramUnderflow is solveNormal's error for a non-zero column of A whose
 // squared norm underflows to 0.
 var errGramUnderflow = fmt.Errorf("%w: AᵀA of the normal equations underflows (features below about 1e-154 in magnitude: scale them)", matrix.ErrNotSPD)
 
+// solveNormal solves (AᵀA + λI) w = Aᵀb by Cholesky, b an n×1 matrix.
+// Wide data (more columns p than rows n) with λ > 0 take the dual side,
+// the same identity that lets the notes do high-dimensional PCA on the
+// n×n Gram matrix: (AᵀA + λI)⁻¹Aᵀ = Aᵀ(AAᵀ + λI)⁻¹, so
+//
+//	w = Aᵀ(AAᵀ + λI)⁻¹ b,
+//
+// an n×n system in memory proportional to the data (3 rows of 200 000
+// features need 72 bytes of Gram matrix, not 320 GB). Otherwise the p×p
+// matrix is checked against matrix.MemoryLimit before it is allocated
+// (an error wrapping matrix.ErrTooLarge).
 func solveNormal(a, b *matrix.Dense, lambda float64) ([]float64, error) {
+	n, p := a.Dims()
+	if lambda > 0 && p > n {
+		return solveNormalDual(a, b, lambda)
+	}
+	if err := matrix.CheckDims("normal equations", "matrix AᵀA", p, p); err != nil {
+		return nil, err
+	}
 	g := matrix.New(a.Cols(), a.Cols())
 	if err := matrix.Syrk(true, 1, a, 0, g); err != nil { // AᵀA
 		return nil, err
@@ -225,6 +247,28 @@ func solveNormal(a, b *matrix.Dense, lambda float64) ([]float64, error) {
 		return nil, err
 	}
 	return chol.SolveVec(atb.Col(0))
+}
+
+// solveNormalDual solves the ridge system of solveNormal for λ > 0 on its
+// n×n side: α = (AAᵀ + λI)⁻¹ b, then w = Aᵀα (004, "Ridge Regression",
+// with the n×n reformulation of "High dimensional PCA").
+func solveNormalDual(a, b *matrix.Dense, lambda float64) ([]float64, error) {
+	k := matrix.Gram(a) // AAᵀ
+	if k.CheckFinite() != nil {
+		return nil, fmt.Errorf("%w: AAᵀ of the normal equations overflows float64 (features beyond about 1e154 in magnitude: scale them)", matrix.ErrNotFinite)
+	}
+	for i := range k.Rows() {
+		k.Set(i, i, k.At(i, i)+lambda)
+	}
+	chol, err := matrix.FactorizeCholesky(k)
+	if err != nil {
+		return nil, err
+	}
+	alpha, err := chol.SolveVec(b.Col(0))
+	if err != nil {
+		return nil, err
+	}
+	return matrix.MulVecT(a, alpha)
 }
 
 // meanSquaredError returns (1/n)Σᵢ(yᵢ − wᵀφᵢ − b)².
@@ -274,8 +318,8 @@ func predictLinear(op string, bm *BasisMap, w []float64, b float64, x *matrix.De
 	for i := range out {
 		out[i] += b
 	}
-	if err := matrix.VecFinite(out); err != nil {
-		return nil, fmt.Errorf("%s: prediction: %w", op, err)
+	if err := checkScoreValues(op, "prediction", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -327,4 +371,9 @@ func checkLinearParams(bm *BasisMap, w []float64, b float64) error {
 		return errors.New("a weight is not finite")
 	}
 	return nil
+}
+
+// FitRegressor is Fit as a RegressorTrainer.
+func (c LinearRegression) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(c.Fit(x, y))
 }

@@ -26,7 +26,7 @@ var (
 
 func TestLinearTrainers(t *testing.T) {
 	x, y := randomRegression(40, 3, 1)
-	trainers := []RegressorTrainer{Regress(LinearRegression{}.Fit), Regress(Ridge{Lambda: 1}.Fit)}
+	trainers := []RegressorTrainer{LinearRegression{}, Ridge{Lambda: 1}}
 	for _, tr := range trainers {
 		m, err := tr.FitRegressor(x, y)
 		if err != nil {
@@ -43,7 +43,7 @@ func TestLinearTrainers(t *testing.T) {
 			labels[i] = 9
 		}
 	}
-	for _, tr := range []ClassifierTrainer{Classify(LogisticRegression{Lambda: 1}.Fit), Classify(Perceptron{Epochs: 5}.Fit), Classify(Adaline{}.Fit)} {
+	for _, tr := range []ClassifierTrainer{LogisticRegression{Lambda: 1}, Perceptron{MaxIter: 5}, Adaline{}} {
 		m, err := tr.FitClassifier(x, labels)
 		if err != nil {
 			t.Fatal(err)

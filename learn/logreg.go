@@ -66,6 +66,9 @@ type LogisticRegression struct {
 	// usually stops (ftol = 2.2e-9) before its tol is met. It does not
 	// certify the optimum as Tol does; zero (the default) turns it off.
 	FuncTol float64
+	// Trace, if not nil, receives every iterate of the solver, the starting
+	// point included, in TraceStep.Solver.
+	Trace Trace
 }
 
 // LogisticModel is a fitted logistic or softmax regression.
@@ -83,7 +86,12 @@ type LogisticModel struct {
 	// Objective is the minimized f; Iterations the solver's iterations.
 	Objective  float64
 	Iterations int
-	Solver     LogRegSolver
+	// Converged reports that the run ended by the Tol test on ∇f (the one
+	// that certifies the optimum); false when FuncTol's stagnation test
+	// ended it first. (A run that reaches MaxIter is an error.) A file
+	// written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
+	Solver    LogRegSolver
 	// Loss is the trace f(θ₀), f(θ₁), … of the solver, for plotting. It
 	// is not saved.
 	Loss []float64 `json:"-"`
@@ -149,7 +157,11 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 			solver = LogRegNewton
 		}
 	}
-	stop := optimize.Stop{GradAbsTol: tol, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIterations: c.MaxIter}
+	stop := optimize.Stop{GradAbsTol: tol, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIter: c.MaxIter}
+	var trace func(optimize.Step)
+	if c.Trace != nil {
+		trace = func(s optimize.Step) { c.Trace(TraceStep{Iteration: s.Iteration, Objective: s.F, Solver: &s}) }
+	}
 	theta0 := make([]float64, obj.params())
 	var res *optimize.Result
 	var err error
@@ -159,7 +171,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 		// (a relative change of at most 4ε) before the gradient test.
 		nstop := stop
 		nstop.FuncRelTol = 4 * eps
-		res, err = optimize.Newton(obj, theta0, &optimize.NewtonSettings{Stop: nstop})
+		res, err = optimize.Newton(obj, theta0, &optimize.NewtonSettings{Stop: nstop, Trace: trace})
 		stalled := err == nil && res.Status == optimize.FunctionConverged && res.GradNorm > tol
 		if (stalled || errors.Is(err, optimize.ErrLineSearch)) && res != nil {
 			// Newton's backtracking never lets the computed f rise, and
@@ -168,7 +180,7 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 			// meets Tol. L-BFGS, whose line search accepts a step within
 			// that noise when the slope shows progress, finishes the job.
 			var polish *optimize.Result
-			polish, err = optimize.LBFGS(obj, res.X, &optimize.LBFGSSettings{Stop: stop})
+			polish, err = optimize.LBFGS(obj, res.X, &optimize.LBFGSSettings{Stop: stop, Trace: trace})
 			if polish != nil {
 				polish.Iterations += res.Iterations
 				polish.Loss = append(res.Loss, polish.Loss[1:]...)
@@ -176,11 +188,11 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 			}
 		}
 	case LogRegGD:
-		res, err = optimize.GradientDescent(obj, theta0, &optimize.GDSettings{Stop: stop})
+		res, err = optimize.GradientDescent(obj, theta0, &optimize.GDSettings{Stop: stop, Trace: trace})
 	case LogRegLBFGS:
 		// The exact test of Tol, on the largest entry.
-		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIterations: c.MaxIter}
-		res, err = optimize.LBFGS(obj, theta0, &optimize.LBFGSSettings{Stop: inf, GradInfTol: tol})
+		inf := optimize.Stop{GradAbsTol: -1, GradRelTol: -1, FuncRelTol: c.FuncTol, MaxIter: c.MaxIter}
+		res, err = optimize.LBFGS(obj, theta0, &optimize.LBFGSSettings{Stop: inf, GradInfTol: tol, Trace: trace})
 	default:
 		return nil, fmt.Errorf("%s: %w: unknown solver %q (want newton, gd or lbfgs)", op, ErrInvalidParameter, c.Solver)
 	}
@@ -192,7 +204,8 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	m := &LogisticModel{Classes: classes, Lambda: c.Lambda, Objective: res.F, Iterations: res.Iterations, Solver: solver, Loss: res.Loss}
+	m := &LogisticModel{Classes: classes, Lambda: c.Lambda, Objective: res.F, Iterations: res.Iterations, Solver: solver, Loss: res.Loss,
+		Converged: res.Status == optimize.GradientConverged}
 	th := obj.theta(res.X)
 	m.Coef = th.Slice(0, obj.r, 0, d).Clone()
 	m.Intercept = th.Col(d)
@@ -360,4 +373,9 @@ func LoadLogistic(r io.Reader) (*LogisticModel, error) {
 		return nil, fmt.Errorf("learn: load logreg: %w: a weight is not finite", ErrFormat)
 	}
 	return &m, nil
+}
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c LogisticRegression) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
 }

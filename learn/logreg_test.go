@@ -174,6 +174,9 @@ func TestLogisticOptimality(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !m.Converged {
+		t.Error("a run ended by the gradient test reports Converged false")
+	}
 	_, idx := classIndex(y)
 	o := newLogObjective(x, idx, 3, 0.2)
 	th := make([]float64, o.params())
@@ -302,7 +305,7 @@ func TestPerceptron(t *testing.T) {
 	}
 	// Not separable: no convergence, reported, no error.
 	xo, yo := classBlobs(25, 2, []int{0, 1}, 2, 13)
-	mo, err := Perceptron{Epochs: 20}.Fit(xo, yo)
+	mo, err := Perceptron{MaxIter: 20}.Fit(xo, yo)
 	if err != nil || mo.Converged || mo.Epochs != 20 {
 		t.Errorf("overlapping: %v, converged %v, %d epochs", err, mo.Converged, mo.Epochs)
 	}
@@ -311,7 +314,7 @@ func TestPerceptron(t *testing.T) {
 	if !slices.Equal(m.Coef, m2.Coef) {
 		t.Error("not reproducible")
 	}
-	for _, c := range []Perceptron{{Epochs: -1}, {LearningRate: -1}, {LearningRate: math.Inf(1)}} {
+	for _, c := range []Perceptron{{MaxIter: -1}, {LearningRate: -1}, {LearningRate: math.Inf(1)}} {
 		if _, err := c.Fit(x, y); !errors.Is(err, ErrInvalidParameter) {
 			t.Errorf("%+v: %v", c, err)
 		}
@@ -346,7 +349,7 @@ func TestAdalineFixedPoint(t *testing.T) {
 	}
 	ls, _ := LinearRegression{}.Fit(x, tpm)
 	dist := func(eta float64) float64 {
-		m, err := Adaline{LearningRate: eta, Epochs: 400, Tol: 1e-300, Seed: 1}.Fit(x, y)
+		m, err := Adaline{LearningRate: eta, MaxIter: 400, Tol: 1e-300, Seed: 1}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -370,7 +373,7 @@ func TestAdalineFixedPoint(t *testing.T) {
 	if e := relErr(f.w, f.b, []float64{0.5, -0.25}, 0.1); e > 1e-10 {
 		t.Errorf("realizable targets: relative error %.3g", e)
 	}
-	if _, err := (Adaline{LearningRate: 10, Epochs: 200}).Fit(x, y); !errors.Is(err, matrix.ErrNotFinite) {
+	if _, err := (Adaline{LearningRate: 10, MaxIter: 200}).Fit(x, y); !errors.Is(err, matrix.ErrNotFinite) {
 		t.Errorf("η = 10 should diverge: %v", err)
 	}
 	m, _ := Adaline{}.Fit(x, y)

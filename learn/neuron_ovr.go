@@ -112,7 +112,8 @@ func neuronCourse(fits []neuronFit, mean bool) (epochs int, converged bool, trac
 
 // predictNeurons returns, for every row of X, Classes[1] where wᵀx + b > 0
 // and Classes[0] elsewhere (one neuron: w, b), or the class of the largest
-// net input Wx + b (one per class: W, bs).
+// net input Wx + b (one per class: W, bs). A row with a net input that is
+// not finite is an error (score_check.go).
 func predictNeurons(op string, classes []int, w []float64, b float64, ws *matrix.Dense, bs []float64, x *matrix.Dense) ([]int, error) {
 	if ws == nil {
 		return predictSign(op, classes, w, b, x)
@@ -121,11 +122,15 @@ func predictNeurons(op string, classes []int, w []float64, b float64, ws *matrix
 		return nil, err
 	}
 	z, _ := matrix.MulABT(x, ws) // n×K net inputs
+	for i := range z.Rows() {
+		matrix.Axpy(1, bs, z.Row(i))
+	}
+	if err := checkScoreRows(op, "net input", z); err != nil {
+		return nil, err
+	}
 	out := make([]int, x.Rows())
 	for i := range out {
-		zi := z.Row(i)
-		matrix.Axpy(1, bs, zi)
-		out[i] = classes[argmax(zi)]
+		out[i] = classes[argmax(z.Row(i))]
 	}
 	return out, nil
 }

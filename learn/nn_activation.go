@@ -39,7 +39,7 @@ const (
 // of A and B means 1; Tau is the threshold τ of the hard limiter (zero is a
 // legitimate τ and the default).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Typical Activation function" and
+// Implements: 004, "Typical Activation function" and
 // "Single Neuron Models" (y = f(η)).
 type Activation struct {
 	Kind ActivationKind `json:"kind"`
@@ -250,7 +250,7 @@ func softmaxRow(eta, y []float64) {
 // Neuron is the single neuron of notes 004: net input η = Σᵢ wᵢxᵢ + bias
 // and output y = f(η).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Single Neuron Models" (the
+// Implements: 004, "Single Neuron Models" (the
 // notes' η has no bias; Bias = 0 gives it).
 type Neuron struct {
 	Weights []float64 // w (length d)

@@ -43,7 +43,7 @@ const (
 // squared error is the sum of the discarded eigenvalues (a test checks that
 // training reaches it and never goes below).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Auto-Encoder", "Denoising
+// Implements: 004, "Auto-Encoder", "Denoising
 // Autoencoder", "Sparse Autoencoder".
 //
 // Reference: P. Vincent, H. Larochelle, Y. Bengio and P.-A. Manzagol,

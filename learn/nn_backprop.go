@@ -44,7 +44,7 @@ func checkLoss(op string, loss LossKind, out Activation) error {
 // writes δᴸ = ∂J/∂ηᴸ of every sample into delta (B×n_L), given Hᴸ, Yᴸ and
 // the targets D.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm"
+// Implements: 004, "Backpropagation Algorithm"
 // (δⱼᴸ = (yⱼᴸ − dⱼ) f′(ηⱼᴸ) for J = ½Σ(yᴸ − d)²; the notes write the last
 // layer's δ with l where L is meant: docs/errata.md).
 func outputDelta(loss LossKind, out Activation, h, y, d, delta *matrix.Dense) float64 {
@@ -129,7 +129,7 @@ type sparsity struct {
 // It returns the penalty terms added to f (the weight decay and, with a
 // sparsity term, β Σ KL).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm".
+// Implements: 004, "Backpropagation Algorithm".
 func (net *Network) backward(theta, grad []float64, p *Pass, lambda float64, sp *sparsity) float64 {
 	B := p.Y[1].Rows()
 	inv := 1 / float64(B)
@@ -166,7 +166,7 @@ func (net *Network) backward(theta, grad []float64, p *Pass, lambda float64, sp 
 // B·∂(β Σ KL)/∂yⱼ = β(−ρ/ρ̂ⱼ + (1 − ρ)/(1 − ρ̂ⱼ)) (the δ's are per sample,
 // the objective is a mean: the factor B cancels the 1/B of ρ̂ⱼ).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Sparse Autoencoder" (the notes
+// Implements: 004, "Sparse Autoencoder" (the notes
 // say sparsity "can be incorporated into the objective function"; this is
 // the usual KL form of Ng's lecture notes).
 func (sp *sparsity) addGradient(y, delta *matrix.Dense) float64 {

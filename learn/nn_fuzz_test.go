@@ -17,8 +17,8 @@ import (
 func FuzzLoadNetworks(f *testing.F) {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}})
 	tr := Training{Adam: &optimize.AdamSettings{Epochs: 2}}
-	c, _ := MLP{Hidden: []int{3}, Training: tr}.FitClassifier(x, []int{0, 1, 1, 0})
-	r, _ := MLP{Hidden: []int{2, 2}, Activation: Activation{Kind: ActTanh}, Training: tr}.FitRegressor(x, []float64{0, 1, 2, 3})
+	c, _ := MLP{Hidden: []int{3}, Training: tr}.Fit(x, []int{0, 1, 1, 0})
+	r, _ := MLP{Hidden: []int{2, 2}, Activation: Activation{Kind: ActTanh}, Training: tr}.FitRegression(x, []float64{0, 1, 2, 3})
 	a, _ := Autoencoder{Hidden: 1, Training: tr}.Fit(x)
 	for _, m := range []interface{ Save(io.Writer) error }{c, r, a} {
 		var buf bytes.Buffer

@@ -15,7 +15,7 @@ import (
 // linear output with the notes' squared loss for a regressor), no weight
 // decay, and Adam with scikit-learn's MLP defaults (Training).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Multilayer feed-forward Network",
+// Implements: 004, "Multilayer feed-forward Network",
 // "Backpropagation Algorithm".
 type MLP struct {
 	// Hidden are the widths n₂, …, n_{L−1} of the hidden layers. Nil means
@@ -38,8 +38,8 @@ type MLP struct {
 	Training Training
 }
 
-// MLPClassifier is a fitted MLP classifier.
-type MLPClassifier struct {
+// MLPClassifierModel is a fitted MLP classifier.
+type MLPClassifierModel struct {
 	// Network is the trained network: softmax (or sigmoid) outputs, one per
 	// class in the order of Classes.
 	Network *Network `json:"network"`
@@ -49,8 +49,8 @@ type MLPClassifier struct {
 	History *History `json:"-"`
 }
 
-// MLPRegressor is a fitted MLP regressor: one linear output.
-type MLPRegressor struct {
+// MLPRegressorModel is a fitted MLP regressor: one linear output.
+type MLPRegressorModel struct {
 	Network *Network `json:"network"`
 	History *History `json:"-"`
 }
@@ -73,7 +73,7 @@ func (m MLP) network(op string, d, out int, output Activation) (*Network, error)
 	return net, nil
 }
 
-// FitClassifier trains the network on the rows of X (n×d) with class
+// Fit trains a classifier: the network on the rows of X (n×d) with class
 // labels y (any integers, at least two distinct), encoded as one-hot
 // targets d over the sorted classes.
 //
@@ -85,7 +85,7 @@ func (m MLP) network(op string, d, out int, output Activation) (*Network, error)
 //	a width < 1, an invalid activation,
 //	loss, λ or training setting           error (ErrInvalidParameter)
 //	the loss becomes NaN or ±Inf          error naming the epoch (matrix.ErrNotFinite)
-func (m MLP) FitClassifier(x *matrix.Dense, y []int) (*MLPClassifier, error) {
+func (m MLP) Fit(x *matrix.Dense, y []int) (*MLPClassifierModel, error) {
 	const op = "learn: mlp classifier"
 	if err := checkData(op, x, 1); err != nil {
 		return nil, err
@@ -126,15 +126,25 @@ func (m MLP) FitClassifier(x *matrix.Dense, y []int) (*MLPClassifier, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MLPClassifier{Network: net, Classes: classes, History: h}, nil
+	return &MLPClassifierModel{Network: net, Classes: classes, History: h}, nil
 }
 
-// FitRegressor trains the network, with one linear output and the squared
+// FitClassifier is Fit as a ClassifierTrainer.
+func (m MLP) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(m.Fit(x, y))
+}
+
+// FitRegressor is FitRegression as a RegressorTrainer.
+func (m MLP) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(m.FitRegression(x, y))
+}
+
+// FitRegression trains a regressor: the network, with one linear output and the squared
 // loss J = ½(y − d)², on the rows of X (n×d) and the targets y.
 //
-// Special cases are those of FitClassifier, with NaN or ±Inf targets an
+// Special cases are those of Fit, with NaN or ±Inf targets an
 // error (matrix.ErrNotFinite) and a classification Loss ignored.
-func (m MLP) FitRegressor(x *matrix.Dense, y []float64) (*MLPRegressor, error) {
+func (m MLP) FitRegression(x *matrix.Dense, y []float64) (*MLPRegressorModel, error) {
 	const op = "learn: mlp regressor"
 	if err := checkData(op, x, 1); err != nil {
 		return nil, err
@@ -155,17 +165,17 @@ func (m MLP) FitRegressor(x *matrix.Dense, y []float64) (*MLPRegressor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MLPRegressor{Network: net, History: h}, nil
+	return &MLPRegressorModel{Network: net, History: h}, nil
 }
 
 // Labels returns the sorted class labels.
-func (c *MLPClassifier) Labels() []int { return slices.Clone(c.Classes) }
+func (c *MLPClassifierModel) Labels() []int { return slices.Clone(c.Classes) }
 
 // PredictProba returns the n×c matrix of class probabilities of the rows of
 // X: the softmax outputs yᴸ, or, for a network trained with the squared
 // loss on sigmoid outputs, those outputs divided by their sum (uniform if
 // all are 0).
-func (c *MLPClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
+func (c *MLPClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	const op = "learn: mlp classifier: predict"
 	if err := checkQuery(op, x, c.Network.Sizes[0]); err != nil {
 		return nil, err
@@ -195,7 +205,7 @@ func (c *MLPClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 
 // Predict returns the class of every row of X: the class of the largest
 // output (ties to the smaller label).
-func (c *MLPClassifier) Predict(x *matrix.Dense) ([]int, error) {
+func (c *MLPClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	const op = "learn: mlp classifier: predict"
 	if err := checkQuery(op, x, c.Network.Sizes[0]); err != nil {
 		return nil, err
@@ -212,7 +222,7 @@ func (c *MLPClassifier) Predict(x *matrix.Dense) ([]int, error) {
 }
 
 // Predict returns the network's output for every row of X.
-func (r *MLPRegressor) Predict(x *matrix.Dense) ([]float64, error) {
+func (r *MLPRegressorModel) Predict(x *matrix.Dense) ([]float64, error) {
 	const op = "learn: mlp regressor: predict"
 	if err := checkQuery(op, x, r.Network.Sizes[0]); err != nil {
 		return nil, err
@@ -226,16 +236,16 @@ func (r *MLPRegressor) Predict(x *matrix.Dense) ([]float64, error) {
 
 // Save writes the classifier as JSON ("mlnotes/mlp-classifier"); the
 // weights are written so that they read back to the same bits.
-func (c *MLPClassifier) Save(w io.Writer) error { return saveModel(w, "mlp-classifier", c) }
+func (c *MLPClassifierModel) Save(w io.Writer) error { return saveModel(w, "mlp-classifier", c) }
 
 // Save writes the regressor as JSON ("mlnotes/mlp-regressor").
-func (r *MLPRegressor) Save(w io.Writer) error { return saveModel(w, "mlp-regressor", r) }
+func (r *MLPRegressorModel) Save(w io.Writer) error { return saveModel(w, "mlp-regressor", r) }
 
-// LoadMLPClassifier reads a classifier written by MLPClassifier.Save,
+// LoadMLPClassifier reads a classifier written by MLPClassifierModel.Save,
 // checking that it is consistent (an error wrapping ErrFormat otherwise).
-func LoadMLPClassifier(rd io.Reader) (*MLPClassifier, error) {
+func LoadMLPClassifier(rd io.Reader) (*MLPClassifierModel, error) {
 	const op = "learn: load mlp-classifier"
-	var c MLPClassifier
+	var c MLPClassifierModel
 	if err := loadModel(rd, "mlp-classifier", &c); err != nil {
 		return nil, err
 	}
@@ -252,10 +262,10 @@ func LoadMLPClassifier(rd io.Reader) (*MLPClassifier, error) {
 	return &c, nil
 }
 
-// LoadMLPRegressor reads a regressor written by MLPRegressor.Save.
-func LoadMLPRegressor(rd io.Reader) (*MLPRegressor, error) {
+// LoadMLPRegressor reads a regressor written by MLPRegressorModel.Save.
+func LoadMLPRegressor(rd io.Reader) (*MLPRegressorModel, error) {
 	const op = "learn: load mlp-regressor"
-	var r MLPRegressor
+	var r MLPRegressorModel
 	if err := loadModel(rd, "mlp-regressor", &r); err != nil {
 		return nil, err
 	}

@@ -15,10 +15,10 @@ import (
 )
 
 var (
-	_ ProbabilisticClassifier = (*MLPClassifier)(nil)
-	_ Regressor               = (*MLPRegressor)(nil)
-	_ ClassifierTrainer       = Classify(MLP{}.FitClassifier)
-	_ RegressorTrainer        = Regress(MLP{}.FitRegressor)
+	_ ProbabilisticClassifier = (*MLPClassifierModel)(nil)
+	_ Regressor               = (*MLPRegressorModel)(nil)
+	_ ClassifierTrainer       = MLP{}
+	_ RegressorTrainer        = MLP{}
 )
 
 // digitsSplit returns the digits with pixels scaled to [0, 1], split as
@@ -86,7 +86,7 @@ func TestMLPAgainstScikitLearn(t *testing.T) {
 		}
 		var mean float64
 		for s := range seeds {
-			m, err := MLP{Hidden: []int{64}, Training: tr(uint64(s))}.FitClassifier(xTrain, yTrain)
+			m, err := MLP{Hidden: []int{64}, Training: tr(uint64(s))}.Fit(xTrain, yTrain)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -114,7 +114,7 @@ func TestMLPClassifierLabelsAndPersistence(t *testing.T) {
 	xs, _, _, _ := matrix.Standardize(x, matrix.Population)
 	for _, loss := range []LossKind{LossCrossEntropy, LossSquared} {
 		m, err := MLP{Hidden: []int{8, 6}, Activation: Activation{Kind: ActTanh}, Loss: loss, Lambda: 1e-4,
-			Training: Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 16, Epochs: 150, Seed: 3}}}.FitClassifier(xs, labels)
+			Training: Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 16, Epochs: 150, Seed: 3}}}.Fit(xs, labels)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +177,7 @@ func TestMLPRegressor(t *testing.T) {
 		y[i] = math.Sin(2*x.At(i, 0)) + 0.5*x.At(i, 1)*x.At(i, 1)
 	}
 	m, err := MLP{Hidden: []int{32}, Activation: Activation{Kind: ActTanh},
-		Training: Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 32, Epochs: 300, Seed: 1}}}.FitRegressor(x, y)
+		Training: Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 32, Epochs: 300, Seed: 1}}}.FitRegression(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestMLPRegressor(t *testing.T) {
 		t.Error("predictions differ after loading")
 	}
 	// η = x₁ + x₂ overflows for x = (10³⁰⁸, 10³⁰⁸): an error, not +Inf.
-	sum := &MLPRegressor{Network: &Network{Sizes: []int{2, 1, 1}, Hidden: Activation{Kind: ActIdentity},
+	sum := &MLPRegressorModel{Network: &Network{Sizes: []int{2, 1, 1}, Hidden: Activation{Kind: ActIdentity},
 		Output: Activation{Kind: ActIdentity}, Theta: []float64{1, 1, 0, 1, 0}}}
 	huge, _ := matrix.NewFromRows([][]float64{{1e308, 1e308}})
 	if _, err := sum.Predict(huge); !errors.Is(err, matrix.ErrNotFinite) {
@@ -212,19 +212,19 @@ func TestMLPRegressor(t *testing.T) {
 	}
 	yNaN := slices.Clone(y)
 	yNaN[5] = math.Inf(1)
-	if _, err := (MLP{}).FitRegressor(x, yNaN); !errors.Is(err, matrix.ErrNotFinite) {
+	if _, err := (MLP{}).FitRegression(x, yNaN); !errors.Is(err, matrix.ErrNotFinite) {
 		t.Errorf("Inf target: %v", err)
 	}
-	if _, err := (MLP{Hidden: []int{0}}).FitRegressor(x, y); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (MLP{Hidden: []int{0}}).FitRegression(x, y); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("width 0: %v", err)
 	}
-	if _, err := (MLP{}).FitClassifier(x, make([]int, 300)); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (MLP{}).Fit(x, make([]int, 300)); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("one class: %v", err)
 	}
-	if _, err := (MLP{Loss: "hinge"}).FitClassifier(x, append(make([]int, 299), 1)); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (MLP{Loss: "hinge"}).Fit(x, append(make([]int, 299), 1)); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("unknown loss: %v", err)
 	}
-	if _, err := (MLP{Activation: Activation{Kind: "swish"}}).FitClassifier(x, append(make([]int, 299), 1)); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (MLP{Activation: Activation{Kind: "swish"}}).Fit(x, append(make([]int, 299), 1)); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("unknown activation: %v", err)
 	}
 }
@@ -235,7 +235,7 @@ func TestMLPRegressor(t *testing.T) {
 func TestNetworksOnDegenerateData(t *testing.T) {
 	tr := Training{Adam: &optimize.AdamSettings{LearningRate: 0.05, BatchSize: 4, Epochs: 200, Seed: 1}}
 	two, _ := matrix.NewFromRows([][]float64{{1, 5}, {-1, 5}})
-	c, err := MLP{Hidden: []int{4}, Training: tr}.FitClassifier(two, []int{3, 8})
+	c, err := MLP{Hidden: []int{4}, Training: tr}.Fit(two, []int{3, 8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestNetworksOnDegenerateData(t *testing.T) {
 		t.Errorf("two samples: %v", p)
 	}
 	dup, _ := matrix.NewFromRows([][]float64{{0, 1}, {0, 1}, {0, 1}, {2, 1}, {2, 1}})
-	r, err := MLP{Hidden: []int{4}, Training: tr}.FitRegressor(dup, []float64{1, 1, 1, -1, -1})
+	r, err := MLP{Hidden: []int{4}, Training: tr}.FitRegression(dup, []float64{1, 1, 1, -1, -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ import (
 // Theta[offset + i·nₗ₊₁ + j]) and then bˡ⁺¹; Weights and Bias return views
 // into it. The optimizers see Theta as their x.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Networks in Neurons",
+// Implements: 004, "Networks in Neurons",
 // "Multilayer feed-forward Network".
 type Network struct {
 	// Sizes are n₁, …, n_L: the input width, the hidden widths and the
@@ -57,6 +57,7 @@ type Network struct {
 //
 //	fewer than 2 layers, a width < 1       error (ErrInvalidParameter)
 //	invalid activation, softmax hidden     error (ErrInvalidParameter)
+//	parameters beyond the memory limit     error (matrix.ErrTooLarge)
 //
 // Reference: Y. LeCun, L. Bottou, G. Orr and K.-R. Müller, "Efficient
 // BackProp", 1998; K. He, X. Zhang, S. Ren and J. Sun, "Delving deep into
@@ -64,6 +65,9 @@ type Network struct {
 func NewNetwork(sizes []int, hidden, output Activation, seed uint64) (*Network, error) {
 	net := &Network{Sizes: append([]int(nil), sizes...), Hidden: hidden, Output: output}
 	if err := net.checkShape("learn: network"); err != nil {
+		return nil, err
+	}
+	if err := checkNetworkSize("learn: network", net.Sizes); err != nil {
 		return nil, err
 	}
 	net.Theta = make([]float64, net.NumParams())
@@ -243,31 +247,40 @@ func (net *Network) Forward(x *matrix.Dense) (*Pass, error) {
 }
 
 // predictRows is the forward pass of a fitted model over X, a block of
-// predictBlock rows at a time, returning the n×n_L output. An output that
-// is not finite (weights or inputs so large that a net input overflowed)
-// is an error wrapping matrix.ErrNotFinite, never a silent NaN.
+// predictBlock rows at a time, returning the n×n_L output. A row with a
+// net input that is not finite at any layer (weights or inputs so large
+// that a sum overflowed: its sign, and so what the activation makes of
+// it, is then an accident) is an error wrapping matrix.ErrNotFinite
+// naming the row (score_check.go), never a silent NaN or a saturated unit.
 func (net *Network) predictRows(op string, x *matrix.Dense) (*matrix.Dense, error) {
 	return net.mapBlocks(op, x, net.L(), func(p *Pass) *matrix.Dense { return p.Y[net.L()] })
 }
 
 // mapBlocks runs the forward pass over X in blocks of rows and collects
 // pick(pass) (a B×n block of some layer) into one n×width matrix, where
-// width is the width of layer `layer`, checking that it is finite.
+// width is the width of layer `layer`, checking that every net input up to it and
+// the result are finite.
 func (net *Network) mapBlocks(op string, x *matrix.Dense, layer int, pick func(p *Pass) *matrix.Dense) (*matrix.Dense, error) {
 	n := x.Rows()
 	out := matrix.New(n, net.Sizes[layer-1])
+	bad := make([]bool, n)
 	full := net.newPass(min(n, predictBlock))
 	for i0 := 0; i0 < n; i0 += predictBlock {
 		b := min(predictBlock, n-i0)
 		p := full.head(b)
 		p.Y[1].Copy(x.Slice(i0, i0+b, 0, x.Cols()))
 		net.forward(net.Theta, p)
-		out.Slice(i0, i0+b, 0, out.Cols()).Copy(pick(p))
-	}
-	for i := range n {
-		if err := matrix.VecFinite(out.Row(i)); err != nil {
-			return nil, fmt.Errorf("%s: %w: the network's output for row %d is not finite (a net input overflowed)", op, matrix.ErrNotFinite, i)
+		res := pick(p)
+		out.Slice(i0, i0+b, 0, out.Cols()).Copy(res)
+		for r := range b {
+			bad[i0+r] = !allFinite(res.Row(r))
+			for l := 2; l <= layer && !bad[i0+r]; l++ {
+				bad[i0+r] = !allFinite(p.Eta[l].Row(r))
+			}
 		}
+	}
+	if err := checkScores(op, "net input", n, func(i int) bool { return bad[i] }); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -46,8 +46,9 @@ type Training struct {
 	// Patience is the number of epochs without improvement before stopping
 	// (with a validation split). Zero means 10.
 	Patience int
-	// Trace, if not nil, is called at the end of every epoch.
-	Trace func(EpochReport)
+	// Trace, if not nil, is called at the end of every epoch, with the
+	// epoch in TraceStep.Epoch.
+	Trace Trace
 }
 
 // EpochReport describes one epoch of training.
@@ -300,7 +301,8 @@ func (t Training) train(op string, o *netObjective, xv, dv *matrix.Dense) (*Hist
 		h.ValidLoss = append(h.ValidLoss, rep.ValidLoss)
 		h.ValidAccuracy = append(h.ValidAccuracy, rep.ValidAccuracy)
 		if t.Trace != nil {
-			t.Trace(rep)
+			r := rep
+			t.Trace(TraceStep{Iteration: rep.Epoch, Objective: rep.Loss, Epoch: &r})
 		}
 		if opt.trace != nil {
 			opt.trace(optimize.Step{Iteration: epoch + 1, X: theta, F: rep.Loss, GradNorm: math.NaN(), StepSize: alpha, Evaluations: updates})
@@ -361,7 +363,7 @@ func adamStep(theta, g, m, v []float64, alpha float64, o optimizer, t int) float
 //	the loss becomes NaN or ±Inf             error naming the epoch (matrix.ErrNotFinite);
 //	                                         Theta unchanged
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// Implements: 004, "Backpropagation Algorithm" (the
 // weights updated by gradient descent).
 func (net *Network) Train(x, d *matrix.Dense, loss LossKind, lambda float64, t Training) (*History, error) {
 	const op = "learn: network: train"

@@ -186,6 +186,9 @@ func (p PCA) Fit(x *matrix.Dense) (*PCAModel, error) {
 				// More directions than the data spans (every direction,
 				// by default): the rest are eigenvectors of λ = 0, any
 				// orthonormal basis of the complement of the span.
+				if err = checkSquareSize(op, fmt.Sprintf("all %d directions of %d features", d, d), d, 2, "ask for at most "+fmt.Sprint(dirs.Rows())+" components"); err != nil {
+					return nil, err
+				}
 				dirs = completeOrthonormalRows(dirs, d)
 			}
 			break
@@ -522,6 +525,9 @@ func (m *PCAModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 	}
 	y := matrix.New(x.Rows(), m.K())
 	m.project(x, y, false)
+	if err := checkScoreRows("learn: pca: transform", "projection", y); err != nil {
+		return nil, err
+	}
 	return y, nil
 }
 
@@ -536,7 +542,14 @@ func (m *PCAModel) TransformError(x *matrix.Dense) (*matrix.Dense, float64, erro
 		return nil, 0, err
 	}
 	y := matrix.New(x.Rows(), m.K())
-	return y, m.project(x, y, true), nil
+	e := m.project(x, y, true)
+	if err := checkScoreRows("learn: pca: transform", "projection", y); err != nil {
+		return nil, 0, err
+	}
+	if !isFiniteValue(e) {
+		return nil, 0, fmt.Errorf("learn: pca: transform: %w: the mean squared reconstruction error overflowed (rows near ±1e308); scale the data", matrix.ErrNotFinite)
+	}
+	return y, e, nil
 }
 
 // Reconstruct maps projections back to the data space:
@@ -564,7 +577,9 @@ func (m *PCAModel) Reconstruct(y *matrix.Dense) (*matrix.Dense, error) {
 // It is computed row by row from the projections, never from the
 // eigenvalues (which would only restate the identity the tests check):
 // by Pythagoras where that is accurate, directly where it is not
-// (residualSquared).
+// (residualSquared). An error that overflows float64 (rows near ±1e308)
+// is an error wrapping matrix.ErrNotFinite, never +Inf or NaN; so is, in
+// Transform and TransformError, a projection that is not finite.
 func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
 	if m == nil {
 		return 0, errNilModel("learn: pca: reconstruction error")
@@ -572,7 +587,11 @@ func (m *PCAModel) ReconstructionError(x *matrix.Dense) (float64, error) {
 	if err := checkQuery("learn: pca: reconstruction error", x, len(m.Mean)); err != nil {
 		return 0, err
 	}
-	return m.project(x, nil, true), nil
+	e := m.project(x, nil, true)
+	if !isFiniteValue(e) {
+		return 0, fmt.Errorf("learn: pca: reconstruction error: %w: the mean squared reconstruction error overflowed (rows near ±1e308); scale the data", matrix.ErrNotFinite)
+	}
+	return e, nil
 }
 
 // project computes, a centred block of rows of X at a time, the

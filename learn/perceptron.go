@@ -13,8 +13,9 @@ import (
 // hard-limiter output, trained by the perceptron rule. The zero value runs
 // up to 1000 epochs with step 1 and seed 0.
 type Perceptron struct {
-	// Epochs caps the passes over the data; zero means 1000.
-	Epochs int
+	// MaxIter caps the iterations, here epochs (passes over the data);
+	// zero means 1000.
+	MaxIter int
 	// LearningRate is the step η > 0; zero means 1. (From w = 0 the
 	// perceptron's predictions do not depend on η: every w is η times the
 	// one for η = 1.)
@@ -56,7 +57,7 @@ var _ Classifier = (*PerceptronModel)(nil)
 // Training stops after the first epoch without a mistake. By Novikoff's
 // theorem this happens after at most (R/γ)² mistakes when a boundary with
 // margin γ exists (R = maxᵢ‖(xᵢ, 1)‖); otherwise the weights cycle, and
-// after Epochs epochs the model is returned with Converged false (not an
+// after MaxIter epochs the model is returned with Converged false (not an
 // error: it is still a classifier, often a poor one).
 //
 // Implements: 004, "Single Neuron Models" (the perceptron, η = Σ xᵢwᵢ and
@@ -66,7 +67,7 @@ var _ Classifier = (*PerceptronModel)(nil)
 // (1958); A. Novikoff, "On convergence proofs for perceptrons" (1962).
 func (c Perceptron) Fit(x *matrix.Dense, y []int) (*PerceptronModel, error) {
 	const op = "learn: perceptron"
-	epochs, eta, err := neuronSettings(op, c.Epochs, 1000, c.LearningRate, 1)
+	epochs, eta, err := neuronSettings(op, c.MaxIter, 1000, c.LearningRate, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +146,7 @@ func mistakeCounts(trace []float64) []int {
 // neuronSettings checks and defaults the epochs and the step.
 func neuronSettings(op string, epochs, defEpochs int, eta, defEta float64) (int, float64, error) {
 	if epochs < 0 {
-		return 0, 0, fmt.Errorf("%s: %w: %d epochs", op, ErrInvalidParameter, epochs)
+		return 0, 0, fmt.Errorf("%s: %w: MaxIter = %d epochs", op, ErrInvalidParameter, epochs)
 	}
 	if epochs == 0 {
 		epochs = defEpochs
@@ -160,7 +161,8 @@ func neuronSettings(op string, epochs, defEpochs int, eta, defEta float64) (int,
 }
 
 // Predict returns Classes[1] where wᵀx + b > 0 and Classes[0] elsewhere
-// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest.
+// (two classes), or the class whose neuron's wₖᵀx + bₖ is largest. A row
+// whose net input is not finite is an error (score_check.go).
 func (m *PerceptronModel) Predict(x *matrix.Dense) ([]int, error) {
 	return predictNeurons("learn: perceptron", m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept, x)
 }
@@ -170,10 +172,16 @@ func predictSign(op string, classes []int, w []float64, b float64, x *matrix.Den
 		return nil, err
 	}
 	z, _ := matrix.MulVec(x, w)
+	for i := range z {
+		z[i] += b
+	}
+	if err := checkScoreValues(op, "net input", z); err != nil {
+		return nil, err
+	}
 	out := make([]int, len(z))
 	for i, v := range z {
 		out[i] = classes[0]
-		if v+b > 0 {
+		if v > 0 {
 			out[i] = classes[1]
 		}
 	}
@@ -208,4 +216,9 @@ func checkNeuron(classes []int, w []float64, b float64) error {
 		return fmt.Errorf("no weights")
 	}
 	return matrix.VecFinite(append([]float64{b}, w...))
+}
+
+// FitClassifier is Fit as a ClassifierTrainer.
+func (c Perceptron) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(c.Fit(x, y))
 }

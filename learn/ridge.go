@@ -214,3 +214,8 @@ func (c Ridge) Path(x *matrix.Dense, y []float64, lambdas []float64) (*RidgePath
 	}
 	return path, nil
 }
+
+// FitRegressor is Fit as a RegressorTrainer.
+func (c Ridge) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(c.Fit(x, y))
+}

@@ -58,6 +58,9 @@ func (c SpectralEmbedding) Fit(x *matrix.Dense) (*SpectralModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkGramSize(op, n, 3); err != nil { // W, L and the eigenvectors
+		return nil, err
+	}
 	if !(c.Sigma2 > 0) || math.IsInf(c.Sigma2, 0) {
 		return nil, fmt.Errorf("%s: %w: sigma2 %g must be positive and finite", op, ErrInvalidParameter, c.Sigma2)
 	}

@@ -51,11 +51,11 @@ type SVM struct {
 	// wrapping matrix.ErrNoConvergence, as svm-train warns and saves.
 	MaxIter int
 	// Trace, when set, receives every TraceEvery-th SMO step of every
-	// binary machine trained (a teaching aid; see docs/svm.md). The machines
-	// are trained one after the other, in the order of Machines, and each
-	// ends with a final report (I = J = −1) carrying its unscaled objective.
-	// Trace is never called concurrently.
-	Trace      func(optimize.SMOStep)
+	// binary machine trained (a teaching aid; see docs/svm.md), in
+	// TraceStep.SMO. The machines are trained one after the other, in the
+	// order of Machines, and each ends with a final report (I = J = −1)
+	// carrying its unscaled objective. Trace is never called concurrently.
+	Trace      Trace
 	TraceEvery int
 	// Probability, for the classifiers, also fits the sigmoids that give
 	// PredictProba its class probabilities (LIBSVM's -b 1): each pair's
@@ -104,19 +104,59 @@ type BinarySVM struct {
 	// of a classifier trained with SVM.Probability (LIBSVM's probA, probB).
 	ProbA float64 `json:",omitempty"`
 	ProbB float64 `json:",omitempty"`
+
+	// fitDecision holds f(xᵢ) for the rows the machine was trained on,
+	// read from the solver's final gradient (svm_fit_decision.go); nil for
+	// a model read from a file.
+	fitDecision []float64
 }
 
-// SVMModel is a trained SVM: one machine for two classes or regression,
-// c(c − 1)/2 machines voting one-versus-one for c classes.
-type SVMModel struct {
+// SVMClassifierModel is a trained C-SVM or ν-SVM: one machine for two
+// classes, c(c − 1)/2 machines voting one-versus-one for c classes.
+// Predict returns labels; it is a DecisionClassifier, and a
+// ProbabilisticClassifier whose PredictProba works when the model was
+// trained with SVM.Probability (ErrNoProbabilities otherwise).
+type SVMClassifierModel struct {
 	Type     SVMType
 	Kernel   Kernel
-	Classes  []int        // sorted class labels (classification)
+	Classes  []int        // sorted class labels
 	Machines []*BinarySVM // for classes (i, j), i < j, in the order (0,1), (0,2), …, (1,2), …
 	Features int
 	// Probability reports that the machines carry sigmoids (ProbA, ProbB)
 	// and PredictProba works.
 	Probability bool `json:",omitempty"`
+	// Converged reports that SMO met Tol on every machine; false when one
+	// was kept at MaxIter (each machine's Iterations says how many it ran).
+	// A file written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
+}
+
+// SVMRegressorModel is a trained ε-SVR or ν-SVR: one machine whose
+// decision function is the prediction.
+type SVMRegressorModel struct {
+	Type     SVMType
+	Kernel   Kernel
+	Machines []*BinarySVM // one machine
+	Features int
+	// Converged reports that SMO met Tol; false when the machine was kept
+	// at MaxIter. A file written before the field existed loads with false.
+	Converged bool `json:",omitempty"`
+}
+
+// svmMachines is what the two SVM models share: the kernel, the machines
+// and the input width, from which decision values are computed.
+type svmMachines struct {
+	kernel   Kernel
+	machines []*BinarySVM
+	features int
+}
+
+func (m *SVMClassifierModel) core() svmMachines {
+	return svmMachines{kernel: m.Kernel, machines: m.Machines, features: m.Features}
+}
+
+func (m *SVMRegressorModel) core() svmMachines {
+	return svmMachines{kernel: m.Kernel, machines: m.Machines, features: m.Features}
 }
 
 func (s SVM) withDefaults() SVM {
@@ -161,10 +201,16 @@ func (s SVM) validate() error {
 }
 
 func (s SVM) settings() *optimize.SMOSettings {
-	return &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, MaxIter: s.MaxIter, Trace: s.Trace, TraceEvery: s.TraceEvery}
+	set := &optimize.SMOSettings{Tol: s.Tol, CacheMB: s.CacheMB, MaxIter: s.MaxIter, TraceEvery: s.TraceEvery}
+	if s.Trace != nil {
+		set.Trace = func(st optimize.SMOStep) {
+			s.Trace(TraceStep{Iteration: st.Iteration, Objective: st.Objective, SMO: &st})
+		}
+	}
+	return set
 }
 
-// FitClassifier trains a C-SVM or ν-SVM on X (n×d) with integer labels y.
+// Fit trains a C-SVM or ν-SVM on X (n×d) with integer labels y.
 // Two classes give one machine; c > 2 classes give c(c − 1)/2 machines, one
 // for each pair, that vote (one-versus-one, as LIBSVM).
 //
@@ -198,11 +244,11 @@ func (s SVM) settings() *optimize.SMOSettings {
 // Reference: C. Cortes and V. Vapnik, "Support-vector networks", Machine
 // Learning 20 (1995); B. Schölkopf et al., "New support vector algorithms",
 // Neural Computation 12 (2000); C.-C. Chang and C.-J. Lin, LIBSVM (2011).
-func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
+func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 	const op = "learn: svm"
 	s = s.withDefaults()
 	if s.Type != CSVC && s.Type != NuSVC {
-		return nil, fmt.Errorf("%s: %w: FitClassifier needs type c or nu, got %q", op, ErrInvalidParameter, s.Type)
+		return nil, fmt.Errorf("%s: %w: a classifier needs type c or nu, got %q", op, ErrInvalidParameter, s.Type)
 	}
 	if err := s.validate(); err != nil {
 		return nil, err
@@ -220,7 +266,7 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: the training data hold a single class (%d); a classifier needs two", op, ErrInvalidParameter, classes[0])
 	}
-	m := &SVMModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability}
+	m := &SVMClassifierModel{Type: s.Type, Kernel: s.Kernel, Classes: classes, Features: x.Cols(), Probability: s.Probability, Converged: true}
 	var unconverged []error // machines kept at the iteration cap
 	var rng *rand.Rand
 	if s.Probability {
@@ -249,6 +295,7 @@ func (s SVM) FitClassifier(x *matrix.Dense, y []int) (*SVMModel, error) {
 			}
 			if err != nil {
 				unconverged = append(unconverged, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err))
+				m.Converged = false
 			}
 			mach.Positive, mach.Negative = pos, neg
 			if s.Probability {
@@ -342,6 +389,7 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 	}
 	mach.NumBounded = bound
 	mach.SupportVectors = rowsOf(x, mach.Support)
+	mach.fitDecision = classifierFitDecision(res, qp, scale, mach.Rho)
 	if s.Type == NuSVC {
 		mach.FractionSV = float64(len(mach.Support)) / float64(n)
 		mach.FractionBounded = float64(bound) / float64(n)
@@ -374,11 +422,11 @@ func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
 // Reference: A. J. Smola and B. Schölkopf, "A tutorial on support vector
 // regression", Statistics and Computing 14 (2004); B. Schölkopf et al.,
 // "New support vector algorithms", Neural Computation 12 (2000).
-func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
+func (s SVM) FitRegression(x *matrix.Dense, y []float64) (*SVMRegressorModel, error) {
 	const op = "learn: svr"
 	s = s.withDefaults()
 	if s.Type != EpsSVR && s.Type != NuSVR {
-		return nil, fmt.Errorf("%s: %w: FitRegressor needs type eps-svr or nu-svr, got %q", op, ErrInvalidParameter, s.Type)
+		return nil, fmt.Errorf("%s: %w: a regressor needs type eps-svr or nu-svr, got %q", op, ErrInvalidParameter, s.Type)
 	}
 	if err := s.validate(); err != nil {
 		return nil, err
@@ -434,7 +482,21 @@ func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (*SVMModel, error) {
 		}
 	}
 	mach.SupportVectors = rowsOf(x, mach.Support)
-	return &SVMModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols()}, notConverged
+	mach.fitDecision = regressorFitDecision(res, qp, mach.Rho)
+	return &SVMRegressorModel{Type: s.Type, Kernel: s.Kernel, Machines: []*BinarySVM{mach}, Features: x.Cols(), Converged: notConverged == nil}, notConverged
+}
+
+// FitClassifier is Fit as a ClassifierTrainer. A fit that reaches the
+// iteration cap returns the model with the error, as Fit does.
+func (s SVM) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
+	return asClassifier(s.Fit(x, y))
+}
+
+// FitRegressor is FitRegression as a RegressorTrainer. A fit that reaches
+// the iteration cap returns the model with the error, as FitRegression
+// does.
+func (s SVM) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(s.FitRegression(x, y))
 }
 
 // uniqueInts returns the distinct values of v.
@@ -477,35 +539,66 @@ func (b *BinarySVM) decision(k Kernel, x *matrix.Dense) []float64 {
 func (b *BinarySVM) B() float64 { return -b.Rho }
 
 // Decision returns the decision values f(x) = Σᵢ μᵢyᵢK(xᵢ, x) + b of a
-// two-class model, or Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b of a regression model, for
-// every row of X (n values), the rows split over the cores. For c > 2
-// classes it returns the values of the first machine only; use DecisionAll.
+// two-class model for every row of X (n values), the rows split over the
+// cores. For c > 2 classes it returns the values of the first machine
+// only; use DecisionFunction. A row whose value is not finite (a kernel
+// that overflowed: rows near ±1e308, a huge polynomial degree) is an error
+// wrapping matrix.ErrNotFinite naming it (score_check.go): it has no sign.
 //
 // Implements: 004, "Kernel function" (f(X); errata 22).
-func (m *SVMModel) Decision(x *matrix.Dense) ([]float64, error) {
+func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: decision")
 	}
-	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
-		return nil, err
-	}
-	return m.Machines[0].decision(m.Kernel, x), nil
+	return m.core().decision(x)
 }
 
-// DecisionAll returns the decision values of every machine (n×machines).
-func (m *SVMModel) DecisionAll(x *matrix.Dense) (*matrix.Dense, error) {
+// Decision returns f(x) = Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b for every row of X, as
+// Predict does; a value that overflowed is an error naming the row.
+//
+// Implements: 004, "Kernel function" (f(X); errata 22).
+func (m *SVMRegressorModel) Decision(x *matrix.Dense) ([]float64, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: decision")
 	}
-	if err := checkQuery("learn: svm: decision", x, m.Features); err != nil {
+	return m.core().decision(x)
+}
+
+func (c svmMachines) decision(x *matrix.Dense) ([]float64, error) {
+	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
 		return nil, err
 	}
-	if sv, pos, ok := m.sharedSupport(); ok && len(m.Machines) > 1 {
-		return m.decisionShared(x, sv, pos), nil
+	f := c.machines[0].decision(c.kernel, x)
+	if err := checkScoreValues("learn: svm: decision", "decision value", f); err != nil {
+		return nil, err
 	}
-	out := matrix.New(x.Rows(), len(m.Machines))
-	for j, mach := range m.Machines {
-		out.SetCol(j, mach.decision(m.Kernel, x))
+	return f, nil
+}
+
+// DecisionFunction returns the decision values of every machine
+// (n×machines): n×1 for two classes, positive meaning the machine's
+// Positive label; n×c(c − 1)/2 for c classes, one column per pair in the
+// order of Machines. A row with a value that is not finite is an error,
+// as in Decision.
+func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: decision")
+	}
+	c := m.core()
+	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
+		return nil, err
+	}
+	var out *matrix.Dense
+	if sv, pos, ok := c.sharedSupport(); ok && len(c.machines) > 1 {
+		out = c.decisionShared(x, sv, pos)
+	} else {
+		out = matrix.New(x.Rows(), len(c.machines))
+		for j, mach := range c.machines {
+			out.SetCol(j, mach.decision(c.kernel, x))
+		}
+	}
+	if err := checkScoreRows("learn: svm: decision", "decision value", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -518,11 +611,11 @@ func (m *SVMModel) DecisionAll(x *matrix.Dense) (*matrix.Dense, error) {
 // its own among them; ok is false when a machine's support is not
 // identified by training indices that agree across machines (a model
 // assembled by hand), and the caller then evaluates machine by machine.
-func (m *SVMModel) sharedSupport() (sv *flatRows, pos [][]int, ok bool) {
+func (c svmMachines) sharedSupport() (sv *flatRows, pos [][]int, ok bool) {
 	at := map[int]int{} // training index → position in rows
 	var rows [][]float64
-	pos = make([][]int, len(m.Machines))
-	for j, mach := range m.Machines {
+	pos = make([][]int, len(c.machines))
+	for j, mach := range c.machines {
 		if mach.SupportVectors == nil || len(mach.Support) != mach.SupportVectors.Rows() || len(mach.Coef) != len(mach.Support) {
 			return nil, nil, false
 		}
@@ -547,20 +640,20 @@ func (m *SVMModel) sharedSupport() (sv *flatRows, pos [][]int, ok bool) {
 	return newFlatRows(u), pos, true
 }
 
-// decisionShared is DecisionAll with each kernel value computed once per
-// query row: K(svₜ, x) for the distinct support vectors, then every
+// decisionShared is DecisionFunction with each kernel value computed once
+// per query row: K(svₜ, x) for the distinct support vectors, then every
 // machine's Σ coefₜ K(svₜ, x) − ρ read from them. The sums run in the same
 // order over the same values as BinarySVM.decision, so the results are
 // identical to the machine-by-machine ones, bit for bit.
-func (m *SVMModel) decisionShared(x *matrix.Dense, sv *flatRows, pos [][]int) *matrix.Dense {
-	out := matrix.New(x.Rows(), len(m.Machines))
+func (c svmMachines) decisionShared(x *matrix.Dense, sv *flatRows, pos [][]int) *matrix.Dense {
+	out := matrix.New(x.Rows(), len(c.machines))
 	nsv := len(sv.norms)
 	parallelRows(x.Rows(), func(i int) {
 		xi := x.Row(i)
 		kv := make([]float64, nsv)
-		kernelBlock(m.Kernel, xi, matrix.Dot(xi, xi), sv, 0, kv)
+		kernelBlock(c.kernel, xi, matrix.Dot(xi, xi), sv, 0, kv)
 		oi := out.Row(i)
-		for j, mach := range m.Machines {
+		for j, mach := range c.machines {
 			var s float64
 			for t, c := range mach.Coef {
 				s += c * kv[pos[j][t]]
@@ -571,56 +664,59 @@ func (m *SVMModel) decisionShared(x *matrix.Dense, sv *flatRows, pos [][]int) *m
 	return out
 }
 
-// Predict returns a class label for every row (classifiers, by
-// one-versus-one voting, ties going to the lower label as in LIBSVM) or
-// the regression value f(x) (regressors), as float64.
-func (m *SVMModel) Predict(x *matrix.Dense) ([]float64, error) {
+// Predict returns the regression value f(x) of every row. A row whose
+// value overflowed is an error (ErrNotFinite).
+func (m *SVMRegressorModel) Predict(x *matrix.Dense) ([]float64, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: predict")
 	}
-	if m.Type == EpsSVR || m.Type == NuSVR {
-		f, err := m.Decision(x)
-		if err != nil {
-			return nil, err
-		}
-		if err := checkDecisionValues("learn: svr: predict", f); err != nil {
-			return nil, err
-		}
-		return f, nil
-	}
-	cls, err := m.PredictClass(x)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]float64, len(cls))
-	for i, c := range cls {
-		out[i] = float64(c)
-	}
-	return out, nil
+	return m.Decision(x) // refuses a value that overflowed
 }
 
-// PredictClass returns the class of every row: for two classes the sign of
-// f(x) (f > 0 → the positive class of the machine); for more, the most votes of the
-// one-versus-one machines, ties broken towards the lower label.
-func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
+// Labels returns the sorted class labels.
+func (m *SVMClassifierModel) Labels() []int {
+	if m == nil {
+		return nil
+	}
+	return m.Classes
+}
+
+// Predict returns the class of every row: for two classes the sign of
+// f(x) (f > 0 → the positive class of the machine); for more, the most
+// votes of the one-versus-one machines, ties broken towards the lower
+// label (as LIBSVM).
+func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: predict")
 	}
-	if m.Type == EpsSVR || m.Type == NuSVR {
-		return nil, fmt.Errorf("learn: svm: %w: a regression model has no classes", ErrInvalidParameter)
-	}
-	dec, err := m.DecisionAll(x)
+	dec, err := m.DecisionFunction(x) // refuses a row whose decision value overflowed
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDecisions("learn: svm: predict", dec); err != nil {
+	return m.Vote(dec)
+}
+
+// Vote returns the classes that the decision values dec (n × machines, as
+// DecisionFunction gives them) elect: for two classes the sign of f
+// (f > 0 → the machine's Positive class); for more, the most votes of the
+// one-versus-one machines, ties broken towards the lower label. Predict is
+// DecisionFunction followed by Vote. A column count other than the number
+// of machines, or a value that is not finite, is an error.
+func (m *SVMClassifierModel) Vote(dec *matrix.Dense) ([]int, error) {
+	if m == nil {
+		return nil, errNilModel("learn: svm: vote")
+	}
+	if dec == nil || dec.Cols() != len(m.Machines) {
+		return nil, fmt.Errorf("learn: svm: vote: %w: want one column of decision values per machine (%d)", matrix.ErrShape, len(m.Machines))
+	}
+	if err := checkScoreRows("learn: svm: vote", "decision value", dec); err != nil {
 		return nil, err
 	}
 	index := map[int]int{}
 	for i, c := range m.Classes {
 		index[c] = i
 	}
-	out := make([]int, x.Rows())
+	out := make([]int, dec.Rows())
 	votes := make([]int, len(m.Classes))
 	for i := range out {
 		clear(votes)
@@ -642,70 +738,84 @@ func (m *SVMModel) PredictClass(x *matrix.Dense) ([]int, error) {
 	return out, nil
 }
 
-// checkDecisions refuses decision values that are not finite (n×machines):
-// a kernel that overflowed (rows near ±1e308, a huge polynomial degree)
-// has no sign to vote with, and such a row must not be given a class.
-func checkDecisions(op string, dec *matrix.Dense) error {
-	return checkRows(op, dec.Rows(), dec.Row)
-}
-
-// checkDecisionValues is checkDecisions for one value per row.
-func checkDecisionValues(op string, f []float64) error {
-	return checkRows(op, len(f), func(i int) []float64 { return f[i : i+1] })
-}
-
-// checkRows reports the first of n rows holding a non-finite value and how
-// many rows do.
-func checkRows(op string, n int, row func(int) []float64) error {
-	first, bad := -1, 0
-	for i := range n {
-		if matrix.VecFinite(row(i)) != nil {
-			if first < 0 {
-				first = i
-			}
-			bad++
-		}
-	}
-	if bad == 0 {
-		return nil
-	}
-	return fmt.Errorf("%s: %w: the decision value of row %d (%d row(s) in all) overflowed, so it has no sign and no class; scale the data or the kernel",
-		op, matrix.ErrNotFinite, first+1, bad)
-}
-
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
 // kernel, and the margin 2/‖w‖. Other kernels have no finite w: error.
 //
 // Implements: 004, "Support Vector Machines(SVM)" (W* = Σᵢ μᵢ*yᵢXᵢ and the
 // margin 2/‖W‖; errata 11).
-func (m *SVMModel) PrimalW(machine int) (w []float64, margin float64, err error) {
+func (m *SVMClassifierModel) PrimalW(machine int) (w []float64, margin float64, err error) {
 	if m == nil {
 		return nil, 0, errNilModel("learn: svm: w")
 	}
-	if machine < 0 || machine >= len(m.Machines) {
-		return nil, 0, fmt.Errorf("learn: svm: w: %w: machine %d of %d", ErrInvalidParameter, machine, len(m.Machines))
+	return m.core().primalW(machine)
+}
+
+// PrimalW returns w = Σᵢ (αᵢ − αᵢ*) svᵢ of a regressor trained with the
+// linear kernel (machine 0), and 2/‖w‖. Other kernels: error.
+func (m *SVMRegressorModel) PrimalW(machine int) (w []float64, margin float64, err error) {
+	if m == nil {
+		return nil, 0, errNilModel("learn: svm: w")
 	}
-	if m.Kernel.kind() != LinearKernel {
+	return m.core().primalW(machine)
+}
+
+func (c svmMachines) primalW(machine int) (w []float64, margin float64, err error) {
+	if machine < 0 || machine >= len(c.machines) {
+		return nil, 0, fmt.Errorf("learn: svm: w: %w: machine %d of %d", ErrInvalidParameter, machine, len(c.machines))
+	}
+	if c.kernel.kind() != LinearKernel {
 		return nil, 0, fmt.Errorf("learn: svm: %w: w exists in closed form only for the linear kernel", ErrInvalidParameter)
 	}
-	b := m.Machines[machine]
+	b := c.machines[machine]
 	w, _ = matrix.MulVecT(b.SupportVectors, b.Coef)
 	if len(b.Coef) == 0 {
-		w = make([]float64, m.Features)
+		w = make([]float64, c.features)
 	}
 	return w, 2 / matrix.Nrm2(w), nil
 }
 
 // Save writes the model as JSON (format "mlnotes/svm").
-func (m *SVMModel) Save(w io.Writer) error { return saveModel(w, "svm", m) }
+func (m *SVMClassifierModel) Save(w io.Writer) error { return saveModel(w, "svm", m) }
 
-// LoadSVM reads a model written by SVMModel.Save. A file that is not such
-// a model, or whose parts do not fit together (the machines for the
-// classes, the support vectors for the coefficients, finite numbers, a
-// valid kernel), is an error wrapping ErrFormat; a loaded model never
-// panics when it predicts.
-func LoadSVM(r io.Reader) (*SVMModel, error) {
-	var m SVMModel
+// Save writes the model as JSON (format "mlnotes/svm"; the type field
+// tells a regressor from a classifier).
+func (m *SVMRegressorModel) Save(w io.Writer) error { return saveModel(w, "svm", m) }
+
+// LoadSVMClassifier reads a model written by SVMClassifierModel.Save (or
+// by the SVMModel of earlier versions, when it holds a classifier). A file
+// that is not such a model, holds a regressor, or whose parts do not fit
+// together (the machines for the classes, the support vectors for the
+// coefficients, finite numbers, a valid kernel), is an error wrapping
+// ErrFormat; a loaded model never panics when it predicts.
+func LoadSVMClassifier(r io.Reader) (*SVMClassifierModel, error) {
+	m, err := loadSVM(r)
+	if err != nil {
+		return nil, err
+	}
+	if m.Type != CSVC && m.Type != NuSVC {
+		return nil, fmt.Errorf("learn: load svm: %w: the file holds a regressor (type %s); use LoadSVMRegressor", ErrFormat, m.Type)
+	}
+	return m, nil
+}
+
+// LoadSVMRegressor reads a model written by SVMRegressorModel.Save (or by
+// the SVMModel of earlier versions, when it holds a regressor), with the
+// checks of LoadSVMClassifier.
+func LoadSVMRegressor(r io.Reader) (*SVMRegressorModel, error) {
+	m, err := loadSVM(r)
+	if err != nil {
+		return nil, err
+	}
+	if m.Type != EpsSVR && m.Type != NuSVR {
+		return nil, fmt.Errorf("learn: load svm: %w: the file holds a classifier (type %s); use LoadSVMClassifier", ErrFormat, m.Type)
+	}
+	return &SVMRegressorModel{Type: m.Type, Kernel: m.Kernel, Machines: m.Machines, Features: m.Features, Converged: m.Converged}, nil
+}
+
+// loadSVM reads any SVM file into the classifier's layout, which holds
+// every field either model writes, and checks it.
+func loadSVM(r io.Reader) (*SVMClassifierModel, error) {
+	var m SVMClassifierModel
 	if err := loadModel(r, "svm", &m); err != nil {
 		return nil, err
 	}
@@ -716,7 +826,7 @@ func LoadSVM(r io.Reader) (*SVMModel, error) {
 }
 
 // check verifies that a model read from a file is consistent.
-func (m *SVMModel) check() error {
+func (m *SVMClassifierModel) check() error {
 	if err := m.Kernel.Validate(); err != nil {
 		return err
 	}

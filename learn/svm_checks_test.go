@@ -26,17 +26,17 @@ func TestSVMCommonChecks(t *testing.T) {
 	kern := Kernel{Type: GaussianKernel, Gamma: 0.5}
 	configs := map[string]SVM{"c": {Kernel: kern}, "nu": {Type: NuSVC, Kernel: kern},
 		"eps-svr": {Type: EpsSVR, Kernel: kern}, "nu-svr": {Type: NuSVR, Kernel: kern}}
-	type fitFunc func(x *matrix.Dense) (*SVMModel, error)
+	type fitFunc func(x *matrix.Dense) (svmSaved, error)
 	fits := map[string]fitFunc{
-		"c": func(x *matrix.Dense) (*SVMModel, error) { return SVM{Kernel: kern}.FitClassifier(x, labels[:x.Rows()]) },
-		"nu": func(x *matrix.Dense) (*SVMModel, error) {
-			return SVM{Type: NuSVC, Kernel: kern}.FitClassifier(x, labels[:x.Rows()])
+		"c": func(x *matrix.Dense) (svmSaved, error) { return SVM{Kernel: kern}.Fit(x, labels[:x.Rows()]) },
+		"nu": func(x *matrix.Dense) (svmSaved, error) {
+			return SVM{Type: NuSVC, Kernel: kern}.Fit(x, labels[:x.Rows()])
 		},
-		"eps-svr": func(x *matrix.Dense) (*SVMModel, error) {
-			return SVM{Type: EpsSVR, Kernel: kern}.FitRegressor(x, target[:x.Rows()])
+		"eps-svr": func(x *matrix.Dense) (svmSaved, error) {
+			return SVM{Type: EpsSVR, Kernel: kern}.FitRegression(x, target[:x.Rows()])
 		},
-		"nu-svr": func(x *matrix.Dense) (*SVMModel, error) {
-			return SVM{Type: NuSVR, Kernel: kern}.FitRegressor(x, target[:x.Rows()])
+		"nu-svr": func(x *matrix.Dense) (svmSaved, error) {
+			return SVM{Type: NuSVR, Kernel: kern}.FitRegression(x, target[:x.Rows()])
 		},
 	}
 	for name, fit := range fits {
@@ -47,7 +47,7 @@ func TestSVMCommonChecks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkSVMKKT(t, name, configs[name], m1, x, labels, target)
+			checkSVMKKT(t, name, configs[name], svmLayout(m1), x, labels, target)
 			if !matrix.EqualApprox(x, before, 0) || !reflect.DeepEqual(labels, yBefore) || !reflect.DeepEqual(target, tBefore) {
 				t.Fatal("Fit modified its input")
 			}
@@ -59,18 +59,18 @@ func TestSVMCommonChecks(t *testing.T) {
 			if err := m1.Save(&buf); err != nil {
 				t.Fatal(err)
 			}
-			back, err := LoadSVM(&buf)
+			back, err := loadSVMEither(&buf)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p1, _ := m1.Predict(x)
-			p2, _ := back.Predict(x)
+			p1, _ := svmPredictReals(m1, x)
+			p2, _ := svmPredictReals(back, x)
 			if !reflect.DeepEqual(p1, p2) {
 				t.Error("predictions change after save and load")
 			}
 			for lo := 0; lo < x.Rows(); lo += 7 {
 				hi := min(x.Rows(), lo+7)
-				pb, _ := m1.Predict(x.Slice(lo, hi, 0, 2))
+				pb, _ := svmPredictReals(m1, x.Slice(lo, hi, 0, 2))
 				for i := range pb {
 					if math.Float64bits(pb[i]) != math.Float64bits(p1[lo+i]) {
 						t.Fatalf("row %d predicts %v in a batch, %v in the whole set", lo+i, pb[i], p1[lo+i])
@@ -80,9 +80,9 @@ func TestSVMCommonChecks(t *testing.T) {
 			// 300 query rows take the parallel path (parallelRows splits from
 			// 128 rows on two cores); batches of 10 are evaluated serially.
 			q := randData(rand.New(rand.NewPCG(5, 5)), 300, 2)
-			whole, _ := m1.Decision(q)
+			whole, _ := svmDecision(m1, q)
 			for lo := 0; lo < 300; lo += 10 {
-				part, _ := m1.Decision(q.Slice(lo, lo+10, 0, 2))
+				part, _ := svmDecision(m1, q.Slice(lo, lo+10, 0, 2))
 				for i := range part {
 					if math.Float64bits(part[i]) != math.Float64bits(whole[lo+i]) {
 						t.Fatalf("query %d: f = %v in a batch of 10, %v among 300", lo+i, part[i], whole[lo+i])
@@ -100,7 +100,7 @@ func TestSVMCommonChecks(t *testing.T) {
 				}
 			}
 			for what, q := range map[string]*matrix.Dense{"width": matrix.New(3, 3), "NaN": withValue(x, math.NaN()), "empty": matrix.New(0, 2)} {
-				if _, err := m1.Predict(q); err == nil {
+				if _, err := svmPredictReals(m1, q); err == nil {
 					t.Errorf("query %s: no error", what)
 				}
 			}
@@ -108,10 +108,10 @@ func TestSVMCommonChecks(t *testing.T) {
 	}
 	// One sample: a classifier sees one class (an error); a regressor fits
 	// the constant f = y₁ up to the tube.
-	if _, err := (SVM{}).FitClassifier(x.Slice(0, 1, 0, 2), labels[:1]); !errors.Is(err, ErrInvalidParameter) && !errors.Is(err, matrix.ErrEmpty) {
+	if _, err := (SVM{}).Fit(x.Slice(0, 1, 0, 2), labels[:1]); !errors.Is(err, ErrInvalidParameter) && !errors.Is(err, matrix.ErrEmpty) {
 		t.Errorf("classifier on one sample: %v", err)
 	}
-	m, err := SVM{Type: EpsSVR, Epsilon: 0.1}.FitRegressor(x.Slice(0, 1, 0, 2), []float64{3})
+	m, err := SVM{Type: EpsSVR, Epsilon: 0.1}.FitRegression(x.Slice(0, 1, 0, 2), []float64{3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func withValue(x *matrix.Dense, v float64) *matrix.Dense {
 // SMO stops when the maximal violation of these, measured on the gradient
 // of the unscaled dual, is at most Tol, so each holds to 2·Tol (scaled by
 // 1/r = EquivalentC for the ν-SVM).
-func checkSVMKKT(t *testing.T, name string, s SVM, m *SVMModel, x *matrix.Dense, labels []int, target []float64) {
+func checkSVMKKT(t *testing.T, name string, s SVM, m *SVMClassifierModel, x *matrix.Dense, labels []int, target []float64) {
 	t.Helper()
 	s = s.withDefaults()
 	tol := s.Tol

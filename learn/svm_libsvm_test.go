@@ -121,21 +121,23 @@ func TestAgainstLIBSVMDatasets(t *testing.T) {
 				compareOneVersusOne(t, s, x, y, r)
 				return
 			}
-			var m *SVMModel
+			var m svmSaved
 			var labels []int
 			if s.Type == CSVC || s.Type == NuSVC {
 				x, labels = pairRows(x, y, r.Classes[0], r.Classes[1])
-				if m, err = s.FitClassifier(x, labels); err != nil {
+				c, err := s.Fit(x, labels)
+				if err != nil {
 					t.Fatal(err)
 				}
-				if mach := m.Machines[0]; mach.Positive != r.Classes[0] {
+				if mach := c.Machines[0]; mach.Positive != r.Classes[0] {
 					t.Fatalf("positive class %d, LIBSVM's %d", mach.Positive, r.Classes[0])
 				}
-			} else if m, err = s.FitRegressor(x, y); err != nil {
+				m = c
+			} else if m, err = s.FitRegression(x, y); err != nil {
 				t.Fatal(err)
 			}
-			compareMachine(t, s, m, x, labels, y, r)
-			pred, err := m.Predict(x)
+			compareMachine(t, s, svmLayout(m), x, labels, y, r)
+			pred, err := svmPredictReals(m, x)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,7 +175,7 @@ func compareOneVersusOne(t *testing.T, s SVM, x *matrix.Dense, y []float64, r li
 	for i, v := range y {
 		labels[i] = int(v)
 	}
-	m, err := s.FitClassifier(x, labels)
+	m, err := s.Fit(x, labels)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +208,7 @@ func compareOneVersusOne(t *testing.T, s SVM, x *matrix.Dense, y []float64, r li
 		}
 		view := *mach
 		view.Support = renumber(mach.Support)
-		one := &SVMModel{Type: m.Type, Kernel: m.Kernel, Classes: []int{min(ref.Pair[0], ref.Pair[1]), max(ref.Pair[0], ref.Pair[1])},
+		one := &SVMClassifierModel{Type: m.Type, Kernel: m.Kernel, Classes: []int{min(ref.Pair[0], ref.Pair[1]), max(ref.Pair[0], ref.Pair[1])},
 			Machines: []*BinarySVM{&view}, Features: m.Features}
 		xp, lp := pairRows(x, y, ref.Pair[0], ref.Pair[1])
 		dec := make([]float64, len(rows))
@@ -218,7 +220,7 @@ func compareOneVersusOne(t *testing.T, s SVM, x *matrix.Dense, y []float64, r li
 				Objective: ref.Objective, Decision: dec})
 		})
 	}
-	pred, err := m.Predict(x)
+	pred, err := svmPredictReals(m, x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +231,7 @@ func compareOneVersusOne(t *testing.T, s SVM, x *matrix.Dense, y []float64, r li
 // classifier, y for a regressor), with LIBSVM's: KKT conditions, support
 // set, objective and decision values, or for a degenerate ν-SVC what is
 // determined (checkNuThresholdRange).
-func compareMachine(t *testing.T, s SVM, m *SVMModel, x *matrix.Dense, labels []int, y []float64, r libsvmRun) {
+func compareMachine(t *testing.T, s SVM, m *SVMClassifierModel, x *matrix.Dense, labels []int, y []float64, r libsvmRun) {
 	t.Helper()
 	checkSVMKKT(t, t.Name(), s, m, x, labels, y)
 	mach := m.Machines[0]

@@ -11,7 +11,7 @@ import (
 )
 
 // savedJSON returns the envelope of a saved model as generic JSON.
-func savedJSON(t *testing.T, m *SVMModel) map[string]any {
+func savedJSON(t *testing.T, m svmSaved) map[string]any {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := m.Save(&buf); err != nil {
@@ -39,15 +39,15 @@ func encodeJSON(t *testing.T, v any) []byte {
 // non-finite sigmoid, and anything after the envelope.
 func TestLoadSVMRefusesInconsistentFiles(t *testing.T) {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}, {2, 2}, {2, 0}})
-	cls, err := SVM{Kernel: Gaussian(1)}.FitClassifier(x, []int{0, 0, 1, 1, 0, 1})
+	cls, err := SVM{Kernel: Gaussian(1)}.Fit(x, []int{0, 0, 1, 1, 0, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, err := SVM{Type: EpsSVR, Kernel: Gaussian(2)}.FitRegressor(x, []float64{0, 1, 2, 3, 4, 5})
+	reg, err := SVM{Type: EpsSVR, Kernel: Gaussian(2)}.FitRegression(x, []float64{0, 1, 2, 3, 4, 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	edit := func(m *SVMModel, f func(model map[string]any)) []byte {
+	edit := func(m svmSaved, f func(model map[string]any)) []byte {
 		env := savedJSON(t, m)
 		f(env["model"].(map[string]any))
 		return encodeJSON(t, env)
@@ -81,44 +81,45 @@ func TestLoadSVMRefusesInconsistentFiles(t *testing.T) {
 	}
 	for name, data := range cases {
 		t.Run(name, func(t *testing.T) {
-			if _, err := LoadSVM(bytes.NewReader(data)); !errors.Is(err, ErrFormat) {
+			if _, err := loadSVMEither(bytes.NewReader(data)); !errors.Is(err, ErrFormat) {
 				t.Errorf("err = %v, want ErrFormat", err)
 			}
 		})
 	}
 	// White space after the envelope is fine.
-	if _, err := LoadSVM(strings.NewReader(string(good) + "\n\n  \t\n")); err != nil {
+	if _, err := LoadSVMClassifier(strings.NewReader(string(good) + "\n\n  \t\n")); err != nil {
 		t.Errorf("trailing white space: %v", err)
 	}
 }
 
 // TestNonFiniteDecisionsHaveNoClass: rows whose decision values overflow
 // (entries near 1e308, a loaded model of degree 100000 or with support
-// vectors at 1e308) are refused by PredictClass, Predict and PredictProba
-// with ErrNotFinite, and never given a class (issue 13, item 22).
+// vectors at 1e308) are refused by Predict, PredictProba, Decision and
+// DecisionFunction with ErrNotFinite, and never given a class (issue 13,
+// item 22; issue 25, item 3).
 func TestNonFiniteDecisionsHaveNoClass(t *testing.T) {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}, {2, 2}, {2, 0}})
 	y := []int{0, 0, 1, 1, 0, 1}
 	huge, _ := matrix.NewFromRows([][]float64{{0.5, 0.5}, {1e308, -1e308}, {1, 0}})
-	lin, err := SVM{Probability: true}.FitClassifier(x, y)
+	lin, err := SVM{Probability: true}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	poly, err := SVM{Kernel: Polynomial(3)}.FitClassifier(x, []int{0, 1, 2, 0, 1, 2})
+	poly, err := SVM{Kernel: Polynomial(3)}.Fit(x, []int{0, 1, 2, 0, 1, 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svr, err := SVM{Type: EpsSVR}.FitRegressor(x, []float64{0, 1, 2, 3, 4, 5})
+	svr, err := SVM{Type: EpsSVR}.FitRegression(x, []float64{0, 1, 2, 3, 4, 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	deg := SVMModel{Type: CSVC, Kernel: Polynomial(100000), Classes: []int{0, 1}, Features: 2,
+	deg := SVMClassifierModel{Type: CSVC, Kernel: Polynomial(100000), Classes: []int{0, 1}, Features: 2,
 		Machines: []*BinarySVM{{Positive: 0, Negative: 1, Support: []int{0}, SupportVectors: matrix.Identity(2).Slice(0, 1, 0, 2), Coef: []float64{1}}}}
 	var buf bytes.Buffer
 	if err := deg.Save(&buf); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := LoadSVM(&buf)
+	loaded, err := LoadSVMClassifier(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,13 +129,16 @@ func TestNonFiniteDecisionsHaveNoClass(t *testing.T) {
 	far.Machines = []*BinarySVM{&farMach}
 	two, _ := matrix.NewFromRows([][]float64{{3, 3}, {2, 1}})
 	cases := map[string]func() error{
-		"linear, row at 1e308":          func() error { _, err := lin.PredictClass(huge); return err },
+		"linear, row at 1e308":          func() error { _, err := lin.Predict(huge); return err },
 		"linear, row at 1e308, Predict": func() error { _, err := lin.Predict(huge); return err },
 		"linear, row at 1e308, proba":   func() error { _, err := lin.PredictProba(huge); return err },
-		"cubic, three classes":          func() error { _, err := poly.PredictClass(huge); return err },
+		"cubic, three classes":          func() error { _, err := poly.Predict(huge); return err },
 		"regression":                    func() error { _, err := svr.Predict(huge); return err },
-		"loaded model of degree 100000": func() error { _, err := loaded.PredictClass(two); return err },
-		"support vectors at 1e308":      func() error { _, err := far.PredictClass(two); return err },
+		"loaded model of degree 100000": func() error { _, err := loaded.Predict(two); return err },
+		"support vectors at 1e308":      func() error { _, err := far.Predict(two); return err },
+		"DecisionFunction, cubic":       func() error { _, err := poly.DecisionFunction(huge); return err },
+		"Decision, linear":              func() error { _, err := lin.Decision(huge); return err },
+		"Decision, regression":          func() error { _, err := svr.Decision(huge); return err },
 	}
 	for name, f := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -149,7 +153,7 @@ func TestNonFiniteDecisionsHaveNoClass(t *testing.T) {
 	}
 	// The finite rows alone still get their classes.
 	ok, _ := matrix.NewFromRows([][]float64{{0.5, 0.5}, {1, 0}})
-	if _, err := lin.PredictClass(ok); err != nil {
+	if _, err := lin.Predict(ok); err != nil {
 		t.Error(err)
 	}
 }

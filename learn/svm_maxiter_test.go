@@ -24,12 +24,12 @@ func TestSVMIterationCap(t *testing.T) {
 	}
 	const limit = 3
 	s := SVM{Kernel: Gaussian(1), C: 10, MaxIter: limit}
-	m, err := s.FitClassifier(x, y)
+	m, err := s.Fit(x, y)
 	if !errors.Is(err, matrix.ErrNoConvergence) {
 		t.Fatalf("err = %v, want ErrNoConvergence", err)
 	}
-	if m == nil || len(m.Machines) != 3 {
-		t.Fatalf("model %v: want the three machines kept", m)
+	if m == nil || len(m.Machines) != 3 || m.Converged {
+		t.Fatalf("model %v: want the three machines kept, Converged false", m)
 	}
 	if !strings.Contains(err.Error(), "classes") {
 		t.Errorf("%v: does not name the classes", err)
@@ -39,16 +39,16 @@ func TestSVMIterationCap(t *testing.T) {
 			t.Errorf("machine %d: %d iterations, limit %d", k, mach.Iterations, limit)
 		}
 	}
-	if _, err := m.PredictClass(x); err != nil {
+	if _, err := m.Predict(x); err != nil {
 		t.Errorf("the kept model does not predict: %v", err)
 	}
-	if c, err := s.Classifier().FitClassifier(x, y); c == nil || !errors.Is(err, matrix.ErrNoConvergence) {
+	if c, err := s.FitClassifier(x, y); c == nil || !errors.Is(err, matrix.ErrNoConvergence) {
 		t.Errorf("Classifier(): %v, %v", c, err)
 	}
 
 	// With probabilities, the folds reach the limit too; the model is kept.
 	s.Probability = true
-	mp, err := s.FitClassifier(x, y)
+	mp, err := s.Fit(x, y)
 	if mp == nil || !mp.Probability || !errors.Is(err, matrix.ErrNoConvergence) {
 		t.Fatalf("with probabilities: %v, %v", mp, err)
 	}
@@ -56,9 +56,9 @@ func TestSVMIterationCap(t *testing.T) {
 		t.Error(err)
 	}
 
-	full, err := SVM{Kernel: Gaussian(1), C: 10, MaxIter: 100000}.FitClassifier(x, y)
-	if err != nil {
-		t.Fatalf("a limit above the need: %v", err)
+	full, err := SVM{Kernel: Gaussian(1), C: 10, MaxIter: 100000}.Fit(x, y)
+	if err != nil || !full.Converged {
+		t.Fatalf("a limit above the need: %v (converged %v)", err, full.Converged)
 	}
 	for k, mach := range full.Machines {
 		if mach.Iterations <= limit {
@@ -70,17 +70,17 @@ func TestSVMIterationCap(t *testing.T) {
 	for i := range target {
 		target[i] = x.At(i, 0) + 0.1*rng.NormFloat64()
 	}
-	r, err := SVM{Type: EpsSVR, Kernel: Gaussian(1), MaxIter: limit}.FitRegressor(x, target)
-	if r == nil || !errors.Is(err, matrix.ErrNoConvergence) || r.Machines[0].Iterations != limit {
+	r, err := SVM{Type: EpsSVR, Kernel: Gaussian(1), MaxIter: limit}.FitRegression(x, target)
+	if r == nil || !errors.Is(err, matrix.ErrNoConvergence) || r.Machines[0].Iterations != limit || r.Converged {
 		t.Fatalf("regression: %v, %v", r, err)
 	}
 	if _, err := r.Predict(x); err != nil {
 		t.Error(err)
 	}
-	if rr, err := (SVM{Type: EpsSVR, MaxIter: limit}).Regressor().FitRegressor(x, target); rr == nil || err == nil {
+	if rr, err := (SVM{Type: EpsSVR, MaxIter: limit}).FitRegressor(x, target); rr == nil || err == nil {
 		t.Errorf("Regressor(): %v, %v", rr, err)
 	}
-	if _, err := (SVM{MaxIter: -1}).FitClassifier(x, y); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (SVM{MaxIter: -1}).Fit(x, y); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("negative limit: %v", err)
 	}
 }

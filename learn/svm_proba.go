@@ -42,6 +42,12 @@ const minPairProbability = 1e-7
 // SVM.Probability.
 var ErrNoProbabilities = errors.New("the model was trained without probabilities")
 
+// ErrNoDecisionFunction reports DecisionFunction on a model that has no
+// real-valued scores: a Pipeline whose final model is not a
+// DecisionClassifier. A caller that meets it treats the method as absent,
+// as it treats PredictProba that fails with ErrNoProbabilities.
+var ErrNoDecisionFunction = errors.New("the model has no decision function")
+
 // fitSigmoid fits P(y = +1 | f) = 1/(1 + exp(A·f + B)) to the decision
 // values f and labels y (±1) by minimizing the cross-entropy with the
 // smoothed targets tᵢ = (n₊ + 1)/(n₊ + 2) for yᵢ = +1 and 1/(n₋ + 2) for
@@ -279,23 +285,17 @@ func coupleProbabilities(r [][]float64, p []float64) {
 // largest probability need not be the class Predict gives by voting
 // (LIBSVM's svm-predict -b 1 prints the former, Predict and scikit-learn's
 // predict give the latter). A row whose decision values are not finite
-// is an error (ErrNotFinite), as in PredictClass.
-func (m *SVMModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
+// is an error (ErrNotFinite), as in Predict.
+func (m *SVMClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	const op = "learn: svm: predict proba"
 	if m == nil {
 		return nil, errNilModel(op)
 	}
-	if m.Type == EpsSVR || m.Type == NuSVR {
-		return nil, fmt.Errorf("%s: %w: a regression model has no classes", op, ErrInvalidParameter)
-	}
 	if !m.Probability {
 		return nil, fmt.Errorf("%s: %w (set SVM.Probability)", op, ErrNoProbabilities)
 	}
-	dec, err := m.DecisionAll(x)
+	dec, err := m.DecisionFunction(x) // refuses a row whose decision value overflowed
 	if err != nil {
-		return nil, err
-	}
-	if err := checkDecisions(op, dec); err != nil {
 		return nil, err
 	}
 	c := len(m.Classes)

@@ -30,7 +30,7 @@ func BenchmarkSVMProbability(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			s := SVM{Kernel: Kernel{Type: GaussianKernel, Gamma: 1.0 / 30}, Probability: proba}
 			for b.Loop() {
-				if _, err := s.FitClassifier(x, y); err != nil {
+				if _, err := s.Fit(x, y); err != nil {
 					b.Fatal(err)
 				}
 			}

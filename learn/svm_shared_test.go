@@ -6,12 +6,12 @@ import (
 	"mlnotes/matrix"
 )
 
-// TestDecisionAllSharesKernelValues checks that the one-versus-one
+// TestDecisionFunctionSharesKernelValues checks that the one-versus-one
 // decision values computed from the shared support vectors are bit for bit
 // those of the machines evaluated one by one, for every kernel family, on
 // the ten digit classes (45 machines sharing most of their support), and
 // that a model whose support indices disagree falls back to the machines.
-func TestDecisionAllSharesKernelValues(t *testing.T) {
+func TestDecisionFunctionSharesKernelValues(t *testing.T) {
 	x, yf := loadDataset(t, "digits.csv")
 	n := 600
 	x = x.Slice(0, n, 0, x.Cols())
@@ -21,11 +21,11 @@ func TestDecisionAllSharesKernelValues(t *testing.T) {
 	}
 	query := x.Slice(0, 200, 0, x.Cols())
 	for _, k := range []Kernel{Linear(), {Type: PolynomialKernel, Degree: 3, Gamma: 0.001, Coef0: 1}, {Type: GaussianKernel, Gamma: 0.001}} {
-		m, err := SVM{Kernel: k, C: 1}.FitClassifier(x, y)
+		m, err := SVM{Kernel: k, C: 1}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sv, pos, ok := m.sharedSupport()
+		sv, pos, ok := m.core().sharedSupport()
 		if !ok {
 			t.Fatalf("%v: the support of a fitted model is not shared", k)
 		}
@@ -36,7 +36,7 @@ func TestDecisionAllSharesKernelValues(t *testing.T) {
 		if len(sv.norms) >= total {
 			t.Errorf("%v: %d distinct support vectors for %d in all: nothing shared", k, len(sv.norms), total)
 		}
-		got := m.decisionShared(query, sv, pos)
+		got := m.core().decisionShared(query, sv, pos)
 		for j, mach := range m.Machines {
 			want := mach.decision(m.Kernel, query)
 			for i, w := range want {
@@ -47,7 +47,7 @@ func TestDecisionAllSharesKernelValues(t *testing.T) {
 		}
 	}
 
-	m, err := SVM{Kernel: Gaussian(50), C: 1}.FitClassifier(x, y)
+	m, err := SVM{Kernel: Gaussian(50), C: 1}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,10 +55,10 @@ func TestDecisionAllSharesKernelValues(t *testing.T) {
 	// different row: the indices no longer identify the rows.
 	m.Machines[1].Support[0] = m.Machines[0].Support[0]
 	m.Machines[1].SupportVectors.Row(0)[0] += 1
-	if _, _, ok := m.sharedSupport(); ok {
+	if _, _, ok := m.core().sharedSupport(); ok {
 		t.Fatal("conflicting support indices were shared")
 	}
-	all, err := m.DecisionAll(query)
+	all, err := m.DecisionFunction(query)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // By hand: w = (1, 0), b = 0, μ₊ = μ₋ = ½ (‖w‖² = Σμ), margin 2/‖w‖ = 2.
 func TestSVMTwoPointsByHand(t *testing.T) {
 	x, _ := matrix.NewFromRows([][]float64{{1, 0}, {-1, 0}})
-	m, err := SVM{Hard: true}.FitClassifier(x, []int{0, 1})
+	m, err := SVM{Hard: true}.Fit(x, []int{0, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func blobs(rng *rand.Rand, n int, sep float64) (*matrix.Dense, []int) {
 // checkKKT asserts the KKT conditions of a C-SVM on its training data:
 // yᵢf(xᵢ) ≥ 1 where μᵢ = 0, = 1 where 0 < μᵢ < C, ≤ 1 where μᵢ = C, up to
 // the solver tolerance.
-func checkKKT(t *testing.T, name string, m *SVMModel, x *matrix.Dense, y []int, c, tol float64) {
+func checkKKT(t *testing.T, name string, m *SVMClassifierModel, x *matrix.Dense, y []int, c, tol float64) {
 	t.Helper()
 	mach := m.Machines[0]
 	f, _ := m.Decision(x)
@@ -80,7 +80,7 @@ func TestSVMSoftAndHardMargin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	x, y := blobs(rng, 40, 1)
 	for _, k := range []Kernel{Linear(), Polynomial(2), Gaussian(2)} {
-		m, err := SVM{Kernel: k, C: 1, Tol: 1e-6}.FitClassifier(x, y)
+		m, err := SVM{Kernel: k, C: 1, Tol: 1e-6}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,18 +89,18 @@ func TestSVMSoftAndHardMargin(t *testing.T) {
 	// Separable data: the hard margin succeeds and every training point
 	// has yf ≥ 1.
 	xs, ys := blobs(rng, 30, 4)
-	m, err := SVM{Hard: true, Tol: 1e-6}.FitClassifier(xs, ys)
+	m, err := SVM{Hard: true, Tol: 1e-6}.Fit(xs, ys)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkKKT(t, "hard", m, xs, ys, math.Inf(1), 1e-5)
 	// XOR is not linearly separable: the hard margin refuses it.
 	xor, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}})
-	if _, err := (SVM{Hard: true}).FitClassifier(xor, []int{0, 0, 1, 1}); !errors.Is(err, ErrNotSeparable) {
+	if _, err := (SVM{Hard: true}).Fit(xor, []int{0, 0, 1, 1}); !errors.Is(err, ErrNotSeparable) {
 		t.Errorf("hard margin on XOR: %v", err)
 	}
 	// ... but a Gaussian kernel separates it.
-	if _, err := (SVM{Hard: true, Kernel: Gaussian(1)}).FitClassifier(xor, []int{0, 0, 1, 1}); err != nil {
+	if _, err := (SVM{Hard: true, Kernel: Gaussian(1)}).Fit(xor, []int{0, 0, 1, 1}); err != nil {
 		t.Errorf("hard margin RBF on XOR: %v", err)
 	}
 }
@@ -109,7 +109,7 @@ func TestSVMSoftAndHardMargin(t *testing.T) {
 func TestNuSVMBounds(t *testing.T) {
 	x, y := blobs(rand.New(rand.NewPCG(3, 4)), 50, 0.7)
 	for _, nu := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
-		m, err := SVM{Type: NuSVC, Nu: nu, Kernel: Gaussian(2), Tol: 1e-10}.FitClassifier(x, y)
+		m, err := SVM{Type: NuSVC, Nu: nu, Kernel: Gaussian(2), Tol: 1e-10}.Fit(x, y)
 		if err != nil {
 			t.Fatalf("ν = %v: %v", nu, err)
 		}
@@ -131,7 +131,7 @@ func TestNuSVMBounds(t *testing.T) {
 			t.Errorf("ν = %v: Σμᵢ = %v, C·ρ·n = %v", nu, sum, b.EquivalentC*b.NuRho*n)
 		}
 		// The equivalent C-SVM has the same decision function.
-		c, err := SVM{C: b.EquivalentC, Kernel: Gaussian(2), Tol: 1e-10}.FitClassifier(x, y)
+		c, err := SVM{C: b.EquivalentC, Kernel: Gaussian(2), Tol: 1e-10}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestNuSVMBounds(t *testing.T) {
 			}
 		}
 	}
-	if _, err := (SVM{Type: NuSVC, Nu: 1}).FitClassifier(x.Slice(0, 60, 0, 2), y[:60]); !errors.Is(err, ErrInvalidParameter) {
+	if _, err := (SVM{Type: NuSVC, Nu: 1}).Fit(x.Slice(0, 60, 0, 2), y[:60]); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("infeasible ν: %v", err)
 	}
 }
@@ -189,7 +189,8 @@ func TestAgainstLIBSVM(t *testing.T) {
 		y2[k] = y[i]
 	}
 	close := func(got, want float64) bool { return math.Abs(got-want) <= 6e-6+1e-6*math.Abs(want) }
-	check := func(name string, m *SVMModel, xx *matrix.Dense) {
+	check := func(name string, ms svmSaved, xx *matrix.Dense) {
+		m := svmLayout(ms)
 		r := get(name)
 		nsv := map[int]bool{}
 		for j, mach := range m.Machines {
@@ -203,7 +204,7 @@ func TestAgainstLIBSVM(t *testing.T) {
 		if len(nsv) != r.TotalNSV {
 			t.Errorf("%s: %d support vectors, LIBSVM %d", name, len(nsv), r.TotalNSV)
 		}
-		pred, _ := m.Predict(xx)
+		pred, _ := svmPredictReals(ms, xx)
 		for i := range pred {
 			if m.Type == CSVC || m.Type == NuSVC {
 				if pred[i] != r.Predictions[i] {
@@ -218,9 +219,9 @@ func TestAgainstLIBSVM(t *testing.T) {
 		}
 	}
 	rbf := Kernel{Type: GaussianKernel, Gamma: 0.5}
-	fit := func(s SVM, xx *matrix.Dense, yy []int) *SVMModel {
+	fit := func(s SVM, xx *matrix.Dense, yy []int) *SVMClassifierModel {
 		s.Tol = 1e-6
-		m, err := s.FitClassifier(xx, yy)
+		m, err := s.Fit(xx, yy)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +237,7 @@ func TestAgainstLIBSVM(t *testing.T) {
 		"eps_svr": {Type: EpsSVR, Kernel: Kernel{Type: GaussianKernel, Gamma: 0.25}, C: 1, Epsilon: 0.2, Tol: 1e-6},
 		"nu_svr":  {Type: NuSVR, Kernel: Kernel{Type: GaussianKernel, Gamma: 0.25}, C: 1, Nu: 0.4, Tol: 1e-6},
 	} {
-		m, err := s.FitRegressor(zr, target)
+		m, err := s.FitRegression(zr, target)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -255,7 +256,7 @@ func TestSVRTube(t *testing.T) {
 		y[i] = math.Sin(v) + 0.1*rng.NormFloat64()
 	}
 	eps := 0.15
-	m, err := SVM{Type: EpsSVR, Kernel: Gaussian(1), C: 10, Epsilon: eps, Tol: 1e-6}.FitRegressor(x, y)
+	m, err := SVM{Type: EpsSVR, Kernel: Gaussian(1), C: 10, Epsilon: eps, Tol: 1e-6}.FitRegression(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,14 +282,14 @@ func TestSVMMultiClassAndPersistence(t *testing.T) {
 	for i, v := range yf {
 		y[i] = int(v)
 	}
-	m, err := SVM{Kernel: Gaussian(4), C: 10}.FitClassifier(x, y)
+	m, err := SVM{Kernel: Gaussian(4), C: 10}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(m.Machines) != 3 {
 		t.Fatalf("%d machines for 3 classes", len(m.Machines))
 	}
-	pred, _ := m.PredictClass(x)
+	pred, _ := m.Predict(x)
 	right := 0
 	for i := range pred {
 		if pred[i] == y[i] {
@@ -302,17 +303,17 @@ func TestSVMMultiClassAndPersistence(t *testing.T) {
 	if err := m.Save(&buf); err != nil {
 		t.Fatal(err)
 	}
-	back, err := LoadSVM(&buf)
+	back, err := LoadSVMClassifier(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d1, _ := m.DecisionAll(x)
-	d2, _ := back.DecisionAll(x)
+	d1, _ := m.DecisionFunction(x)
+	d2, _ := back.DecisionFunction(x)
 	if !matrix.EqualApprox(d1, d2, 0) {
 		t.Error("decision values change after save and load")
 	}
 	// Batches predict as the whole set.
-	p1, _ := m.PredictClass(x.Slice(0, 10, 0, 4))
+	p1, _ := m.Predict(x.Slice(0, 10, 0, 4))
 	for i := range p1 {
 		if p1[i] != pred[i] {
 			t.Fatal("batch prediction differs")
@@ -323,14 +324,14 @@ func TestSVMMultiClassAndPersistence(t *testing.T) {
 func TestSVMErrors(t *testing.T) {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {2, 2}})
 	cases := map[string]error{
-		"one class":   second(SVM{}.FitClassifier(x, []int{1, 1, 1})),
-		"C negative":  second(SVM{C: -1}.FitClassifier(x, []int{0, 1, 1})),
-		"nu":          second(SVM{Type: NuSVC, Nu: 1.5}.FitClassifier(x, []int{0, 1, 1})),
-		"labels":      second(SVM{}.FitClassifier(x, []int{0, 1})),
-		"type":        second(SVM{Type: EpsSVR}.FitClassifier(x, []int{0, 1, 1})),
-		"kernel":      second(SVM{Kernel: Gaussian(-1)}.FitClassifier(x, []int{0, 1, 1})),
-		"svr targets": second(SVM{Type: EpsSVR}.FitRegressor(x, []float64{1, math.NaN(), 2})),
-		"hard nu":     second(SVM{Type: NuSVC, Hard: true}.FitClassifier(x, []int{0, 1, 1})),
+		"one class":   second(SVM{}.Fit(x, []int{1, 1, 1})),
+		"C negative":  second(SVM{C: -1}.Fit(x, []int{0, 1, 1})),
+		"nu":          second(SVM{Type: NuSVC, Nu: 1.5}.Fit(x, []int{0, 1, 1})),
+		"labels":      second(SVM{}.Fit(x, []int{0, 1})),
+		"type":        second(SVM{Type: EpsSVR}.Fit(x, []int{0, 1, 1})),
+		"kernel":      second(SVM{Kernel: Gaussian(-1)}.Fit(x, []int{0, 1, 1})),
+		"svr targets": second(SVM{Type: EpsSVR}.FitRegression(x, []float64{1, math.NaN(), 2})),
+		"hard nu":     second(SVM{Type: NuSVC, Hard: true}.Fit(x, []int{0, 1, 1})),
 	}
 	want := map[string]error{"one class": ErrInvalidParameter, "C negative": ErrInvalidParameter, "nu": ErrInvalidParameter,
 		"labels": matrix.ErrShape, "type": ErrInvalidParameter, "kernel": ErrInvalidParameter, "svr targets": matrix.ErrNotFinite, "hard nu": ErrInvalidParameter}
@@ -341,7 +342,7 @@ func TestSVMErrors(t *testing.T) {
 	}
 	// Duplicated points with opposite labels: soft margin still trains.
 	dup, _ := matrix.NewFromRows([][]float64{{1, 1}, {1, 1}, {0, 0}, {2, 2}})
-	if _, err := (SVM{}).FitClassifier(dup, []int{0, 1, 0, 1}); err != nil {
+	if _, err := (SVM{}).Fit(dup, []int{0, 1, 0, 1}); err != nil {
 		t.Errorf("duplicated points: %v", err)
 	}
 }
@@ -368,9 +369,9 @@ func TestSVMVotingTies(t *testing.T) {
 		{[3]float64{-2, 1, -2}, 3}, // 5, 3, 7 → 3
 		{[3]float64{-2, -1, 2}, 5}, // 5, 7, 5
 	} {
-		m := &SVMModel{Type: CSVC, Kernel: Linear(), Classes: []int{3, 5, 7}, Features: 1,
+		m := &SVMClassifierModel{Type: CSVC, Kernel: Linear(), Classes: []int{3, 5, 7}, Features: 1,
 			Machines: []*BinarySVM{machine(3, 5, c.f[0]), machine(3, 7, c.f[1]), machine(5, 7, c.f[2])}}
-		got, err := m.PredictClass(x)
+		got, err := m.Predict(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -390,7 +391,7 @@ func TestSVMTrace(t *testing.T) {
 		y[i] = int(v)
 	}
 	var steps []optimize.SMOStep
-	m, err := SVM{Kernel: Gaussian(2), Trace: func(s optimize.SMOStep) { steps = append(steps, s) }}.FitClassifier(x, y)
+	m, err := SVM{Kernel: Gaussian(2), Trace: func(s TraceStep) { steps = append(steps, *s.SMO) }}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}

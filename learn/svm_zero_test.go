@@ -16,15 +16,15 @@ import (
 func TestEpsilonZero(t *testing.T) {
 	x, _ := matrix.NewFromRows([][]float64{{0}, {1}, {2}, {3}, {4}, {5}})
 	y := []float64{1, 3, 5, 7, 9, 11}
-	zero, err := SVM{Type: EpsSVR, C: 1000, Epsilon: Zero, Tol: 1e-10}.FitRegressor(x, y)
+	zero, err := SVM{Type: EpsSVR, C: 1000, Epsilon: Zero, Tol: 1e-10}.FitRegression(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tiny, err := SVM{Type: EpsSVR, C: 1000, Epsilon: math.SmallestNonzeroFloat64, Tol: 1e-10}.FitRegressor(x, y)
+	tiny, err := SVM{Type: EpsSVR, C: 1000, Epsilon: math.SmallestNonzeroFloat64, Tol: 1e-10}.FitRegression(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	def, err := SVM{Type: EpsSVR, C: 1000, Tol: 1e-10}.FitRegressor(x, y)
+	def, err := SVM{Type: EpsSVR, C: 1000, Tol: 1e-10}.FitRegression(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestEpsilonZero(t *testing.T) {
 		t.Errorf("the default ε = 0.1 should leave residuals near 0.1, got %g", worstDef)
 	}
 	for _, bad := range []float64{math.NaN(), math.Inf(-1), math.Inf(1)} {
-		if _, err := (SVM{Type: EpsSVR, Epsilon: bad}).FitRegressor(x, y); !errors.Is(err, ErrInvalidParameter) {
+		if _, err := (SVM{Type: EpsSVR, Epsilon: bad}).FitRegression(x, y); !errors.Is(err, ErrInvalidParameter) {
 			t.Errorf("ε = %v: %v", bad, err)
 		}
 	}

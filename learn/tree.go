@@ -2,7 +2,6 @@ package learn
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -85,11 +84,10 @@ type TreeNode struct {
 	Value []float64 `json:"value"`
 }
 
-// TreeModel is a fitted decision tree.
-type TreeModel struct {
-	// Classes are the sorted labels of a classification tree; nil for a
-	// regression tree.
-	Classes []int `json:"classes,omitempty"`
+// Tree is the fitted structure of a decision tree, shared by the
+// classification and the regression tree: its nodes, and what the nodes
+// were split on.
+type Tree struct {
 	// Features is the number of features d.
 	Features  int        `json:"features"`
 	Criterion string     `json:"criterion"`
@@ -99,6 +97,20 @@ type TreeModel struct {
 	// of the splits on it, normalized to sum to 1 (all zero for a tree
 	// that is a single leaf).
 	Importances []float64 `json:"importances"`
+}
+
+// TreeClassifierModel is a fitted classification tree: a leaf's Value is
+// the weighted fraction of each class, in the order of Classes.
+type TreeClassifierModel struct {
+	// Classes are the sorted labels.
+	Classes []int `json:"classes,omitempty"`
+	Tree
+}
+
+// TreeRegressorModel is a fitted regression tree: a leaf's Value is the
+// one-element weighted mean target of its samples.
+type TreeRegressorModel struct {
+	Tree
 }
 
 // WeightedClassifierTrainer is a ClassifierTrainer that also accepts
@@ -149,14 +161,14 @@ func (c DecisionTree) settings(op string, d int) (treeSettings, error) {
 // Fit grows a classification tree on samples X (n×d) with labels y (any
 // integers). Errors: empty or non-finite X, len(y) ≠ n, invalid settings.
 // A training set of one class gives a single leaf.
-func (c DecisionTree) Fit(x *matrix.Dense, y []int) (*TreeModel, error) {
-	return c.FitWeights(x, y, nil)
+func (c DecisionTree) Fit(x *matrix.Dense, y []int) (*TreeClassifierModel, error) {
+	return c.fitWeighted(x, y, nil)
 }
 
-// FitWeights grows a classification tree with sample weights w (nil means
+// fitWeighted grows a classification tree with sample weights w (nil means
 // all 1). Weights must be finite and non-negative with a positive sum;
 // samples of weight 0 are left out, as if absent.
-func (c DecisionTree) FitWeights(x *matrix.Dense, y []int, w []float64) (*TreeModel, error) {
+func (c DecisionTree) fitWeighted(x *matrix.Dense, y []int, w []float64) (*TreeClassifierModel, error) {
 	const op = "learn: decision tree"
 	data, err := newTreeDataClass(op, x, y, x.Cols())
 	if err != nil {
@@ -169,35 +181,29 @@ func (c DecisionTree) FitWeights(x *matrix.Dense, y []int, w []float64) (*TreeMo
 	if err := checkWeights(op, w, data.n); err != nil {
 		return nil, err
 	}
-	return growTree(data, s, w, c.rng()), nil
+	return data.classifier(growTree(data, s, w, c.rng())), nil
 }
 
 // rng returns the tree's feature-drawing source, seeded afresh for every
 // fit.
 func (c DecisionTree) rng() *rand.Rand { return rand.New(rand.NewPCG(c.Seed, 0x74726565)) }
 
-// FitClassifier makes DecisionTree a ClassifierTrainer.
+// FitClassifier is Fit as a ClassifierTrainer.
 func (c DecisionTree) FitClassifier(x *matrix.Dense, y []int) (Classifier, error) {
-	return c.Fit(x, y)
+	return asClassifier(c.Fit(x, y))
 }
 
-// FitWeighted makes DecisionTree a WeightedClassifierTrainer.
+// FitWeighted grows a classification tree with sample weights w (nil means
+// all 1), making DecisionTree a WeightedClassifierTrainer; the Classifier
+// is a *TreeClassifierModel. Weights must be finite and non-negative with
+// a positive sum; samples of weight 0 are left out, as if absent.
 func (c DecisionTree) FitWeighted(x *matrix.Dense, y []int, w []float64) (Classifier, error) {
-	return c.FitWeights(x, y, w)
+	return asClassifier(c.fitWeighted(x, y, w))
 }
 
-// FitRegressor grows a regression tree (squared error, leaves predict the
+// FitRegression grows a regression tree (squared error, leaves predict the
 // mean target of their samples).
-func (c DecisionTree) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
-	m, err := c.FitRegression(x, y, nil)
-	if err != nil {
-		return nil, err
-	}
-	return m.Regressor(), nil
-}
-
-// FitRegression grows a regression tree with sample weights w (nil: all 1).
-func (c DecisionTree) FitRegression(x *matrix.Dense, y []float64, w []float64) (*TreeModel, error) {
+func (c DecisionTree) FitRegression(x *matrix.Dense, y []float64) (*TreeRegressorModel, error) {
 	const op = "learn: regression tree"
 	data, err := newTreeDataReg(op, x, y, x.Cols())
 	if err != nil {
@@ -208,10 +214,12 @@ func (c DecisionTree) FitRegression(x *matrix.Dense, y []float64, w []float64) (
 		return nil, err
 	}
 	s.criterion = "squared_error"
-	if err := checkWeights(op, w, data.n); err != nil {
-		return nil, err
-	}
-	return growTree(data, s, w, c.rng()), nil
+	return &TreeRegressorModel{*growTree(data, s, nil, c.rng())}, nil
+}
+
+// FitRegressor is FitRegression as a RegressorTrainer.
+func (c DecisionTree) FitRegressor(x *matrix.Dense, y []float64) (Regressor, error) {
+	return asRegressor(c.FitRegression(x, y))
 }
 
 func checkWeights(op string, w []float64, n int) error {
@@ -370,13 +378,13 @@ type treeBuilder struct {
 }
 
 // growTree builds a tree on data with settings s and weights w (nil: 1).
-func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *TreeModel {
+func growTree(data *treeData, s treeSettings, w []float64, rng *rand.Rand) *Tree {
 	return growTreeMode(data, s, w, rng, useSortMode(s.maxFeatures, data.d))
 }
 
 // growTreeMode is growTree with the builder's mode chosen by the caller
 // (tree_sortmode.go): both modes grow the same tree.
-func growTreeMode(data *treeData, s treeSettings, w []float64, rng *rand.Rand, sortMode bool) *TreeModel {
+func growTreeMode(data *treeData, s treeSettings, w []float64, rng *rand.Rand, sortMode bool) *Tree {
 	b := &treeBuilder{data: data, s: s, rng: rng, k: len(data.classes), left: make([]uint8, data.n), entropy: s.criterion == "entropy"}
 	if w == nil {
 		w = make([]float64, data.n)
@@ -410,7 +418,7 @@ func growTreeMode(data *treeData, s treeSettings, w []float64, rng *rand.Rand, s
 	b.total, b.lsum, b.rsum = make([]float64, nv), make([]float64, nv), make([]float64, nv)
 	b.imp = make([]float64, data.d)
 	b.grow(0, m, 0, 0)
-	model := &TreeModel{Classes: slices.Clone(data.classes), Features: data.d, Criterion: s.criterion, Nodes: b.nodes, Importances: b.imp}
+	model := &Tree{Features: data.d, Criterion: s.criterion, Nodes: b.nodes, Importances: b.imp}
 	sum := 0.0
 	for _, v := range b.imp {
 		sum += v
@@ -648,8 +656,14 @@ func (b *treeBuilder) partition(f int, thr float64, start, end, pos int) {
 	}
 }
 
+// classifier wraps a tree grown on classification data as a model with
+// the data's classes.
+func (data *treeData) classifier(t *Tree) *TreeClassifierModel {
+	return &TreeClassifierModel{Classes: slices.Clone(data.classes), Tree: *t}
+}
+
 // leaf returns the index of the leaf that row x reaches.
-func (m *TreeModel) leaf(x []float64) int {
+func (m *Tree) leaf(x []float64) int {
 	k := 0
 	for m.Nodes[k].Feature >= 0 {
 		n := &m.Nodes[k]
@@ -663,7 +677,7 @@ func (m *TreeModel) leaf(x []float64) int {
 }
 
 // Apply returns the index (into Nodes) of the leaf each row reaches.
-func (m *TreeModel) Apply(x *matrix.Dense) ([]int, error) {
+func (m *Tree) Apply(x *matrix.Dense) ([]int, error) {
 	if err := checkQuery("learn: decision tree", x, m.Features); err != nil {
 		return nil, err
 	}
@@ -674,16 +688,12 @@ func (m *TreeModel) Apply(x *matrix.Dense) ([]int, error) {
 	return out, nil
 }
 
-// Labels returns the sorted class labels (nil for a regression tree).
-func (m *TreeModel) Labels() []int { return m.Classes }
+// Labels returns the sorted class labels.
+func (m *TreeClassifierModel) Labels() []int { return m.Classes }
 
 // Predict returns the label of the leaf each row reaches: its class of
-// largest weight, the smallest label on a tie. Regression trees: use
-// PredictValues.
-func (m *TreeModel) Predict(x *matrix.Dense) ([]int, error) {
-	if m.Classes == nil {
-		return nil, fmt.Errorf("learn: decision tree: %w: a regression tree predicts values (PredictValues)", ErrInvalidParameter)
-	}
+// largest weight, the smallest label on a tie.
+func (m *TreeClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	leaves, err := m.Apply(x)
 	if err != nil {
 		return nil, err
@@ -696,10 +706,7 @@ func (m *TreeModel) Predict(x *matrix.Dense) ([]int, error) {
 }
 
 // PredictProba returns the class proportions of the leaf each row reaches.
-func (m *TreeModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
-	if m.Classes == nil {
-		return nil, fmt.Errorf("learn: decision tree: %w: a regression tree has no class probabilities", ErrInvalidParameter)
-	}
+func (m *TreeClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	leaves, err := m.Apply(x)
 	if err != nil {
 		return nil, err
@@ -711,12 +718,9 @@ func (m *TreeModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	return p, nil
 }
 
-// PredictValues returns the leaf value each row reaches: the mean target
-// of a regression tree.
-func (m *TreeModel) PredictValues(x *matrix.Dense) ([]float64, error) {
-	if m.Classes != nil {
-		return nil, fmt.Errorf("learn: decision tree: %w: a classification tree predicts labels (Predict)", ErrInvalidParameter)
-	}
+// Predict returns the value of the leaf each row reaches: the mean target
+// of its training samples.
+func (m *TreeRegressorModel) Predict(x *matrix.Dense) ([]float64, error) {
 	leaves, err := m.Apply(x)
 	if err != nil {
 		return nil, err
@@ -728,22 +732,8 @@ func (m *TreeModel) PredictValues(x *matrix.Dense) ([]float64, error) {
 	return out, nil
 }
 
-// Regressor returns the regression tree as a Regressor.
-func (m *TreeModel) Regressor() Regressor { return treeRegressor{m} }
-
-type treeRegressor struct{ m *TreeModel }
-
-// Predict returns the tree's values (TreeModel.PredictValues).
-func (r treeRegressor) Predict(x *matrix.Dense) ([]float64, error) { return r.m.PredictValues(x) }
-
-// Save writes the regression tree (as TreeModel.Save).
-func (r treeRegressor) Save(w io.Writer) error { return r.m.Save(w) }
-
-// Tree returns the fitted tree.
-func (r treeRegressor) Tree() *TreeModel { return r.m }
-
 // Depth returns the depth of the deepest leaf (a single leaf has depth 0).
-func (m *TreeModel) Depth() int {
+func (m *Tree) Depth() int {
 	var walk func(k, d int) int
 	walk = func(k, d int) int {
 		n := m.Nodes[k]
@@ -756,7 +746,7 @@ func (m *TreeModel) Depth() int {
 }
 
 // Leaves returns the number of leaves.
-func (m *TreeModel) Leaves() int {
+func (m *Tree) Leaves() int {
 	c := 0
 	for _, n := range m.Nodes {
 		if n.Feature < 0 {

@@ -13,7 +13,7 @@ import (
 )
 
 var (
-	_ ProbabilisticClassifier   = (*TreeModel)(nil)
+	_ ProbabilisticClassifier   = (*TreeClassifierModel)(nil)
 	_ WeightedClassifierTrainer = DecisionTree{}
 	_ RegressorTrainer          = DecisionTree{}
 )
@@ -55,11 +55,11 @@ func TestTreeHand(t *testing.T) {
 	}
 	// Regression: the split minimizing the squared error of 1,1,1,5,5,9
 	// is at 3.5; then 5.5.
-	r, _ := DecisionTree{}.FitRegression(x, []float64{1, 1, 1, 5, 5, 9}, nil)
+	r, _ := DecisionTree{}.FitRegression(x, []float64{1, 1, 1, 5, 5, 9})
 	if r.Nodes[0].Threshold != 3.5 || r.Nodes[2].Threshold != 5.5 {
 		t.Errorf("regression thresholds %v, %v", r.Nodes[0].Threshold, r.Nodes[2].Threshold)
 	}
-	if v, _ := r.PredictValues(col(0, 4.5, 7)); !slices.Equal(v, []float64{1, 5, 9}) {
+	if v, _ := r.Predict(col(0, 4.5, 7)); !slices.Equal(v, []float64{1, 5, 9}) {
 		t.Errorf("regression predictions %v", v)
 	}
 }
@@ -116,7 +116,7 @@ func TestTreeWeights(t *testing.T) {
 	}
 	for _, crit := range []string{"gini", "entropy"} {
 		c := DecisionTree{Criterion: crit, MaxDepth: 4}
-		mw, err := c.FitWeights(x, y, w)
+		mw, err := c.fitWeighted(x, y, w)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +132,7 @@ func TestTreeWeights(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]float64{{1}, slices.Repeat([]float64{0}, n), append(slices.Repeat([]float64{1}, n-1), -1), append(slices.Repeat([]float64{1}, n-1), math.NaN())} {
-		if _, err := (DecisionTree{}).FitWeights(x, y, bad); err == nil {
+		if _, err := (DecisionTree{}).FitWeighted(x, y, bad); err == nil {
 			t.Errorf("weights %v accepted", bad[len(bad)-1])
 		}
 	}
@@ -230,7 +230,7 @@ func TestTreePersistence(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved := buf.String()
-	l, err := LoadTree(strings.NewReader(saved))
+	l, err := LoadTreeClassifier(strings.NewReader(saved))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestTreePersistence(t *testing.T) {
 		if s == saved {
 			t.Fatalf("%q not in the saved tree", bad.from)
 		}
-		if _, err := LoadTree(strings.NewReader(s)); !errors.Is(err, ErrFormat) {
+		if _, err := LoadTreeClassifier(strings.NewReader(s)); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s → %s: %v", bad.from, bad.to, err)
 		}
 	}

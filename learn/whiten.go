@@ -87,7 +87,10 @@ func (c Whiten) Fit(x *matrix.Dense) (*WhitenModel, error) {
 	return &WhitenModel{Method: method, Mean: p.Mean, W: w}, nil
 }
 
-// Transform whitens the rows of X: zᵢ = W(xᵢ − x̄) (n×d result).
+// Transform whitens the rows of X: zᵢ = W(xᵢ − x̄) (n×d result). A row
+// whose whitened value is not finite (xᵢ − x̄ or the product overflowed:
+// rows near ±1e308) is an error wrapping matrix.ErrNotFinite naming it
+// (score_check.go).
 func (m *WhitenModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 	if m == nil {
 		return nil, errNilModel("learn: whiten: transform")
@@ -101,6 +104,9 @@ func (m *WhitenModel) Transform(x *matrix.Dense) (*matrix.Dense, error) {
 		zb := z.Slice(i0, i0+xc.Rows(), 0, d)
 		matrix.Gemm(false, true, 1, xc, m.W, 0, zb) // Z_b = (X_b − 1x̄ᵀ) Wᵀ
 	})
+	if err := checkScoreRows("learn: whiten: transform", "whitened value", z); err != nil {
+		return nil, err
+	}
 	return z, nil
 }
 

@@ -48,7 +48,7 @@ type Cholesky struct {
 // follow the policy of LU (equilibrate.go): above 1/ε the solution comes
 // with an error wrapping ErrSingular.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Multivariate Normal Distribution"
+// Implements: 004, "Multivariate Normal Distribution"
 // (Σ⁻¹x and log|Σ| of a Gaussian).
 //
 // Reference: Golub and Van Loan, Matrix Computations, 4th ed., §4.2

@@ -32,6 +32,16 @@ var (
 	ErrAlias = errors.New("output aliases an input")
 	// ErrFormat reports malformed input files (CSV, IDX).
 	ErrFormat = errors.New("malformed input")
+	// ErrInvalidParameter reports a setting outside its domain: a negative
+	// tolerance or step, an unknown method name, a hyper-parameter out of
+	// range. Packages optimize and learn export this same value under the
+	// same name, so errors.Is(err, learn.ErrInvalidParameter) and
+	// errors.Is(err, optimize.ErrInvalidParameter) both hold for an error
+	// from either package.
+	ErrInvalidParameter = errors.New("invalid parameter")
+	// ErrTooLarge reports an operation whose storage, known from the
+	// shapes before anything is allocated, exceeds MemoryLimit.
+	ErrTooLarge = errors.New("too large for the memory limit")
 )
 
 // Error is the structured error of the matrix package, modelled on

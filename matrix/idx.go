@@ -130,6 +130,7 @@ type IDX struct {
 //	an unknown type code, zero dimensions           → ErrFormat
 //	a dimension of size 0                           → ErrEmpty
 //	more than MaxIDXValues values declared          → ErrFormat, nothing allocated
+//	values beyond MemoryLimit declared              → ErrTooLarge, nothing allocated
 //	input ending inside the header or the data      → ErrFormat "truncated", with counts
 //	bytes after the declared data                   → ErrFormat "trailing data"
 //	a corrupt gzip stream                           → ErrFormat
@@ -248,6 +249,9 @@ func readIDX(op string, r io.Reader) (*IDX, error) {
 		return nil, err
 	}
 	if credibleIDXSize(total*typ.Size(), size, src != io.Reader(br)) {
+		if err := checkIDXSize(op, typ, dims, total); err != nil {
+			return nil, err
+		}
 		data, err := readIDXStreamed(op, src, typ, dims, total)
 		if err != nil {
 			return nil, err
@@ -263,6 +267,9 @@ func readIDX(op string, r io.Reader) (*IDX, error) {
 	}
 	// Only now, with every declared byte present, is the float64 result
 	// allocated, once and at its exact size.
+	if err := checkIDXSize(op, typ, dims, total); err != nil {
+		return nil, err
+	}
 	data := make([]float64, total)
 	if err := decodeIDXChunks(op, typ, chunks, data, dims); err != nil {
 		return nil, err
@@ -328,14 +335,44 @@ func gunzipWhole(op string, br *bufio.Reader, size int64) (*bytes.Reader, error)
 		return nil, fmt.Errorf("matrix: %s: %w", op, err)
 	}
 	src := buf.Bytes()
+	// The IDX header first, from the start of the stream (compress/gzip
+	// inflates only what it is asked for): a header that declares more
+	// than MemoryLimit is refused here, and the decoder below stops at
+	// the declared size plus one byte, so a stream that goes on for
+	// gigabytes after a small header (a gzip bomb) costs no more than
+	// what the header declares.
+	zr, err := gzip.NewReader(bytes.NewReader(src))
+	if err != nil {
+		br.Reset(bytes.NewReader(src)) // the streamed path will report it
+		return nil, nil
+	}
+	typ, dims, total, err := readIDXHeader(op, zr)
+	if err != nil {
+		br.Reset(bytes.NewReader(src))
+		return nil, nil
+	}
+	declared := 4 + 4*len(dims) + total*typ.Size()
+	if err := checkIDXSize(op, typ, dims, total); err != nil {
+		// A header whose claim the trailer's ISIZE confirms is believed
+		// and refused now; any other may be lying about a short stream,
+		// which the streamed path reports as truncated in bounded memory.
+		if len(src) >= 4 && binary.LittleEndian.Uint32(src[len(src)-4:]) == uint32(declared) {
+			return nil, err
+		}
+		br.Reset(bytes.NewReader(src))
+		return nil, nil
+	}
 	// The output is allocated from the trailer's ISIZE, but a header may
 	// lie: no more up front than the streamed path would trust (16 times
 	// the file); a larger true output grows as it is decoded.
-	hint := maxCredibleRatio * len(src)
+	hint := min(maxCredibleRatio*len(src), declared+1)
 	if len(src) >= 4 {
 		hint = min(hint, int(binary.LittleEndian.Uint32(src[len(src)-4:])))
 	}
-	out, err := gunzip.Decompress(src, hint)
+	out, err := gunzip.DecompressLimit(src, hint, declared+1)
+	if errors.Is(err, gunzip.ErrTooLarge) {
+		return nil, newError(op, ErrFormat, "trailing data after the %d declared values", total)
+	}
 	if err != nil {
 		br.Reset(bytes.NewReader(src)) // compress/gzip will report it
 		return nil, nil
@@ -403,6 +440,17 @@ func readIDXHeader(op string, src io.Reader) (typ IDXType, dims []int, total int
 		total *= d
 	}
 	return typ, dims, total, nil
+}
+
+// checkIDXSize applies the rule of every allocation of the package to
+// what a header declares: the float64 result and the raw bytes it is
+// decoded from must fit within MemoryLimit (ErrTooLarge otherwise). It is
+// called where the declared data are known to be present or credible,
+// so that a header that merely lies about a short file is reported as
+// truncated, in bounded memory, as before.
+func checkIDXSize(op string, typ IDXType, dims []int, total int) error {
+	need := AddBytes(FloatBytes(total), int64(total)*int64(typ.Size()))
+	return CheckAlloc(op, fmt.Sprintf("the %s %s values the header declares", formatDims(dims), typ), need)
 }
 
 // readIDXPayload reads the total·size bytes of data in chunks of at most

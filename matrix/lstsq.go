@@ -11,7 +11,8 @@ package matrix
 // (the number of singular values kept). Among all minimizers X is the one
 // of least norm, because it has no component in the null space of A.
 //
-// Errors: ErrShape (B has the wrong number of rows), ErrEmpty, ErrNotFinite.
+// Errors: ErrShape (B has the wrong number of rows), ErrEmpty, ErrNotFinite,
+// ErrTooLarge (the n×k solution exceeds MemoryLimit).
 //
 // Implements: 004, "Linear Least Squares Regression" (w = A⁺y with the
 // pseudo-inverse computed by the SVD); 002, "Linear Regression in ℝᵈ".
@@ -23,6 +24,9 @@ func LeastSquares(a, b *Dense, rcond float64) (x *Dense, rank int, err error) {
 		return nil, 0, newError("least squares", ErrShape, "A is %s but B is %s", a.shape(), b.shape())
 	}
 	if err := b.CheckFinite(); err != nil {
+		return nil, 0, err
+	}
+	if err := CheckDims("least squares", "solution X", a.cols, b.cols); err != nil {
 		return nil, 0, err
 	}
 	f, err := FactorizeSVD(a, SVDThin)

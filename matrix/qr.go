@@ -70,7 +70,7 @@ type QR struct {
 // The factorization exists for every A, including rank-deficient ones;
 // LeastSquares checks the rank before it divides by R's diagonal.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Linear Least Squares Regression"
+// Implements: 004, "Linear Least Squares Regression"
 // (the stable way to the solution W = A⁺Y the notes write with (AᵀA)⁻¹).
 //
 // Special cases:
@@ -266,8 +266,8 @@ func (f *QR) applyInPlace(c *Dense, trans bool) {
 // forming AᵀA, whose condition number is κ(A)²: the QR route loses digits
 // in proportion to κ(A), the normal equations to κ(A)².
 //
-// Implements: 004_bebb30ff3349075f.txt, "Linear Least Squares Regression";
-// 002_a62e5d5f4eab9897.txt, "Linear Regression in ℝ^d".
+// Implements: 004, "Linear Least Squares Regression";
+// 002, "Linear Regression in ℝ^d".
 //
 // The rank test: column j counts as dependent on the columns before it when
 //

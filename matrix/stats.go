@@ -101,7 +101,8 @@ func Center(x *Dense) (centered *Dense, mean []float64, err error) {
 //
 // which is the notes' S = (1/n) Σᵢ (xᵢ − x̄)(xᵢ − x̄)ᵀ with samples as rows.
 // The result is exactly symmetric. It needs at least one row (two with
-// Sample) and finite data.
+// Sample), finite data, and a d×d result within MemoryLimit (else an
+// error wrapping ErrTooLarge).
 func Covariance(x *Dense, v Variance) (*Dense, error) {
 	_, s, err := MeanCovariance(x, v)
 	return s, err
@@ -125,6 +126,9 @@ func Covariance(x *Dense, v Variance) (*Dense, error) {
 func MeanCovariance(x *Dense, v Variance) (mean []float64, s *Dense, err error) {
 	const op = "covariance"
 	if err := checkShape(op, x, v); err != nil {
+		return nil, nil, err
+	}
+	if err := CheckDims(op, "covariance matrix", x.cols, x.cols); err != nil {
 		return nil, nil, err
 	}
 	if x.rows*x.cols*x.cols >= syrkSmall {

@@ -93,7 +93,7 @@ const maxJacobiSweeps = 60
 // ‖ΔA‖ ≤ c·max(m,n)·ε·‖A‖, and U, V are orthogonal to working precision.
 // A wide A (m < n) is factorized through Aᵀ = VΣUᵀ.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Linear Least Squares Regression"
+// Implements: 004, "Linear Least Squares Regression"
 // (the pseudo-inverse by the SVD).
 //
 // Special cases:

@@ -54,11 +54,11 @@ type AdamSettings struct {
 //	nil objective, empty x₀, Samples() ≤ 0        error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                             error (matrix.ErrNotFinite)
 //	negative or non-finite LearningRate, Epsilon, Decay or GradTol, β₁ or β₂
-//	outside (0, 1), BatchSize or Epochs < 0        error (ErrBadParameter)
+//	outside (0, 1), BatchSize or Epochs < 0        error (ErrInvalidParameter)
 //	f_B or ∇f_B not finite                        Result at the last x where f was
 //	                                              finite, error (matrix.ErrNotFinite)
 //
-// Implements: 004_bebb30ff3349075f.txt, "Auto-Encoder", "Denoising
+// Implements: 004, "Auto-Encoder", "Denoising
 // Autoencoder", "Sparse Autoencoder" (trained through backpropagation on
 // mini-batches; the notes name no optimizer).
 //

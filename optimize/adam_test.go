@@ -117,14 +117,14 @@ func TestAdamSpecialCases(t *testing.T) {
 		{"no samples", &batchRecorder{}, x0, nil, matrix.ErrEmpty},
 		{"empty x0", obj, nil, nil, matrix.ErrEmpty},
 		{"Inf x0", obj, []float64{0, math.Inf(-1), 0, 0, 0}, nil, matrix.ErrNotFinite},
-		{"β₁ = 1", obj, x0, &AdamSettings{Beta1: 1}, ErrBadParameter},
-		{"β₁ = −Inf", obj, x0, &AdamSettings{Beta1: math.Inf(-1)}, ErrBadParameter},
-		{"β₂ > 1", obj, x0, &AdamSettings{Beta2: 1.5}, ErrBadParameter},
-		{"β₂ NaN", obj, x0, &AdamSettings{Beta2: math.NaN()}, ErrBadParameter},
-		{"ε < 0", obj, x0, &AdamSettings{Epsilon: -1e-8}, ErrBadParameter},
-		{"negative rate", obj, x0, &AdamSettings{LearningRate: -1}, ErrBadParameter},
-		{"negative batch", obj, x0, &AdamSettings{BatchSize: -2}, ErrBadParameter},
-		{"negative epochs", obj, x0, &AdamSettings{Epochs: -2}, ErrBadParameter},
+		{"β₁ = 1", obj, x0, &AdamSettings{Beta1: 1}, ErrInvalidParameter},
+		{"β₁ = −Inf", obj, x0, &AdamSettings{Beta1: math.Inf(-1)}, ErrInvalidParameter},
+		{"β₂ > 1", obj, x0, &AdamSettings{Beta2: 1.5}, ErrInvalidParameter},
+		{"β₂ NaN", obj, x0, &AdamSettings{Beta2: math.NaN()}, ErrInvalidParameter},
+		{"ε < 0", obj, x0, &AdamSettings{Epsilon: -1e-8}, ErrInvalidParameter},
+		{"negative rate", obj, x0, &AdamSettings{LearningRate: -1}, ErrInvalidParameter},
+		{"negative batch", obj, x0, &AdamSettings{BatchSize: -2}, ErrInvalidParameter},
+		{"negative epochs", obj, x0, &AdamSettings{Epochs: -2}, ErrInvalidParameter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Adam(tc.obj, tc.x0, tc.s)

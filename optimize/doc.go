@@ -39,7 +39,7 @@
 //
 // # Errors
 //
-// Invalid problems and settings (ErrBadParameter), infeasible constraints
+// Invalid problems and settings (ErrInvalidParameter), infeasible constraints
 // (ErrInfeasible), unbounded objectives (ErrUnbounded) and non-finite
 // values (matrix.ErrNotFinite) return errors. Every iteration has a cap,
 // and reaching it is reported as an error wrapping matrix.ErrNoConvergence

@@ -32,7 +32,7 @@ func ExampleGradientDescent_fixedStep() {
 	// where the error shrinks by 1 − 2α = 0.9 per step, until
 	// ‖∇f‖ ≤ 10⁻⁸‖∇f(x₀)‖.
 	res, err := optimize.GradientDescent(optimize.ObjectiveFunc(bowl), []float64{0, 0},
-		&optimize.GDSettings{StepSize: 0.05, Stop: optimize.Stop{MaxIterations: 500}})
+		&optimize.GDSettings{StepSize: 0.05, Stop: optimize.Stop{MaxIter: 500}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -17,7 +17,7 @@ type GDSettings struct {
 	// LineSearch configures the backtracking search used when StepSize is
 	// zero.
 	LineSearch LineSearch
-	// Stop holds the stopping rules; MaxIterations defaults to 10000.
+	// Stop holds the stopping rules; MaxIter defaults to 10000.
 	Stop Stop
 	// Trace, if not nil, is called with every iterate, the starting point
 	// included.
@@ -47,19 +47,19 @@ const gdDefaultMaxIterations = 10000
 // about κ/2 iterations per factor e. Momentum and Newton do better on
 // ill-conditioned problems (docs/gradient-descent.md).
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// Implements: 004, "Backpropagation Algorithm" (the
 // closing update of the weights by gradient descent, w ← w − α ∂J/∂w).
 //
 // Special cases:
 //
 //	nil objective, empty x₀             error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                   error (matrix.ErrNotFinite)
-//	StepSize < 0 or not finite, bad LineSearch or Stop   error (ErrBadParameter)
+//	StepSize < 0 or not finite, bad LineSearch or Stop   error (ErrInvalidParameter)
 //	f(x₀) or ∇f(x₀) not finite          nil Result, error (matrix.ErrNotFinite)
 //	∇f(x₀) = 0                          x₀, 0 iterations, GradientConverged
 //	f or ∇f not finite at a later iterate (a fixed step above 2/L diverges
 //	this way)                           last good iterate, error (matrix.ErrNotFinite)
-//	MaxIterations reached               partial Result, error (matrix.ErrNoConvergence)
+//	MaxIter reached               partial Result, error (matrix.ErrNoConvergence)
 //	no step decreases f (tolerance below the roundoff of f)
 //	                                    partial Result, error (ErrLineSearch)
 //

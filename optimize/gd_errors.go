@@ -11,7 +11,8 @@ import (
 // Sentinel errors of the gradient-descent family. A setting outside its
 // domain (a negative step size, a momentum or decay rate β outside [0, 1),
 // a batch size below zero, an Armijo constant outside (0, 1)) wraps
-// ErrBadParameter, the sentinel SMO uses for the same failure. Empty or mismatched input,
+// ErrInvalidParameter (matrix.ErrInvalidParameter, shared with SMO and package
+// learn). Empty or mismatched input,
 // non-finite values and non-convergence wrap the sentinels of package matrix
 // (ErrEmpty, ErrShape, ErrNotFinite, ErrNoConvergence) instead.
 var (
@@ -78,5 +79,5 @@ func nonFinite(f float64, g []float64) string {
 
 // badSetting reports an invalid field of a settings struct.
 func badSetting(op, format string, args ...any) error {
-	return optError(op, ErrBadParameter, format, args...)
+	return optError(op, ErrInvalidParameter, format, args...)
 }

@@ -34,7 +34,7 @@ func TestGradientDescentReferenceTrajectory(t *testing.T) {
 	var got [][]float64
 	_, err := GradientDescent(q, rq.X0, &GDSettings{
 		StepSize: rq.GD.Alpha,
-		Stop:     Stop{GradAbsTol: -1, GradRelTol: -1, MaxIterations: len(rq.GD.Iterates) - 1},
+		Stop:     Stop{GradAbsTol: -1, GradRelTol: -1, MaxIter: len(rq.GD.Iterates) - 1},
 		Trace:    traceIterates(&got),
 	})
 	if !errors.Is(err, matrix.ErrNoConvergence) {
@@ -59,7 +59,7 @@ func TestGradientDescentQuadraticMinimizer(t *testing.T) {
 		{"armijo", GDSettings{}},
 		{"fixed 2/(L+μ)", GDSettings{StepSize: 2 / (rq.L + rq.Mu)}},
 		// Rate 1 − 1/κ: about κ·ln(‖∇f(x₀)‖/tol) ≈ 18400 iterations.
-		{"fixed 1/L", GDSettings{StepSize: 1 / rq.L, Stop: Stop{MaxIterations: 50000}}},
+		{"fixed 1/L", GDSettings{StepSize: 1 / rq.L, Stop: Stop{MaxIter: 50000}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := GradientDescent(q, rq.X0, &tc.s)
@@ -105,7 +105,7 @@ func TestGradientDescentLinearRate(t *testing.T) {
 	var xs [][]float64
 	const K = 300
 	_, err := GradientDescent(q, x0, &GDSettings{
-		StepSize: alpha, Stop: Stop{GradAbsTol: -1, GradRelTol: -1, MaxIterations: K}, Trace: traceIterates(&xs),
+		StepSize: alpha, Stop: Stop{GradAbsTol: -1, GradRelTol: -1, MaxIter: K}, Trace: traceIterates(&xs),
 	})
 	if !errors.Is(err, matrix.ErrNoConvergence) {
 		t.Fatal(err)
@@ -136,7 +136,7 @@ func TestGradientDescentLinearRate(t *testing.T) {
 func TestGradientDescentRosenbrock(t *testing.T) {
 	ref := loadGDRef(t)
 	res, err := GradientDescent(rosenbrock{}, ref.Rosenbrock.X0, &GDSettings{
-		Stop: Stop{GradAbsTol: 1e-8, MaxIterations: 100000},
+		Stop: Stop{GradAbsTol: 1e-8, MaxIter: 100000},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +177,7 @@ func TestGradientDescentArmijoHolds(t *testing.T) {
 	c1 := 0.3
 	_, err := GradientDescent(rosenbrock{}, []float64{-1.2, 1}, &GDSettings{
 		LineSearch: LineSearch{Decrease: c1, Shrink: 0.3},
-		Stop:       Stop{MaxIterations: 500, GradAbsTol: 1e-3},
+		Stop:       Stop{MaxIter: 500, GradAbsTol: 1e-3},
 		Trace:      func(s Step) { steps = append(steps, s) },
 	})
 	if err != nil && !errors.Is(err, matrix.ErrNoConvergence) {
@@ -211,16 +211,16 @@ func TestGradientDescentSpecialCases(t *testing.T) {
 		{"empty x0", q, nil, nil, matrix.ErrEmpty},
 		{"NaN in x0", q, []float64{1, nan}, nil, matrix.ErrNotFinite},
 		{"Inf in x0", q, []float64{math.Inf(-1), 0}, nil, matrix.ErrNotFinite},
-		{"negative step", q, good, &GDSettings{StepSize: -0.1}, ErrBadParameter},
-		{"NaN step", q, good, &GDSettings{StepSize: nan}, ErrBadParameter},
-		{"Inf step", q, good, &GDSettings{StepSize: math.Inf(1)}, ErrBadParameter},
-		{"c1 = 1", q, good, &GDSettings{LineSearch: LineSearch{Decrease: 1}}, ErrBadParameter},
-		{"ρ negative", q, good, &GDSettings{LineSearch: LineSearch{Shrink: -0.5}}, ErrBadParameter},
-		{"ρ NaN", q, good, &GDSettings{LineSearch: LineSearch{Shrink: nan}}, ErrBadParameter},
-		{"negative trials", q, good, &GDSettings{LineSearch: LineSearch{MaxTrials: -1}}, ErrBadParameter},
-		{"negative iterations", q, good, &GDSettings{Stop: Stop{MaxIterations: -1}}, ErrBadParameter},
-		{"NaN tolerance", q, good, &GDSettings{Stop: Stop{GradAbsTol: nan}}, ErrBadParameter},
-		{"Inf tolerance", q, good, &GDSettings{Stop: Stop{FuncRelTol: math.Inf(1)}}, ErrBadParameter},
+		{"negative step", q, good, &GDSettings{StepSize: -0.1}, ErrInvalidParameter},
+		{"NaN step", q, good, &GDSettings{StepSize: nan}, ErrInvalidParameter},
+		{"Inf step", q, good, &GDSettings{StepSize: math.Inf(1)}, ErrInvalidParameter},
+		{"c1 = 1", q, good, &GDSettings{LineSearch: LineSearch{Decrease: 1}}, ErrInvalidParameter},
+		{"ρ negative", q, good, &GDSettings{LineSearch: LineSearch{Shrink: -0.5}}, ErrInvalidParameter},
+		{"ρ NaN", q, good, &GDSettings{LineSearch: LineSearch{Shrink: nan}}, ErrInvalidParameter},
+		{"negative trials", q, good, &GDSettings{LineSearch: LineSearch{MaxTrials: -1}}, ErrInvalidParameter},
+		{"negative iterations", q, good, &GDSettings{Stop: Stop{MaxIter: -1}}, ErrInvalidParameter},
+		{"NaN tolerance", q, good, &GDSettings{Stop: Stop{GradAbsTol: nan}}, ErrInvalidParameter},
+		{"Inf tolerance", q, good, &GDSettings{Stop: Stop{FuncRelTol: math.Inf(1)}}, ErrInvalidParameter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := GradientDescent(tc.obj, tc.x0, tc.s)
@@ -279,7 +279,7 @@ func TestGradientDescentSpecialCases(t *testing.T) {
 		t.Log(err)
 	})
 	t.Run("iteration cap", func(t *testing.T) {
-		res, err := GradientDescent(rosenbrock{}, []float64{-1.2, 1}, &GDSettings{Stop: Stop{MaxIterations: 10}})
+		res, err := GradientDescent(rosenbrock{}, []float64{-1.2, 1}, &GDSettings{Stop: Stop{MaxIter: 10}})
 		if !errors.Is(err, matrix.ErrNoConvergence) || res == nil || res.Iterations != 10 || res.Status != IterationLimit {
 			t.Fatalf("got %+v, %v", res, err)
 		}

@@ -55,7 +55,7 @@ type GradientReport struct {
 //
 //	nil objective, empty x              error (matrix.ErrEmpty)
 //	NaN or ±Inf in x                    error (matrix.ErrNotFinite)
-//	Step or Tol negative or not finite  error (ErrBadParameter)
+//	Step or Tol negative or not finite  error (ErrInvalidParameter)
 //	f or ∇f not finite at x or at a perturbed point
 //	                                    nil report, error (matrix.ErrNotFinite)
 //	RelErr > Tol                        the report, error (ErrGradientMismatch)

@@ -138,8 +138,8 @@ func TestCheckGradientSpecialCases(t *testing.T) {
 		{"nil objective", nil, x, nil, matrix.ErrEmpty},
 		{"empty x", q, nil, nil, matrix.ErrEmpty},
 		{"NaN x", q, []float64{math.NaN(), 0}, nil, matrix.ErrNotFinite},
-		{"negative step", q, x, &GradCheckSettings{Step: -1e-6}, ErrBadParameter},
-		{"Inf tolerance", q, x, &GradCheckSettings{Tol: math.Inf(1)}, ErrBadParameter},
+		{"negative step", q, x, &GradCheckSettings{Step: -1e-6}, ErrInvalidParameter},
+		{"Inf tolerance", q, x, &GradCheckSettings{Tol: math.Inf(1)}, ErrInvalidParameter},
 		{"NaN at x", ObjectiveFunc(func(x, g []float64) float64 { return math.NaN() }), x, nil, matrix.ErrNotFinite},
 		{"Inf beside x", ObjectiveFunc(func(x, g []float64) float64 {
 			if x[1] > 1 {

@@ -15,7 +15,7 @@ type LBFGSSettings struct {
 	// direction, which starts from α = 1 (from 1/‖∇f(x₀)‖₂ at the first
 	// iteration, when there is no curvature information yet).
 	LineSearch LineSearch
-	// Stop holds the stopping rules; MaxIterations defaults to 10000.
+	// Stop holds the stopping rules; MaxIter defaults to 10000.
 	Stop Stop
 	// GradInfTol, if positive, adds the test maxᵢ |∂f/∂xᵢ| ≤ GradInfTol
 	// (status GradientConverged), the projected-gradient test of
@@ -54,7 +54,7 @@ const (
 // faster than gradient descent.
 //
 // Special cases are those of GradientDescent; Memory < 0 is an error
-// (ErrBadParameter).
+// (ErrInvalidParameter).
 //
 // Implements: not in the notes; 004, "Logistic Regression" names no method,
 // and learn.LogisticRegression uses this one for large d and for softmax.

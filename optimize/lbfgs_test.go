@@ -129,7 +129,7 @@ func TestLBFGSSecant(t *testing.T) {
 
 func TestLBFGSSpecialCases(t *testing.T) {
 	q, _ := diagQuadratic([]float64{1, 2}, []float64{1, 1})
-	if _, err := LBFGS(q, []float64{0, 0}, &LBFGSSettings{Memory: -1}); !errors.Is(err, ErrBadParameter) {
+	if _, err := LBFGS(q, []float64{0, 0}, &LBFGSSettings{Memory: -1}); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("Memory −1: %v", err)
 	}
 	if _, err := LBFGS(nil, []float64{0}, nil); !errors.Is(err, matrix.ErrEmpty) {
@@ -142,12 +142,12 @@ func TestLBFGSSpecialCases(t *testing.T) {
 	if err != nil || res.Iterations != 0 || res.Status != GradientConverged {
 		t.Errorf("start at x*: %v, %+v", err, res)
 	}
-	res, err = LBFGS(q, []float64{5, 5}, &LBFGSSettings{Stop: Stop{MaxIterations: 1, GradAbsTol: 1e-300, GradRelTol: -1}})
+	res, err = LBFGS(q, []float64{5, 5}, &LBFGSSettings{Stop: Stop{MaxIter: 1, GradAbsTol: 1e-300, GradRelTol: -1}})
 	if !errors.Is(err, matrix.ErrNoConvergence) || res == nil || res.Iterations != 1 {
 		t.Errorf("iteration limit: %v, %+v", err, res)
 	}
 	unbounded := ObjectiveFunc(func(x, g []float64) float64 { g[0] = -1; return -x[0] })
-	if _, err := LBFGS(unbounded, []float64{0}, &LBFGSSettings{Stop: Stop{MaxIterations: 50}}); err == nil {
+	if _, err := LBFGS(unbounded, []float64{0}, &LBFGSSettings{Stop: Stop{MaxIter: 50}}); err == nil {
 		t.Error("unbounded objective: no error")
 	}
 	// Loss history: f(x₀), f(x₁), …, decreasing.
@@ -181,12 +181,12 @@ func TestLBFGSGradInfTol(t *testing.T) {
 		t.Errorf("‖∇f‖∞ = %g", g)
 	}
 	// the iterate before did not pass: rerun one iteration short.
-	s.Stop.MaxIterations = res.Iterations - 1
+	s.Stop.MaxIter = res.Iterations - 1
 	res2, err := LBFGS(q, make([]float64, d), s)
 	if res.Iterations > 1 && (err == nil || math.Abs(res2.Gradient[matrix.Iamax(res2.Gradient)]) <= 1e-6) {
 		t.Errorf("stopped late: %v", err)
 	}
-	if _, err := LBFGS(q, make([]float64, d), &LBFGSSettings{GradInfTol: -1}); !errors.Is(err, ErrBadParameter) {
+	if _, err := LBFGS(q, make([]float64, d), &LBFGSSettings{GradInfTol: -1}); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("negative GradInfTol: %v", err)
 	}
 }

@@ -27,7 +27,7 @@ type MomentumSettings struct {
 	// heavy ball on a quadratic, and β = (√κ−1)/(√κ+1) with α = 1/L for
 	// Nesterov, κ = L/μ.
 	Momentum float64
-	// Stop holds the stopping rules; MaxIterations defaults to 10000.
+	// Stop holds the stopping rules; MaxIter defaults to 10000.
 	Stop Stop
 	// Trace, if not nil, is called with every iterate, the starting point
 	// included.
@@ -64,15 +64,15 @@ const momentumDefaultMaxIterations = 10000
 //
 //	nil objective, empty x₀             error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                   error (matrix.ErrNotFinite)
-//	StepSize < 0, Momentum outside [0, 1), bad Stop   error (ErrBadParameter)
+//	StepSize < 0, Momentum outside [0, 1), bad Stop   error (ErrInvalidParameter)
 //	f(x₀) or ∇f(x₀) not finite          nil Result, error (matrix.ErrNotFinite)
 //	∇f(x₀) = 0                          x₀, 0 iterations, GradientConverged
 //	f or ∇f not finite later (a step or momentum too large diverges this way)
 //	                                    last good iterate, error (matrix.ErrNotFinite)
-//	MaxIterations reached               partial Result, error (matrix.ErrNoConvergence)
+//	MaxIter reached               partial Result, error (matrix.ErrNoConvergence)
 //	backtracking cannot decrease f      partial Result, error (ErrLineSearch)
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// Implements: 004, "Backpropagation Algorithm" (the
 // weights "updated using the gradient descent procedure"; momentum is the
 // usual way that procedure is run, not in the notes).
 //

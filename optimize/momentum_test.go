@@ -70,7 +70,7 @@ func TestMomentumReferenceTrajectories(t *testing.T) {
 			K := len(tc.want) - 1
 			_, err := Momentum(q, rq.X0, &MomentumSettings{
 				Nesterov: tc.nesterov, StepSize: tc.alpha, Momentum: tc.beta,
-				Stop:  Stop{GradAbsTol: -1, GradRelTol: -1, MaxIterations: K},
+				Stop:  Stop{GradAbsTol: -1, GradRelTol: -1, MaxIter: K},
 				Trace: traceIterates(&got),
 			})
 			if !errors.Is(err, matrix.ErrNoConvergence) || len(got) != K+1 {
@@ -168,7 +168,7 @@ func TestMomentumBacktracking(t *testing.T) {
 	// Both on Rosenbrock from (−1.2, 1): ‖x − x*‖ ≤ 1.01‖∇f‖/μ as for
 	// gradient descent (μ = λ_min(∇²f(1, 1)) ≈ 0.39936).
 	for _, nesterov := range []bool{false, true} {
-		res, err := Momentum(rosenbrock{}, []float64{-1.2, 1}, &MomentumSettings{Nesterov: nesterov, Stop: Stop{MaxIterations: 100000}})
+		res, err := Momentum(rosenbrock{}, []float64{-1.2, 1}, &MomentumSettings{Nesterov: nesterov, Stop: Stop{MaxIter: 100000}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,11 +200,11 @@ func TestMomentumSpecialCases(t *testing.T) {
 		{"nil objective", nil, good, nil, matrix.ErrEmpty},
 		{"empty x0", q, nil, &MomentumSettings{Nesterov: true}, matrix.ErrEmpty},
 		{"Inf x0", q, []float64{0, math.Inf(1)}, nil, matrix.ErrNotFinite},
-		{"β = 1", q, good, &MomentumSettings{Momentum: 1}, ErrBadParameter},
-		{"β = −Inf", q, good, &MomentumSettings{Momentum: math.Inf(-1)}, ErrBadParameter},
-		{"β NaN", q, good, &MomentumSettings{Momentum: math.NaN()}, ErrBadParameter},
-		{"α < 0", q, good, &MomentumSettings{StepSize: -1}, ErrBadParameter},
-		{"bad stop", q, good, &MomentumSettings{Stop: Stop{XRelTol: math.NaN()}}, ErrBadParameter},
+		{"β = 1", q, good, &MomentumSettings{Momentum: 1}, ErrInvalidParameter},
+		{"β = −Inf", q, good, &MomentumSettings{Momentum: math.Inf(-1)}, ErrInvalidParameter},
+		{"β NaN", q, good, &MomentumSettings{Momentum: math.NaN()}, ErrInvalidParameter},
+		{"α < 0", q, good, &MomentumSettings{StepSize: -1}, ErrInvalidParameter},
+		{"bad stop", q, good, &MomentumSettings{Stop: Stop{XRelTol: math.NaN()}}, ErrInvalidParameter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Momentum(tc.obj, tc.x0, tc.s)

@@ -12,7 +12,7 @@ type NewtonSettings struct {
 	// LineSearch configures the backtracking search along the Newton
 	// direction, which always starts from the full step α = 1.
 	LineSearch LineSearch
-	// Stop holds the stopping rules; MaxIterations defaults to 100.
+	// Stop holds the stopping rules; MaxIter defaults to 100.
 	Stop Stop
 	// Trace, if not nil, is called with every iterate, the starting point
 	// included; Step.Shift reports the τ added to the Hessian.
@@ -55,17 +55,17 @@ const newtonDefaultMaxIterations = 100
 //
 //	nil objective, empty x₀             error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                   error (matrix.ErrNotFinite)
-//	bad LineSearch or Stop              error (ErrBadParameter)
+//	bad LineSearch or Stop              error (ErrInvalidParameter)
 //	f(x₀) or ∇f(x₀) not finite          nil Result, error (matrix.ErrNotFinite)
 //	∇f(x₀) = 0                          x₀, 0 iterations, GradientConverged
 //	Hessian not positive definite       shifted by τI as above (Step.Shift)
 //	Hessian with NaN or ±Inf            partial Result, error (matrix.ErrNotFinite)
 //	Hessian not symmetric (beyond √ε·maxᵢⱼ|hᵢⱼ|)
 //	                                    partial Result, error (matrix.ErrNotSymmetric)
-//	MaxIterations reached               partial Result, error (matrix.ErrNoConvergence)
+//	MaxIter reached               partial Result, error (matrix.ErrNoConvergence)
 //	no step decreases f                 partial Result, error (ErrLineSearch)
 //
-// Implements: 004_bebb30ff3349075f.txt, "Logistic Regression" (fitting the
+// Implements: 004, "Logistic Regression" (fitting the
 // model the note defines).
 //
 // Reference: J. Nocedal and S. J. Wright, Numerical Optimization, 2nd ed.,

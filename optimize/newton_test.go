@@ -274,8 +274,8 @@ func TestNewtonSpecialCases(t *testing.T) {
 		{"nil objective", nil, good, nil, matrix.ErrEmpty},
 		{"empty x0", q, []float64{}, nil, matrix.ErrEmpty},
 		{"NaN x0", q, []float64{math.NaN(), 1}, nil, matrix.ErrNotFinite},
-		{"c1 negative", q, good, &NewtonSettings{LineSearch: LineSearch{Decrease: -1}}, ErrBadParameter},
-		{"negative iterations", q, good, &NewtonSettings{Stop: Stop{MaxIterations: -3}}, ErrBadParameter},
+		{"c1 negative", q, good, &NewtonSettings{LineSearch: LineSearch{Decrease: -1}}, ErrInvalidParameter},
+		{"negative iterations", q, good, &NewtonSettings{Stop: Stop{MaxIter: -3}}, ErrInvalidParameter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Newton(tc.obj, tc.x0, tc.s)
@@ -302,7 +302,7 @@ func TestNewtonSpecialCases(t *testing.T) {
 		t.Log(err)
 	})
 	t.Run("iteration cap", func(t *testing.T) {
-		res, err := Newton(rosenbrock{}, []float64{-1.2, 1}, &NewtonSettings{Stop: Stop{MaxIterations: 3}})
+		res, err := Newton(rosenbrock{}, []float64{-1.2, 1}, &NewtonSettings{Stop: Stop{MaxIter: 3}})
 		if !errors.Is(err, matrix.ErrNoConvergence) || res == nil || res.Iterations != 3 {
 			t.Fatalf("got %+v, %v", res, err)
 		}

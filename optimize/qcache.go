@@ -24,9 +24,11 @@ type qCache struct {
 	q       QMatrix
 	n       int
 	maxRows int
-	rows    []*qRow // rows[i] is the cached row of variable i, or nil
-	lru     qRow    // sentinel of a circular list; lru.next is the most recent
-	count   int     // rows allocated so far (at most maxRows)
+	rows    []*qRow   // rows[i] is the cached row of variable i, or nil
+	lru     qRow      // sentinel of a circular list; lru.next is the most recent
+	count   int       // rows allocated so far (at most maxRows)
+	slab    []float64 // the rest of the current chunk of row memory, handed out a row at a time
+	perSlab int       // rows per chunk
 
 	act *activeSet // the solver's active set, read at every request
 
@@ -57,6 +59,11 @@ type activeSet struct {
 	epoch int
 }
 
+// slabBytes is the size of the chunks in which the cache takes memory for
+// its rows (rowSlab): large enough for huge pages, small enough that a
+// cache that stays small does not take much more than it uses.
+const slabBytes = 16 << 20
+
 // rowBytes is the memory a cached row of length n is charged: its float64s
 // and a fixed overhead for the bookkeeping.
 func rowBytes(n int) float64 { return float64(8*n + 96) }
@@ -68,6 +75,7 @@ func newQCache(q QMatrix, n int, megabytes float64, act *activeSet) *qCache {
 	maxRows := int(megabytes * (1 << 20) / rowBytes(n))
 	maxRows = max(2, min(maxRows, n))
 	c := &qCache{q: q, n: n, maxRows: maxRows, rows: make([]*qRow, n), act: act}
+	c.perSlab = max(1, min(maxRows, slabBytes/(8*n)))
 	c.lru.next, c.lru.prev = &c.lru, &c.lru
 	return c
 }
@@ -147,7 +155,11 @@ func (c *qCache) fullRow(i int) []float64 {
 func (c *qCache) take(i int) *qRow {
 	var r *qRow
 	if c.count < c.maxRows {
-		r = &qRow{data: make([]float64, c.n)}
+		if len(c.slab) == 0 {
+			c.slab = rowSlab(min(c.perSlab, c.maxRows-c.count) * c.n)
+		}
+		r = &qRow{data: c.slab[:c.n:c.n]}
+		c.slab = c.slab[c.n:]
 		c.count++
 	} else {
 		r = c.lru.prev // least recently used

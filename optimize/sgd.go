@@ -56,7 +56,7 @@ type SGDSettings struct {
 // each epoch. Each epoch costs ⌈n/B⌉ calls of BatchValueGrad on n samples in
 // all, and O(d·n/B) arithmetic.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Backpropagation Algorithm" (the
+// Implements: 004, "Backpropagation Algorithm" (the
 // gradient-descent update of the weights, here one mini-batch at a time, as
 // networks and autoencoders are trained).
 //
@@ -65,7 +65,7 @@ type SGDSettings struct {
 //	nil objective, empty x₀, Samples() ≤ 0        error (matrix.ErrEmpty)
 //	NaN or ±Inf in x₀                             error (matrix.ErrNotFinite)
 //	LearningRate, Decay or GradTol negative or not finite, Momentum outside
-//	[0, 1), BatchSize or Epochs < 0                error (ErrBadParameter)
+//	[0, 1), BatchSize or Epochs < 0                error (ErrInvalidParameter)
 //	f_B or ∇f_B not finite (a rate too large diverges this way)
 //	                                              Result at the last x where f was
 //	                                              finite, error (matrix.ErrNotFinite)

@@ -170,7 +170,7 @@ func TestSGDFullBatchIsGradientDescent(t *testing.T) {
 			t.Fatal(err)
 		}
 		var gdIter [][]float64
-		stop := Stop{GradAbsTol: -1, GradRelTol: -1, MaxIterations: K}
+		stop := Stop{GradAbsTol: -1, GradRelTol: -1, MaxIter: K}
 		if beta == 0 {
 			_, err = GradientDescent(FullBatch(obj), x0, &GDSettings{StepSize: alpha, Stop: stop, Trace: traceIterates(&gdIter)})
 		} else {
@@ -226,14 +226,14 @@ func TestSGDSpecialCases(t *testing.T) {
 		{"no samples", &batchRecorder{n: 0}, x0, nil, matrix.ErrEmpty},
 		{"empty x0", obj, nil, nil, matrix.ErrEmpty},
 		{"NaN x0", obj, []float64{0, 0, math.NaN(), 0, 0}, nil, matrix.ErrNotFinite},
-		{"negative rate", obj, x0, &SGDSettings{LearningRate: -0.1}, ErrBadParameter},
-		{"Inf rate", obj, x0, &SGDSettings{LearningRate: math.Inf(1)}, ErrBadParameter},
-		{"negative decay", obj, x0, &SGDSettings{Decay: -1}, ErrBadParameter},
-		{"β = 1", obj, x0, &SGDSettings{Momentum: 1}, ErrBadParameter},
-		{"β NaN", obj, x0, &SGDSettings{Momentum: math.NaN()}, ErrBadParameter},
-		{"negative batch", obj, x0, &SGDSettings{BatchSize: -1}, ErrBadParameter},
-		{"negative epochs", obj, x0, &SGDSettings{Epochs: -1}, ErrBadParameter},
-		{"NaN gradient tolerance", obj, x0, &SGDSettings{GradTol: math.NaN()}, ErrBadParameter},
+		{"negative rate", obj, x0, &SGDSettings{LearningRate: -0.1}, ErrInvalidParameter},
+		{"Inf rate", obj, x0, &SGDSettings{LearningRate: math.Inf(1)}, ErrInvalidParameter},
+		{"negative decay", obj, x0, &SGDSettings{Decay: -1}, ErrInvalidParameter},
+		{"β = 1", obj, x0, &SGDSettings{Momentum: 1}, ErrInvalidParameter},
+		{"β NaN", obj, x0, &SGDSettings{Momentum: math.NaN()}, ErrInvalidParameter},
+		{"negative batch", obj, x0, &SGDSettings{BatchSize: -1}, ErrInvalidParameter},
+		{"negative epochs", obj, x0, &SGDSettings{Epochs: -1}, ErrInvalidParameter},
+		{"NaN gradient tolerance", obj, x0, &SGDSettings{GradTol: math.NaN()}, ErrInvalidParameter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := SGD(tc.obj, tc.x0, tc.s)

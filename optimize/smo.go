@@ -23,9 +23,11 @@ import (
 // Sentinel errors of the SMO solver. Bad shapes, empty or non-finite input
 // and non-convergence wrap the sentinels of package matrix instead.
 var (
-	// ErrBadParameter reports a parameter outside its domain: an upper
-	// bound Cᵢ ≤ 0, a label yᵢ other than ±1, a negative tolerance.
-	ErrBadParameter = errors.New("invalid parameter")
+	// ErrInvalidParameter reports a parameter outside its domain: an upper
+	// bound Cᵢ ≤ 0, a label yᵢ other than ±1, a negative tolerance, a bad
+	// setting of the gradient methods. It is matrix.ErrInvalidParameter
+	// (and learn.ErrInvalidParameter): one sentinel for every package.
+	ErrInvalidParameter = matrix.ErrInvalidParameter
 	// ErrInfeasible reports constraints that no α satisfies, such as
 	// yᵀα = Δ with Δ outside the range that 0 ≤ α ≤ C allows.
 	ErrInfeasible = errors.New("infeasible constraints")
@@ -179,7 +181,7 @@ const tau = 1e-12
 // the step at the bounds, and updates the gradient G = Qα + p with two rows
 // of Q (docs/smo.md, equations (3)–(8)).
 //
-// Implements: 004_bebb30ff3349075f.txt, "SMO Algorithm (Sequential Minimal
+// Implements: 004, "SMO Algorithm (Sequential Minimal
 // Optimization)", for the duals of "Using Slack Variable", "Support Vector
 // Regression", "v- SVM" and "v-SVR".
 //
@@ -197,7 +199,7 @@ const tau = 1e-12
 //	n = 0, nil Q, Q.Size() ≠ n, lengths of P, Y, C ≠ n  error (ErrEmpty, ErrShape)
 //	NaN or ±Inf in P, Δ, Sum, Init, diag(Q); NaN in C error (ErrNotFinite)
 //	a NaN or ±Inf in a row of Q met during the run  error (ErrNotFinite)
-//	Cᵢ ≤ 0, yᵢ ∉ {−1, +1}, Tol < 0, CacheMB < 0       error (ErrBadParameter)
+//	Cᵢ ≤ 0, yᵢ ∉ {−1, +1}, Tol < 0, CacheMB < 0       error (ErrInvalidParameter)
 //	Δ (or Sum) outside what 0 ≤ α ≤ C allows        error (ErrInfeasible)
 //	Cᵢ = +Inf and f unbounded below (hard margin on data that cannot be
 //	separated)                                      error (ErrUnbounded)

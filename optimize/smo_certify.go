@@ -32,7 +32,7 @@ type SMOCertificate struct {
 // per nonzero αᵢ. It returns an error if the problem is invalid or res does
 // not fit it.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Using Slack Variable" (the KKT
+// Implements: 004, "Using Slack Variable" (the KKT
 // conditions, in the form m(α) ≤ M(α) of docs/smo.md (3)–(4)).
 func CertifySMO(qp *QP, res *SMOResult) (*SMOCertificate, error) {
 	if err := validate(qp, &SMOSettings{}); err != nil {

@@ -11,10 +11,10 @@ import "mlnotes/matrix"
 //	Qᵢⱼ = yᵢyⱼKᵢⱼ  (m×m, y ∈ {−1, +1}ᵐ),
 //
 // computing each row with one call to k.Row. It returns an error wrapping
-// matrix.ErrShape if len(y) ≠ k.Size(), ErrBadParameter if some yᵢ is
+// matrix.ErrShape if len(y) ≠ k.Size(), ErrInvalidParameter if some yᵢ is
 // not ±1, and matrix.ErrEmpty for a nil k.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Non Linear Classifier" and
+// Implements: 004, "Non Linear Classifier" and
 // "Kernel function" (φ(xᵢ)ᵀφ(xⱼ) replaced by K(xᵢ, xⱼ) in the dual).
 func SignedQ(k QMatrix, y []float64) (QMatrix, error) {
 	if k == nil {
@@ -25,7 +25,7 @@ func SignedQ(k QMatrix, y []float64) (QMatrix, error) {
 	}
 	for i, v := range y {
 		if v != 1 && v != -1 {
-			return nil, smoError(ErrBadParameter, "y[%d] = %v is not ±1", i, v)
+			return nil, smoError(ErrInvalidParameter, "y[%d] = %v is not ±1", i, v)
 		}
 	}
 	return &signedQ{k: k, y: append([]float64(nil), y...)}, nil
@@ -58,7 +58,7 @@ func (q *signedQ) Row(i int, cols []int, dst []float64) {
 // evaluations for the same pair. The solver's cache stores rows i and i + m
 // separately.
 //
-// Implements: 004_bebb30ff3349075f.txt, "Support Vector Regression" (the
+// Implements: 004, "Support Vector Regression" (the
 // dual in α and α′, written as one vector of 2m variables; docs/smo.md,
 // section 2) and "v-SVR". A nil k gives a nil QMatrix, which SMO refuses.
 func RegressionQ(k QMatrix) QMatrix {

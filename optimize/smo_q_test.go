@@ -35,7 +35,7 @@ func TestSignedAndRegressionQ(t *testing.T) {
 	if _, err := SignedQ(k, y[:3]); !errors.Is(err, matrix.ErrShape) {
 		t.Errorf("short y: %v", err)
 	}
-	if _, err := SignedQ(k, []float64{1, 0, 1, 1, 1}); !errors.Is(err, ErrBadParameter) {
+	if _, err := SignedQ(k, []float64{1, 0, 1, 1, 1}); !errors.Is(err, ErrInvalidParameter) {
 		t.Errorf("y = 0: %v", err)
 	}
 

@@ -28,13 +28,13 @@ func validate(qp *QP, s *SMOSettings) error {
 	}
 	for i := range n {
 		if y := qp.Y[i]; y != 1 && y != -1 {
-			return smoError(ErrBadParameter, "Y[%d] = %v is not ±1", i, y)
+			return smoError(ErrInvalidParameter, "Y[%d] = %v is not ±1", i, y)
 		}
 		switch c := qp.C[i]; {
 		case math.IsNaN(c):
 			return smoError(matrix.ErrNotFinite, "C[%d] is NaN", i)
 		case c <= 0:
-			return smoError(ErrBadParameter, "C[%d] = %v is not positive", i, c)
+			return smoError(ErrInvalidParameter, "C[%d] = %v is not positive", i, c)
 		}
 	}
 	for i := range n {
@@ -44,11 +44,11 @@ func validate(qp *QP, s *SMOSettings) error {
 	}
 	switch {
 	case math.IsNaN(s.Tol) || s.Tol < 0:
-		return smoError(ErrBadParameter, "tolerance %v", s.Tol)
+		return smoError(ErrInvalidParameter, "tolerance %v", s.Tol)
 	case math.IsNaN(s.CacheMB) || s.CacheMB < 0:
-		return smoError(ErrBadParameter, "cache size %v MB", s.CacheMB)
+		return smoError(ErrInvalidParameter, "cache size %v MB", s.CacheMB)
 	case s.MaxIter < 0:
-		return smoError(ErrBadParameter, "iteration cap %d", s.MaxIter)
+		return smoError(ErrInvalidParameter, "iteration cap %d", s.MaxIter)
 	}
 	if s.Init != nil && len(s.Init) != n {
 		return smoError(matrix.ErrShape, "len(Init) = %d, n = %d", len(s.Init), n)

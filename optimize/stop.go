@@ -14,7 +14,7 @@ import (
 //	‖∇f(xₖ)‖₂ ≤ max(GradAbsTol, GradRelTol·‖∇f(x₀)‖₂)   GradientConverged
 //	|fₖ₋₁ − fₖ| ≤ FuncRelTol·max(|fₖ₋₁|, |fₖ|)           FunctionConverged
 //	‖xₖ − xₖ₋₁‖₂ ≤ XRelTol·max(‖xₖ‖₂, 1)                 StepConverged
-//	k = MaxIterations                                    IterationLimit (an error)
+//	k = MaxIter                                          IterationLimit (an error)
 //
 // The gradient test is the first-order optimality condition ∇f(x*) = 0 and
 // is the one that certifies a minimizer; the relative form makes it
@@ -35,10 +35,10 @@ type Stop struct {
 	// XRelTol is the tolerance on the change of x in one iteration relative
 	// to max(‖xₖ‖₂, 1). Zero or negative (the default) turns the test off.
 	XRelTol float64
-	// MaxIterations caps the number of iterations. Zero means the method's
+	// MaxIter caps the number of iterations. Zero means the method's
 	// default (GradientDescent and Momentum 10000, Newton 100); it cannot be
 	// turned off, so that no method loops forever.
-	MaxIterations int
+	MaxIter int
 }
 
 // Default tolerances of Stop.
@@ -59,15 +59,15 @@ func (s Stop) resolve(op string, defaultMaxIterations int) (Stop, error) {
 			return s, badSetting(op, "Stop.%s is %v", v.name, v.tol)
 		}
 	}
-	if s.MaxIterations < 0 {
-		return s, badSetting(op, "Stop.MaxIterations is %d < 0", s.MaxIterations)
+	if s.MaxIter < 0 {
+		return s, badSetting(op, "Stop.MaxIter is %d < 0", s.MaxIter)
 	}
 	s.GradAbsTol = defaultOr(s.GradAbsTol, defaultGradAbsTol, -1)
 	s.GradRelTol = defaultOr(s.GradRelTol, defaultGradRelTol, -1)
 	s.FuncRelTol = max(s.FuncRelTol, 0)
 	s.XRelTol = max(s.XRelTol, 0)
-	if s.MaxIterations == 0 {
-		s.MaxIterations = defaultMaxIterations
+	if s.MaxIter == 0 {
+		s.MaxIter = defaultMaxIterations
 	}
 	return s, nil
 }
@@ -97,7 +97,7 @@ const (
 	FunctionConverged
 	// StepConverged: the relative change of x met Stop.XRelTol.
 	StepConverged
-	// IterationLimit: Stop.MaxIterations was reached first (an error for
+	// IterationLimit: Stop.MaxIter was reached first (an error for
 	// the batch methods).
 	IterationLimit
 	// EpochLimit: a stochastic method ran its budget of epochs, which is
@@ -221,7 +221,7 @@ func (t *tracker) accept(x []float64, f float64, g []float64, alpha, shift float
 		t.status = FunctionConverged
 	case t.begun && t.stop.XRelTol > 0 && dx <= t.stop.XRelTol*max(matrix.Nrm2(x), 1):
 		t.status = StepConverged
-	case k >= t.stop.MaxIterations:
+	case k >= t.stop.MaxIter:
 		t.status = IterationLimit
 		if t.gradTol >= 0 {
 			t.err = optError(t.op, matrix.ErrNoConvergence, "%d iterations, ‖∇f‖ = %.3g > %.3g", k, gnorm, t.gradTol)

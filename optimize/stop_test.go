@@ -13,12 +13,12 @@ func TestStopDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Stop{GradAbsTol: 1e-8, GradRelTol: 1e-8, MaxIterations: 123}
+	want := Stop{GradAbsTol: 1e-8, GradRelTol: 1e-8, MaxIter: 123}
 	if s != want {
 		t.Errorf("defaults %+v, want %+v", s, want)
 	}
-	s, _ = Stop{GradAbsTol: -1, GradRelTol: -2, FuncRelTol: -1, XRelTol: -1, MaxIterations: 7}.resolve("test", 123)
-	if s != (Stop{GradAbsTol: -1, GradRelTol: -1, MaxIterations: 7}) {
+	s, _ = Stop{GradAbsTol: -1, GradRelTol: -2, FuncRelTol: -1, XRelTol: -1, MaxIter: 7}.resolve("test", 123)
+	if s != (Stop{GradAbsTol: -1, GradRelTol: -1, MaxIter: 7}) {
 		t.Errorf("disabled tests resolve to %+v", s)
 	}
 }
@@ -59,7 +59,7 @@ func TestStopRules(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var steps []Step
-			tc.stop.MaxIterations = 100000
+			tc.stop.MaxIter = 100000
 			res, err := GradientDescent(obj, x0, &GDSettings{StepSize: 1e-3, Stop: tc.stop,
 				Trace: func(s Step) { s.X = append([]float64(nil), s.X...); steps = append(steps, s) }})
 			if err != nil || res.Status != tc.want || !res.Converged {
@@ -121,7 +121,7 @@ func TestStopRelativeGradientIsScaleFree(t *testing.T) {
 // wrapping matrix.ErrNoConvergence, with the partial result.
 func TestStopCapIsError(t *testing.T) {
 	x0 := []float64{-1.2, 1}
-	stop := Stop{MaxIterations: 2}
+	stop := Stop{MaxIter: 2}
 	runs := map[string]func() (*Result, error){
 		"gradient descent": func() (*Result, error) { return GradientDescent(rosenbrock{}, x0, &GDSettings{Stop: stop}) },
 		"heavy ball":       func() (*Result, error) { return Momentum(rosenbrock{}, x0, &MomentumSettings{Stop: stop}) },

@@ -13,7 +13,7 @@ import (
 func TestZeroAsksForZero(t *testing.T) {
 	q, _ := diagQuadratic([]float64{1, 10}, []float64{0.5, -1})
 	x0 := []float64{1, -2}
-	stop := Stop{MaxIterations: 25, GradAbsTol: -1, GradRelTol: -1}
+	stop := Stop{MaxIter: 25, GradAbsTol: -1, GradRelTol: -1}
 	var gdPath, mPath [][]float64
 	_, errGD := GradientDescent(q, x0, &GDSettings{StepSize: 0.05, Stop: stop,
 		Trace: func(s Step) { gdPath = append(gdPath, append([]float64(nil), s.X...)) }})

@@ -457,9 +457,9 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		cfg := learn.Bootstrap{B: *b, Seed: *seed}
 		var r *learn.BootstrapResult
 		if mc.plan.regression {
-			r, err = cfg.Regressor(rt, d.X, d.Y)
+			r, err = cfg.EstimateRegressor(rt, d.X, d.Y)
 		} else {
-			r, err = cfg.Classifier(ct, d.X, d.Labels)
+			r, err = cfg.EstimateClassifier(ct, d.X, d.Labels)
 		}
 		if err != nil {
 			return nil, nil, err
@@ -557,6 +557,7 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 			return nil, nil, err
 		}
 		var results []map[string]any
+		table := [][]string{gridHeader(params)}
 		best, bestScore := -1, 0.0
 		for ci, plan := range plans {
 			ct, rt, err := plan.trainers(d)
@@ -583,6 +584,7 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 				best, bestScore = ci, cv.Mean
 			}
 			results = append(results, map[string]any{"params": comboValues(params, combos[ci]), "mean": cv.Mean, "std": cv.Std})
+			table = append(table, append(slices.Clone(combos[ci]), formatNumber(cv.Mean), formatNumber(cv.Std)))
 			if !*quiet {
 				fmt.Fprintf(stderr, "demo grid: %s: mean %.6g, std %.6g\n", describeCombo(params, combos[ci]), cv.Mean, cv.Std)
 			}
@@ -592,7 +594,8 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		return m, []field{{"learner", mc.learner.name}, {"results", results}, {"best", comboValues(params, combos[best])}, {"best_score", bestScore}}, nil
+		return m, []field{{"learner", mc.learner.name}, {"results", shown{results, formatTable(table)}},
+			{"best", shown{comboValues(params, combos[best]), describeBest(params, combos[best])}}, {"best_score", bestScore}}, nil
 	})
 }
 
@@ -602,6 +605,25 @@ func describeCombo(params paramList, c []string) string {
 		parts = append(parts, "-"+p.name+"="+c[i])
 	}
 	return strings.Join(parts, " ")
+}
+
+// gridHeader names the columns of grid's text table: the parameters, then
+// the cross-validation mean and standard deviation.
+func gridHeader(params paramList) []string {
+	var h []string
+	for _, p := range params {
+		h = append(h, p.name)
+	}
+	return append(h, "mean", "std")
+}
+
+// describeBest writes the best combination as "C = 1, gamma = 0.5".
+func describeBest(params paramList, c []string) string {
+	parts := make([]string, len(params))
+	for i, p := range params {
+		parts[i] = p.name + " = " + c[i]
+	}
+	return strings.Join(parts, ", ")
 }
 
 // comboValues maps flag names to values, numbers as numbers.
@@ -639,13 +661,19 @@ func runBiasVar(args []string, stdout, stderr io.Writer) error {
 	if *n < 1 || *trials < 2 || !(*noise >= 0) || math.IsInf(*noise**noise, 0) {
 		return &usageError{msg: fmt.Sprintf("-n %d -trials %d -noise %g: want N ≥ 1, T ≥ 2, σ ≥ 0 (with σ² finite)", *n, *trials, *noise), usage: "demo biasvar " + c.args}
 	}
+	// The peak of the largest degree's trial (the library checks each
+	// part as it comes; this refuses the whole before any of it runs).
+	need := matrix.AddBytes(matrix.FloatBytes(2, *n), matrix.FloatBytes(3, *n, slices.Max(degs)+1), matrix.FloatBytes(*trials, 104))
+	if err := matrix.CheckAlloc("bias-variance", fmt.Sprintf("%d trials of %d points", *trials, *n), need); err != nil {
+		return sizeFlagError(fs, err)
+	}
 	bv := learn.BiasVariance{Sigma: *noise, N: *n, Trials: *trials, Seed: *seed}
 	var rows []map[string]any
 	var fields []field
 	for _, d := range degs {
 		r, err := bv.Run(learn.VandermondeFit(d))
 		if err != nil {
-			return err
+			return sizeFlagError(fs, err)
 		}
 		for _, v := range []float64{r.MeanBias2, r.MeanVariance, r.MeanError} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {

@@ -55,13 +55,13 @@ type benchMethod struct {
 var benchMethods = []benchMethod{
 	{"gauss-bayes", "Bayes classifier, Gaussian classes with one shared (pooled, 1/n) covariance + 0.01·I, empirical priors, 0–1 loss",
 		func(uint64) learn.ClassifierTrainer {
-			return learn.Classify(learn.BayesClassifier{Density: learn.SharedGaussDensity, Reg: 0.01}.Fit)
+			return learn.Bayes{Density: learn.SharedGaussDensity, Reg: 0.01}
 		}},
 	{"fisher", "Fisher's discriminant, c − 1 = 9 directions, S_w + 1e-3·I, nearest projected class mean (distances scaled by each direction's within-class scatter)",
-		func(uint64) learn.ClassifierTrainer { return learn.Classify(learn.FisherLDA{Ridge: 1e-3}.Fit) }},
+		func(uint64) learn.ClassifierTrainer { return learn.FisherLDA{Ridge: 1e-3} }},
 	{"logreg", "softmax regression, λ = 1 (C = 1), L-BFGS stopped as scikit-learn's lbfgs is: a gradient entry of at most 1e-4 (its default tol) or a relative decrease of f of at most 2.2e-9 (scipy's ftol), at most 2000 iterations (a cap that binds neither: scikit-learn stops at 927 here, mlnotes near 1000, a count that moves by a few per cent with rounding)",
 		func(uint64) learn.ClassifierTrainer {
-			return learn.Classify(learn.LogisticRegression{Lambda: 1, Solver: learn.LogRegLBFGS, Tol: 1e-4, FuncTol: 2.220446049250313e-09, MaxIter: 2000}.Fit)
+			return learn.LogisticRegression{Lambda: 1, Solver: learn.LogRegLBFGS, Tol: 1e-4, FuncTol: 2.220446049250313e-09, MaxIter: 2000}
 		}},
 	{"knn", "k-nearest neighbours, k = 5, Euclidean distance, majority vote",
 		func(uint64) learn.ClassifierTrainer { return learn.KNN{K: 5} }},
@@ -83,7 +83,7 @@ var benchMethods = []benchMethod{
 		}},
 	{"svm-linear", "C-SVM, linear kernel, C = 1, tol 1e-3, one-versus-one",
 		func(uint64) learn.ClassifierTrainer {
-			return learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3}.Classifier()
+			return learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3}
 		}},
 	{"svm-rbf", "C-SVM, Gaussian kernel γ = 1/(d·Var X) (scikit-learn's \"scale\"), C = 1, tol 1e-3",
 		func(uint64) learn.ClassifierTrainer { return scaledGammaSVM(0) }},
@@ -120,7 +120,7 @@ func scaledGammaSVM(k int) learn.ClassifierTrainer {
 			return nil, errors.New("bench: the training images are all equal; no Gaussian width can be chosen")
 		}
 		gamma := 1 / (float64(x.Cols()) * v)
-		m, err := learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3}.Classifier().FitClassifier(x, y)
+		m, err := learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3}.FitClassifier(x, y)
 		if err != nil {
 			return nil, err
 		}

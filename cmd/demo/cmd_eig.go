@@ -27,7 +27,8 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 	largest := fs.Bool("largest", false, "with -k: the k largest eigenvalues (the default)")
 	smallest := fs.Bool("smallest", false, "with -k: the k smallest eigenvalues")
 	valuesOnly := fs.Bool("values-only", false, "compute the eigenvalues only")
-	trace := fs.Bool("trace", false, "write the convergence steps to stderr")
+	trace := fs.Bool("trace", false, "write the convergence steps to stderr (jacobi: every rotation for n ≤ 50, and every sweep)")
+	traceMatrix := fs.Bool("trace-matrix", false, "with -method jacobi -trace: also the matrix after each sweep (n ≤ 12)")
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -48,11 +49,17 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 	if *bFile != "" && *method == "jacobi" {
 		return usage("the generalized problem (-b) is solved by the auto, qr or dc method")
 	}
+	if *traceMatrix && (*method != "jacobi" || !*trace) {
+		return usage("-trace-matrix goes with -method jacobi -trace")
+	}
 	a, err := loadMatrix(ops[0])
 	if err != nil {
 		return err
 	}
-	res, err := solveEig(a, *bFile, *method, *valuesOnly, *trace, stderr)
+	if *traceMatrix && a.Rows() > summaryMax {
+		return fmt.Errorf("-trace-matrix: n = %d: the matrix after each sweep is printed for n ≤ %d", a.Rows(), summaryMax)
+	}
+	res, err := solveEig(a, *bFile, *method, *valuesOnly, *trace, *traceMatrix, stderr)
 	if err != nil {
 		return err
 	}
@@ -70,10 +77,14 @@ func runEig(args []string, stdout, stderr io.Writer) error {
 	if res.Vectors != nil {
 		fields = append(fields, field{"vectors", res.Vectors})
 	}
-	return emit(stdout, *asJSON, fields)
+	if err := emit(stdout, *asJSON, fields); err != nil || *asJSON || res.Vectors == nil {
+		return err
+	}
+	_, err = fmt.Fprintln(stdout, "(the eigenvectors are the columns of vectors, in the order of values)")
+	return err
 }
 
-func solveEig(a *matrix.Dense, bFile, method string, valuesOnly, trace bool, stderr io.Writer) (*eigen.Result, error) {
+func solveEig(a *matrix.Dense, bFile, method string, valuesOnly, trace, traceMatrix bool, stderr io.Writer) (*eigen.Result, error) {
 	qrOpts := eigen.SymmetricOptions{ValuesOnly: valuesOnly}
 	switch method {
 	case "qr":
@@ -97,7 +108,17 @@ func solveEig(a *matrix.Dense, bFile, method string, valuesOnly, trace bool, std
 		if trace {
 			n := a.Rows()
 			fmt.Fprintf(stderr, "jacobi n = %d: about %.2g flops per sweep, 6 to 10 sweeps (for n beyond a few hundred, -method dc is far faster)\n", n, jacobiSweepFlops(n, valuesOnly))
-			opts.Trace = func(s eigen.JacobiSweep) { fmt.Fprintln(stderr, formatJacobiSweep(s)) }
+			opts.TraceMatrix = traceMatrix
+			opts.Trace = func(s eigen.JacobiSweep) {
+				fmt.Fprintln(stderr, formatJacobiSweep(s))
+				if s.A != nil {
+					fmt.Fprint(stderr, formatMatrixString(s.A))
+				}
+			}
+			if n <= jacobiRotationTraceMax {
+				fmt.Fprintln(stderr, jacobiRotationHeader)
+				opts.Rotation = func(r eigen.JacobiRotation) { fmt.Fprintln(stderr, formatJacobiRotation(r)) }
+			}
 			// Inside a sweep, a line at every tenth of the pivot rows for
 			// matrices large enough to take seconds per sweep.
 			if step := (n - 1) / 10; n >= 100 {
@@ -125,6 +146,18 @@ func jacobiSweepFlops(n int, valuesOnly bool) float64 {
 }
 
 // The fixed trace formats of the eigensolvers (docs/cli.md, "Traces").
+
+// jacobiRotationTraceMax is the largest n whose Jacobi trace lists every
+// rotation (n(n−1)/2 lines a sweep).
+const jacobiRotationTraceMax = 50
+
+// jacobiRotationHeader names the columns of formatJacobiRotation.
+const jacobiRotationHeader = "jacobi  sweep     p     q       angle     off(A)"
+
+func formatJacobiRotation(r eigen.JacobiRotation) string {
+	return fmt.Sprintf("jacobi  %5d %5d %5d %+.4e  %.3e", r.Sweep, r.P, r.Q, r.Angle, r.OffNorm)
+}
+
 func formatJacobiSweep(s eigen.JacobiSweep) string {
 	return fmt.Sprintf("jacobi sweep %3d  off(A) %.3e  rotations %d", s.Sweep, s.OffNorm, s.Rotations)
 }

@@ -6,6 +6,7 @@ package main
 // registered LEARNER; see cmd_assess.go).
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -29,14 +30,18 @@ func init() {
 			summary: "the notes' three-classifier ensemble over any learner", run: runBoost3},
 	)
 	registerModelKind("tree", func(r io.Reader) (any, error) {
-		m, err := learn.LoadTree(r)
+		data, err := io.ReadAll(r)
 		if err != nil {
 			return nil, err
 		}
-		if m.Classes == nil {
-			return m.Regressor(), nil
+		c, err := learn.LoadTreeClassifier(bytes.NewReader(data))
+		if err == nil {
+			return c, nil
 		}
-		return m, nil
+		if g, err2 := learn.LoadTreeRegressor(bytes.NewReader(data)); err2 == nil {
+			return g, nil
+		}
+		return nil, err
 	})
 	registerModelKind("forest", func(r io.Reader) (any, error) { return learn.LoadForest(r) })
 	registerModelKind("forest-regressor", func(r io.Reader) (any, error) { return learn.LoadForestRegressor(r) })
@@ -126,33 +131,47 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	}
 	s.regression = *reg
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		var m *learn.TreeModel
-		var err error
+		var model any
+		var m *learn.Tree
+		var text func(names, classNames []string) string
 		if *reg {
-			m, err = c.FitRegression(d.X, d.Y, nil)
+			r, err := c.FitRegression(d.X, d.Y)
+			if err != nil {
+				return nil, nil, err
+			}
+			model, m, text = r, &r.Tree, func(names, _ []string) string { return r.Text(names) }
 		} else {
-			m, err = c.Fit(d.X, d.Labels)
+			k, err := c.Fit(d.X, d.Labels)
+			if err != nil {
+				return nil, nil, err
+			}
+			model, m, text = k, &k.Tree, k.TextNamed
 		}
-		if err != nil {
-			return nil, nil, err
-		}
-		root := map[string]any{}
+		root := shown{map[string]any{}, "a leaf (no split)"}
 		if r := m.Nodes[0]; r.Feature >= 0 {
-			root = map[string]any{"feature": r.Feature, "threshold": r.Threshold}
+			root = shown{map[string]any{"feature": r.Feature, "threshold": r.Threshold}, splitRule(d.Features, r.Feature, r.Threshold)}
 		}
 		fields := []field{{"nodes", len(m.Nodes)}, {"leaves", m.Leaves()}, {"depth", m.Depth()}, {"root", root}, {"importances", m.Importances}}
 		if *print {
-			text := m.TextNamed(d.Features, d.Names)
+			text := text(d.Features, d.Names)
 			if !*s.asJSON {
 				text = "\n" + text // under its name, one node per line
 			}
 			fields = append(fields, field{"tree", text})
 		}
-		if *reg {
-			return m.Regressor(), fields, nil
-		}
-		return m, fields, nil
+		return model, fields, nil
 	})
+}
+
+// splitRule writes a tree's split as a person does: "petal_length ≤ 2.45"
+// with the file's header name, "x[2] ≤ 2.45" (0-based, as -json's feature
+// index) without one; the left child takes the rows that satisfy it.
+func splitRule(names []string, feature int, threshold float64) string {
+	name := fmt.Sprintf("x[%d]", feature)
+	if feature < len(names) && names[feature] != "" {
+		name = names[feature]
+	}
+	return name + " ≤ " + formatNumber(threshold)
 }
 
 // declareForestFlags puts the forest's flags on fs; the max-features rule
@@ -256,9 +275,25 @@ func declareAdaBoostFlags(fs *flag.FlagSet) func() (learn.AdaBoost, error) {
 	}
 }
 
+// writeAdaBoostTrace writes one line a round under a header (docs/cli.md,
+// "Traces"): the weighted error ξₘ, the vote αₘ, for two classes the
+// weight Σ_{hₘ(xᵢ)≠yᵢ} wᵢ(m+1) of the round's mistakes after reweighting
+// (½ by the notes' check) and the training error of the ensemble so far.
+func writeAdaBoostTrace(w io.Writer, m *learn.AdaBoostModel) {
+	fmt.Fprintln(w, "adaboost  round           ξ           α  half-weight  train-error")
+	for i, r := range m.Rounds {
+		half := "-"
+		if len(m.Classes) == 2 {
+			half = fmt.Sprintf("%.9f", r.HalfWeight)
+		}
+		fmt.Fprintf(w, "adaboost  %5d %11.4e %11.4e  %11s  %11.4f\n", i+1, r.Error, r.Alpha, half, r.TrainError)
+	}
+}
+
 func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("adaboost", "adaboost", stderr)
 	f := declareAdaBoostFlags(s.fs)
+	trace := s.fs.Bool("trace", false, "write each round's ξ, α, the half-weight check and the training error to stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -266,6 +301,9 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 		m, err := c.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
+		}
+		if *trace {
+			writeAdaBoostTrace(stderr, m)
 		}
 		var xi, alpha, half, trainErr []float64
 		for _, r := range m.Rounds {
@@ -315,10 +353,12 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 		}
 		fields := []field{{"learner", mc.learner.name}, {"B", *b}}
 		if mc.plan.regression {
-			m, err := cfg.FitRegressor(rt, d.X, d.Y)
+			cfg.Base = rt
+			m, err := cfg.FitRegression(d.X, d.Y)
 			return m, fields, err
 		}
-		m, err := cfg.FitClassifier(ct, d.X, d.Labels)
+		cfg.Base = ct
+		m, err := cfg.Fit(d.X, d.Labels)
 		return m, fields, err
 	})
 }
@@ -345,7 +385,7 @@ func runBoost3(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		m, err := learn.ThreeClassifier{N1: *n1, Seed: *seed}.Fit(ct, d.X, d.Labels)
+		m, err := learn.Boost3{Base: ct, N1: *n1, Seed: *seed}.Fit(d.X, d.Labels)
 		if err != nil {
 			return nil, nil, err
 		}

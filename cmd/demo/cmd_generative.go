@@ -39,7 +39,7 @@ func init() {
 		return func() (learnerPlan, error) {
 			cfg, lossPath, err := flags()
 			if err != nil || lossPath == "" {
-				return classifierPlan(learn.Classify(cfg.Fit)), err
+				return classifierPlan(cfg), err
 			}
 			return learnerPlan{build: func(*trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
 				l, err := loadMatrix(lossPath)
@@ -48,7 +48,7 @@ func init() {
 				}
 				c := cfg
 				c.Loss = l
-				return learn.Classify(c.Fit), nil, nil
+				return c, nil, nil
 			}}, nil
 		}
 	}})
@@ -105,27 +105,27 @@ func parseDensity(s string) (learn.ClassDensity, bool) {
 // learner (cv, grid, …); the function it returns checks them (its errors
 // are usage errors) and gives the configuration and the -loss file, read
 // by the caller (a file that cannot be read is a data error).
-func declareBayesFlags(fs *flag.FlagSet) func() (cfg learn.BayesClassifier, lossPath string, err error) {
+func declareBayesFlags(fs *flag.FlagSet) func() (cfg learn.Bayes, lossPath string, err error) {
 	density := fs.String("density", "gauss", "class densities: gauss (full covariance), shared (one pooled covariance), kde (Gaussian kernel) or parzen (box)")
 	h := fs.Float64("h", 0, "window width `H` of kde and parzen (default: Scott's rule per class)")
 	priors := fs.String("priors", "empirical", "empirical, equal, or the priors `p1,p2,…` in the order of the classes")
 	lossPath := fs.String("loss", "", "loss matrix `L.csv` (M×M: row = decision, column = true class; default 0–1)")
 	reg := fs.Float64("reg", 0, "add `R`·I to every covariance")
-	return func() (learn.BayesClassifier, string, error) {
+	return func() (learn.Bayes, string, error) {
 		dens, ok := parseDensity(*density)
 		if !ok {
-			return learn.BayesClassifier{}, "", fmt.Errorf("-density %q: want gauss, shared, kde or parzen", *density)
+			return learn.Bayes{}, "", fmt.Errorf("-density %q: want gauss, shared, kde or parzen", *density)
 		}
 		if flagSet(fs, "h") && !finitePositive(*h) {
-			return learn.BayesClassifier{}, "", fmt.Errorf("-h %g: want a window width H > 0", *h)
+			return learn.Bayes{}, "", fmt.Errorf("-h %g: want a window width H > 0", *h)
 		}
 		if flagSet(fs, "h") && dens != learn.KDEDensity && dens != learn.ParzenDensity {
-			return learn.BayesClassifier{}, "", fmt.Errorf("-h applies to -density kde or parzen")
+			return learn.Bayes{}, "", fmt.Errorf("-h applies to -density kde or parzen")
 		}
 		if !(*reg >= 0) || math.IsInf(*reg, 0) {
-			return learn.BayesClassifier{}, "", fmt.Errorf("-reg %g: want a finite R ≥ 0", *reg)
+			return learn.Bayes{}, "", fmt.Errorf("-reg %g: want a finite R ≥ 0", *reg)
 		}
-		cfg := learn.BayesClassifier{Density: dens, H: *h, Reg: *reg}
+		cfg := learn.Bayes{Density: dens, H: *h, Reg: *reg}
 		switch *priors {
 		case "empirical":
 		case "equal":
@@ -134,7 +134,7 @@ func declareBayesFlags(fs *flag.FlagSet) func() (cfg learn.BayesClassifier, loss
 			for _, f := range strings.Split(*priors, ",") {
 				v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 				if err != nil {
-					return learn.BayesClassifier{}, "", fmt.Errorf("-priors %q: want empirical, equal or numbers p1,p2,…", *priors)
+					return learn.Bayes{}, "", fmt.Errorf("-priors %q: want empirical, equal or numbers p1,p2,…", *priors)
 				}
 				cfg.Priors = append(cfg.Priors, v)
 			}
@@ -294,7 +294,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 		return withUsage(err, c)
 	}
 	m, err := learn.GaussianMixture{K: *k, Covariance: ct, Restarts: *restarts, Seed: *seed, Reg: *reg,
-		Tol: *tol, MaxIter: *maxIter, Trace: *trace}.Fit(x)
+		Tol: *tol, MaxIter: *maxIter}.Fit(x)
 	if err != nil {
 		return err
 	}
@@ -305,7 +305,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	}
 	if *trace {
 		prev := math.NaN()
-		for i, v := range m.Trace {
+		for i, v := range m.LogLikelihoods {
 			fmt.Fprintf(stderr, "em iter %4d  loglik %.12g  change %.3e\n", i+1, v, v-prev)
 			prev = v
 		}
@@ -325,7 +325,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	fields = append(fields, field{"loglik", m.LogLikelihood}, field{"iterations", m.Iterations},
 		field{"converged", m.Converged}, field{"bic", m.BIC})
 	if *trace {
-		fields = append(fields, field{"loglik_trace", m.Trace})
+		fields = append(fields, field{"loglik_trace", m.LogLikelihoods})
 	}
 	return emit(stdout, *asJSON, fields)
 }
@@ -334,10 +334,11 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 	c, _ := findCommand("kde")
 	fs, asJSON := newFlags(c, stderr)
 	kernel := fs.String("kernel", "gauss", "gauss (Gaussian kernel) or box (the Parzen hypercube)")
-	h := fs.Float64("h", 0, "window width `H` (the box's side, the Gaussian's standard deviation)")
+	h := fs.Float64("h", 0, "window width `H` (the box's side, the Gaussian's standard deviation; default: Scott's rule, as bayes)")
 	query := fs.String("query", "", "evaluate the density at the rows of `Q.csv`")
-	logOut := fs.Bool("log", false, "print log-densities (finite far from the data, where the density underflows)")
+	logOut := fs.Bool("log", false, "print log-densities, field log_density (finite far from the data, where the density underflows)")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
+	outPath := fs.String("out", "", "also write the densities, one query row a line, as CSV to `FILE`")
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -347,9 +348,7 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case !ok:
 		return usageFor("kde", "-kernel %q: want gauss or box", *kernel)
-	case !flagSet(fs, "h"):
-		return usageFor("kde", "-h H is required")
-	case !finitePositive(*h):
+	case flagSet(fs, "h") && !finitePositive(*h):
 		return usageFor("kde", "-h %g: want a window width H > 0", *h)
 	case *query == "":
 		return usageFor("kde", "-query Q.csv is required")
@@ -369,34 +368,39 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !*logOut {
-		d, err := m.Density(q)
-		if err != nil {
-			return err
-		}
-		return emit(stdout, *asJSON, []field{{"density", d}})
+	var fields []field
+	if !flagSet(fs, "h") {
+		fields = append(fields, field{"h", m.H}) // the window Scott's rule chose
 	}
-	v, err := m.LogDensity(q)
+	name, eval := "density", m.Density
+	if *logOut {
+		name, eval = "log_density", m.LogDensity
+	}
+	v, err := eval(q)
 	if err != nil {
 		return err
 	}
+	if *outPath != "" {
+		if err := writeColumnCSV(*outPath, name, v); err != nil {
+			return err
+		}
+	}
+	if !*logOut {
+		return emit(stdout, *asJSON, append(fields, field{name, v}))
+	}
 	// log 0 (an empty box) is null in JSON and -Inf in text; nothing else
 	// can be infinite (the Gaussian log-density is finite everywhere).
-	if *asJSON {
-		out := make([]*float64, len(v))
-		for i := range v {
-			if !math.IsInf(v[i], -1) {
-				out[i] = &v[i]
-			}
-		}
-		return emit(stdout, true, []field{{"density", out}})
-	}
-	text := make([]string, len(v))
-	for i, t := range v {
-		text[i] = "-Inf"
-		if !math.IsInf(t, -1) {
-			text[i] = formatNumber(t)
+	out := make([]*float64, len(v))
+	for i := range v {
+		if !math.IsInf(v[i], -1) {
+			out[i] = &v[i]
 		}
 	}
-	return emit(stdout, false, []field{{"density", "[" + strings.Join(text, " ") + "]"}})
+	text := summarizeVector(lineMax-len(name)-2, len(v), func(i int) string {
+		if math.IsInf(v[i], -1) {
+			return "-Inf"
+		}
+		return formatNumber(v[i])
+	})
+	return emit(stdout, *asJSON, append(fields, field{name, shown{out, text}}))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -72,12 +73,12 @@ func TestBayesCommand(t *testing.T) {
 	model := filepath.Join(t.TempDir(), "m.json")
 	for _, c := range []struct {
 		args []string
-		cfg  learn.BayesClassifier
+		cfg  learn.Bayes
 	}{
-		{nil, learn.BayesClassifier{}},
-		{[]string{"-density", "shared", "-priors", "0.3,0.7"}, learn.BayesClassifier{Density: learn.SharedGaussDensity, Priors: []float64{0.3, 0.7}}},
-		{[]string{"-density", "kde", "-loss", loss}, learn.BayesClassifier{Density: learn.KDEDensity, Loss: l}},
-		{[]string{"-density", "parzen", "-h", "1.5", "-priors", "equal"}, learn.BayesClassifier{Density: learn.ParzenDensity, H: 1.5, EqualPriors: true}},
+		{nil, learn.Bayes{}},
+		{[]string{"-density", "shared", "-priors", "0.3,0.7"}, learn.Bayes{Density: learn.SharedGaussDensity, Priors: []float64{0.3, 0.7}}},
+		{[]string{"-density", "kde", "-loss", loss}, learn.Bayes{Density: learn.KDEDensity, Loss: l}},
+		{[]string{"-density", "parzen", "-h", "1.5", "-priors", "equal"}, learn.Bayes{Density: learn.ParzenDensity, H: 1.5, EqualPriors: true}},
 	} {
 		args := append(append([]string{"bayes", "-json", "-test", test, "-save", model}, c.args...), train)
 		obj := jsonOf(t, first(mustRun(t, args...)))
@@ -171,9 +172,9 @@ func TestGMMCommand(t *testing.T) {
 	path, x, _ := generativeData(t, "d.csv", 90, 5)
 	out, errOut := mustRun(t, "gmm", "-k", "2", "-cov", "diag", "-restarts", "3", "-seed", "4", "-trace", "-target", "y", "-json", path)
 	obj := jsonOf(t, out)
-	m, _ := learn.GaussianMixture{K: 2, Covariance: learn.DiagCovariance, Restarts: 3, Seed: 4, Trace: true}.Fit(x)
+	m, _ := learn.GaussianMixture{K: 2, Covariance: learn.DiagCovariance, Restarts: 3, Seed: 4}.Fit(x)
 	if !slices.Equal(floats(t, obj["weights"]), m.Weights) || obj["loglik"] != m.LogLikelihood || obj["bic"] != m.BIC ||
-		obj["iterations"] != float64(m.Iterations) || obj["converged"] != m.Converged || !slices.Equal(floats(t, obj["loglik_trace"]), m.Trace) {
+		obj["iterations"] != float64(m.Iterations) || obj["converged"] != m.Converged || !slices.Equal(floats(t, obj["loglik_trace"]), m.LogLikelihoods) {
 		t.Errorf("gmm: %v", obj)
 	}
 	covs := obj["covariances"].([]any)
@@ -212,7 +213,7 @@ func TestKDECommand(t *testing.T) {
 			t.Errorf("%s: density %v, want %v", k, obj["density"], d)
 		}
 		obj = jsonOf(t, first(mustRun(t, "kde", "-kernel", k, "-h", "0.7", "-query", q, "-target", "y", "-log", "-json", path)))
-		got := obj["density"].([]any)
+		got := obj["log_density"].([]any)
 		for i, v := range lg {
 			if math.IsInf(v, -1) {
 				if got[i] != nil {
@@ -232,7 +233,19 @@ func TestKDECommand(t *testing.T) {
 			}
 		}
 	}
-	mustFail(t, 2, []string{"kde", "-query", q, "-target", "y", path}, "-h")
+	// Without -h, Scott's rule chooses the window and h is printed.
+	obj := jsonOf(t, first(mustRun(t, "kde", "-query", q, "-target", "y", "-json", path)))
+	hs, _ := learn.Scott.Bandwidth(x)
+	ms, _ := learn.KernelDensity{H: hs}.Fit(x)
+	ds, _ := ms.Density(qm)
+	if obj["h"] != hs || !slices.Equal(floats(t, obj["density"]), ds) {
+		t.Errorf("kde with Scott's rule: %v, want h %v, density %v", obj, hs, ds)
+	}
+	out := filepath.Join(t.TempDir(), "d.csv")
+	mustRun(t, "kde", "-h", "0.7", "-query", q, "-target", "y", "-out", out, path)
+	if b, err := os.ReadFile(out); err != nil || strings.Count(string(b), "\n") != 4 || !strings.HasPrefix(string(b), "density\n") {
+		t.Errorf("kde -out: %q, %v", b, err)
+	}
 	mustFail(t, 2, []string{"kde", "-h", "0", "-query", q, path}, "-h")
 	mustFail(t, 2, []string{"kde", "-h", "1", "-kernel", "tri", "-query", q, path}, "-kernel")
 	mustFail(t, 2, []string{"kde", "-h", "1", path}, "-query")

@@ -14,7 +14,7 @@ import (
 // "Linear models").
 func init() {
 	register(
-		command{name: "linreg", args: "[-basis none|poly|gauss|sigmoid] [-degree P] [-centers M] [-width S] [-solver qr|svd|normal] " + supervisedArgs,
+		command{name: "linreg", args: "[-basis none|poly|gauss|sigmoid] [-degree P] [-centers M] [-width S] [-solver qr|svd|normal] [-rcond R] " + supervisedArgs,
 			summary: "least squares with basis functions (QR, SVD minimum norm, normal equations)", run: runLinreg},
 		command{name: "ridge", args: "[-lambda L] [-penalize-intercept] " + supervisedArgs,
 			summary: "ridge regression ½‖y − Xw − b‖² + (λ/2)‖w‖² by Cholesky", run: runRidge},
@@ -45,23 +45,23 @@ func init() {
 	registerModelKind("adaline", func(r io.Reader) (any, error) { return learn.LoadAdaline(r) })
 	registerLearner(learnerDef{name: "linreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareLinregFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(learn.Regress(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "ridge", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareRidgeFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(learn.Regress(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "logreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareLogregFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "perceptron", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declarePerceptronFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 	registerLearner(learnerDef{name: "adaline", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		f := declareAdalineFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(learn.Classify(c.Fit)), err }
+		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 	}})
 }
 
@@ -77,6 +77,7 @@ func declareLinregFlags(fs *flag.FlagSet) func() (learn.LinearRegression, error)
 	centers := fs.Int("centers", 5, "number `M` of Gaussian or sigmoid centres per feature")
 	width := fs.Float64("width", 0, "width `S` of the Gaussian and sigmoid bumps (default: the spacing of the centres)")
 	solver := fs.String("solver", "qr", "qr, svd (minimum norm) or normal (the normal equations by Cholesky)")
+	rcond := fs.Float64("rcond", 0, "with -solver svd: singular values below `R`·σmax count as zero, as numpy.linalg.lstsq's rcond (default max(n, p)·ε)")
 	return func() (learn.LinearRegression, error) {
 		b, err := basisFromFlags(fs, *basis, *degree, *centers, *width)
 		if err != nil {
@@ -87,7 +88,13 @@ func declareLinregFlags(fs *flag.FlagSet) func() (learn.LinearRegression, error)
 		default:
 			return learn.LinearRegression{}, fmt.Errorf("-solver %q: want qr, svd or normal", *solver)
 		}
-		return learn.LinearRegression{Basis: b, Solver: learn.LSSolver(*solver)}, nil
+		switch {
+		case flagSet(fs, "rcond") && *solver != "svd":
+			return learn.LinearRegression{}, fmt.Errorf("-rcond applies to -solver svd")
+		case !(*rcond >= 0 && *rcond < 1):
+			return learn.LinearRegression{}, fmt.Errorf("-rcond %g: want 0 ≤ R < 1", *rcond)
+		}
+		return learn.LinearRegression{Basis: b, Solver: learn.LSSolver(*solver), RCond: *rcond}, nil
 	}
 }
 
@@ -241,7 +248,7 @@ func declarePerceptronFlags(fs *flag.FlagSet) func() (learn.Perceptron, error) {
 	f := declareNeuronFlags(fs, 1000, 1)
 	return func() (learn.Perceptron, error) {
 		e, lr, seed, err := f()
-		return learn.Perceptron{Epochs: e, LearningRate: lr, Seed: seed}, err
+		return learn.Perceptron{MaxIter: e, LearningRate: lr, Seed: seed}, err
 	}
 }
 
@@ -250,7 +257,7 @@ func declareAdalineFlags(fs *flag.FlagSet) func() (learn.Adaline, error) {
 	f := declareNeuronFlags(fs, 100, 0.01)
 	return func() (learn.Adaline, error) {
 		e, lr, seed, err := f()
-		return learn.Adaline{Epochs: e, LearningRate: lr, Seed: seed}, err
+		return learn.Adaline{MaxIter: e, LearningRate: lr, Seed: seed}, err
 	}
 }
 

@@ -203,3 +203,23 @@ func TestNeuronCommandsSeveralClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestLinregFilipRank: on NIST's Filip data (degree 10) linreg prints the
+// rank its solver used (10 for QR, 9 for the SVD's default cut-off, 10
+// with a tiny -rcond); -rcond belongs to -solver svd; the normal
+// equations' refusal names the qr solver.
+func TestLinregFilipRank(t *testing.T) {
+	filip := "../../testdata/filip.csv"
+	for _, c := range []struct {
+		args []string
+		rank float64
+	}{{nil, 10}, {[]string{"-solver", "svd"}, 9}, {[]string{"-solver", "svd", "-rcond", "1e-20"}, 10}} {
+		o := jsonOf(t, first(mustRun(t, append(append([]string{"linreg", "-basis", "poly", "-degree", "10", "-json"}, c.args...), filip)...)))
+		if o["rank"] != c.rank {
+			t.Errorf("linreg %v: rank %v, want %v", c.args, o["rank"], c.rank)
+		}
+	}
+	mustFail(t, 2, []string{"linreg", "-rcond", "1e-20", filip}, "-solver svd")
+	mustFail(t, 2, []string{"linreg", "-solver", "svd", "-rcond", "1", filip}, "-rcond")
+	mustFail(t, 1, []string{"linreg", "-basis", "poly", "-degree", "10", "-solver", "normal", filip}, "qr solver")
+}

@@ -56,20 +56,12 @@ func init() {
 			if mf.task == "regress" {
 				return regressorPlan(learn.RegressorFunc(func(x *matrix.Dense, y []float64) (learn.Regressor, error) {
 					var curve []float64
-					m, err := mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
-					if err != nil {
-						return nil, err
-					}
-					return m, nil
+					return mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
 				})), nil
 			}
 			return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
 				var curve []float64
-				m, err := mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
-				if err != nil {
-					return nil, err
-				}
-				return m, nil
+				return mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
 			})), nil
 		}
 	}})
@@ -139,7 +131,8 @@ func (f trainingFlags) training(n int, stderr io.Writer, curve *[]float64) learn
 		t.SGD = &optimize.SGDSettings{LearningRate: *f.lr, BatchSize: batch, Epochs: *f.epochs, Seed: *f.seed}
 	}
 	start, last := time.Now(), time.Time{}
-	t.Trace = func(r learn.EpochReport) {
+	t.Trace = func(s learn.TraceStep) {
+		r := s.Epoch
 		*curve = append(*curve, r.Loss)
 		if *f.quiet {
 			return
@@ -295,13 +288,13 @@ func runMLP(args []string, stdout, stderr io.Writer) error {
 		var model any
 		var h *learn.History
 		if s.regression {
-			m, err := cfg.FitRegressor(d.X, d.Y)
+			m, err := cfg.FitRegression(d.X, d.Y)
 			if err != nil {
 				return nil, nil, err
 			}
 			model, h = m, m.History
 		} else {
-			m, err := cfg.FitClassifier(d.X, d.Labels)
+			m, err := cfg.Fit(d.X, d.Labels)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -413,7 +406,7 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 	}
 	m, err := cfg.Fit(x)
 	if err != nil {
-		return err
+		return sizeFlagError(fs, err)
 	}
 	perEntry := func(x *matrix.Dense) (float64, error) {
 		e, err := m.ReconstructionError(x)

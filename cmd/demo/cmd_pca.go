@@ -27,7 +27,7 @@ func init() {
 		flags := declareLDAFlags(fs)
 		return func() (learnerPlan, error) {
 			cfg, err := flags()
-			return classifierPlan(learn.Classify(cfg.Fit)), err
+			return classifierPlan(cfg), err
 		}
 	}})
 }

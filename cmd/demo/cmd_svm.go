@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"mlnotes/learn"
@@ -27,11 +29,18 @@ func init() {
 		run: runSVM,
 	})
 	registerModelKind("svm", func(r io.Reader) (any, error) {
-		m, err := learn.LoadSVM(r)
+		data, err := io.ReadAll(r)
 		if err != nil {
 			return nil, err
 		}
-		return svmView(m), nil
+		c, err := learn.LoadSVMClassifier(bytes.NewReader(data))
+		if err == nil {
+			return svmView(c), nil
+		}
+		if g, err2 := learn.LoadSVMRegressor(bytes.NewReader(data)); err2 == nil {
+			return g, nil
+		}
+		return nil, err
 	})
 	registerLearner(learnerDef{name: "svm", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
 		flags := declareSVMFlags(fs)
@@ -51,63 +60,124 @@ func init() {
 					c.Kernel.Gamma = g
 				}
 				if reg {
-					return nil, c.Regressor(), nil
+					return nil, c, nil
 				}
 				return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
-					m, err := c.FitClassifier(x, y)
+					m, err := c.Fit(x, y)
 					if err != nil {
 						return nil, err
 					}
-					return svmClassifier{learn.SVMClassifier{SVMModel: m}}, nil
+					return svmClassifier{m, nil}, nil
 				}), nil, nil
 			}}, nil
 		}
 	}})
 }
 
-// svmView is what the driver sees of an SVM model: the model itself for
-// regression; for classification a learn.DecisionClassifier (decision
-// values, one column per one-versus-one machine, so that the driver
-// refuses rows whose decision value is not finite) that is also a
-// learn.ProbabilisticClassifier when the model was trained with -proba.
-func svmView(m *learn.SVMModel) any {
-	if m.Type == learn.EpsSVR || m.Type == learn.NuSVR {
-		return m
-	}
-	c := svmClassifier{learn.SVMClassifier{SVMModel: m}}
+// svmView is what the driver sees of an SVM classifier: a
+// learn.DecisionClassifier (decision values, one column per one-versus-one
+// machine, so that the driver refuses rows whose decision value is not
+// finite) that is also a learn.ProbabilisticClassifier when the model was
+// trained with -proba.
+func svmView(m *learn.SVMClassifierModel) any { return svmViewMemo(m, nil) }
+
+// svmViewMemo is svmView with a decisionMemo: the driver asks the model
+// for the decision values of a matrix and then for its predictions, and
+// both come from one evaluation.
+func svmViewMemo(m *learn.SVMClassifierModel, memo *decisionMemo) any {
+	c := svmClassifier{m, memo}
 	if m.Probability {
 		return svmProbClassifier{c}
 	}
 	return c
 }
 
-// svmClassifier forwards the classifier methods of learn.SVMClassifier but
-// not PredictProba, so that a model without probabilities is not a
-// learn.ProbabilisticClassifier and predict -proba says so.
-type svmClassifier struct{ c learn.SVMClassifier }
+// decisionMemo keeps the decision values of the last matrix a model was
+// evaluated on, so that a second question about the same matrix (the same
+// pointer: the driver does not change a matrix between its calls) costs
+// no kernel evaluation. The svm command seeds it with the training
+// matrix's values, read from the solver's gradient (TrainingDecision of
+// the learn models). A nil memo keeps nothing.
+type decisionMemo struct {
+	x   *matrix.Dense
+	dec *matrix.Dense // x.Rows() × machines
+}
 
-// Predict returns the classes (one-versus-one votes).
-func (v svmClassifier) Predict(x *matrix.Dense) ([]int, error) { return v.c.Predict(x) }
+// decision returns the machines' decision values on x, from the memo when
+// x is the matrix it holds, otherwise from eval (then remembered).
+func (d *decisionMemo) decision(x *matrix.Dense, eval func(*matrix.Dense) (*matrix.Dense, error)) (*matrix.Dense, error) {
+	if d != nil && d.x == x && x != nil {
+		return d.dec.Clone(), nil
+	}
+	dec, err := eval(x)
+	if err != nil || d == nil {
+		return dec, err
+	}
+	d.x, d.dec = x, dec.Clone()
+	return dec, nil
+}
+
+// svmClassifier forwards the classifier methods of learn.SVMClassifierModel
+// but not PredictProba, so that a model without probabilities is not a
+// learn.ProbabilisticClassifier and predict -proba says so.
+type svmClassifier struct {
+	c    *learn.SVMClassifierModel
+	memo *decisionMemo
+}
+
+// Predict returns the classes (one-versus-one votes on DecisionFunction).
+func (v svmClassifier) Predict(x *matrix.Dense) ([]int, error) {
+	dec, err := v.DecisionFunction(x)
+	if err != nil {
+		return nil, err
+	}
+	return v.c.Vote(dec)
+}
 
 // Labels returns the sorted classes.
 func (v svmClassifier) Labels() []int { return v.c.Labels() }
 
-// DecisionFunction returns SVMModel.DecisionAll.
+// DecisionFunction returns SVMClassifierModel.DecisionFunction.
 func (v svmClassifier) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
-	return v.c.DecisionFunction(x)
+	return v.memo.decision(x, v.c.DecisionFunction)
 }
 
-// Save writes the learn model (SVMModel.Save).
+// Save writes the learn model (SVMClassifierModel.Save).
 func (v svmClassifier) Save(w io.Writer) error { return v.c.Save(w) }
 
 // svmProbClassifier is an svmClassifier with the probabilities of a model
 // trained with -proba.
 type svmProbClassifier struct{ svmClassifier }
 
-// PredictProba returns SVMModel.PredictProba.
+// PredictProba returns SVMClassifierModel.PredictProba.
 func (v svmProbClassifier) PredictProba(x *matrix.Dense) (*matrix.Dense, error) {
 	return v.c.PredictProba(x)
 }
+
+// svmRegressor is the learn.Regressor view of an ε-SVR or ν-SVR model
+// with a decisionMemo.
+type svmRegressor struct {
+	m    *learn.SVMRegressorModel
+	memo *decisionMemo
+}
+
+// Predict returns f(x) (SVMRegressorModel.Predict).
+func (v svmRegressor) Predict(x *matrix.Dense) ([]float64, error) {
+	dec, err := v.memo.decision(x, func(x *matrix.Dense) (*matrix.Dense, error) {
+		f, err := v.m.Predict(x)
+		if err != nil {
+			return nil, err
+		}
+		return matrix.NewFromSlice(len(f), 1, f)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return dec.Col(0), nil
+}
+
+// Save writes the learn model (SVMRegressorModel.Save).
+func (v svmRegressor) Save(w io.Writer) error { return v.m.Save(w) }
 
 // formatSMOStep is the fixed trace format of SMO (docs/cli.md, "Traces").
 func formatSMOStep(s optimize.SMOStep) string {
@@ -187,7 +257,7 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.Probability, cfg.Seed = *proba, *seed
 	if *trace {
-		cfg.Trace = func(st optimize.SMOStep) { fmt.Fprintln(stderr, formatSMOStep(st)) }
+		cfg.Trace = func(st learn.TraceStep) { fmt.Fprintln(stderr, formatSMOStep(*st.SMO)) }
 	}
 	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
@@ -204,7 +274,7 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		return svmView(m), append(fields, f...), nil
+		return m, append(fields, f...), nil
 	})
 }
 
@@ -307,18 +377,36 @@ func containsFlag(args []string, name string) bool {
 
 // trainSVM fits the model and collects the certificate of docs/cli.md. A
 // fit that reaches the iteration cap keeps its model, as svm-train does:
-// the reason goes to stderr and the field converged is false.
-func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (*learn.SVMModel, []field, error) {
-	var m *learn.SVMModel
-	var err error
+// the reason goes to stderr and the field converged is false. The model
+// is the regressor or the classifier as the driver sees it (svmRegressor,
+// svmViewMemo). The decision values of the training rows (field decision)
+// are read from the solver's gradient (TrainingDecision), and the model's
+// memo keeps them for the training score.
+func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, error) {
+	var (
+		model    any
+		machines []*learn.BinarySVM
+		classes  []int
+		decision func(*matrix.Dense) ([]float64, error)
+		fitDec   func() []float64
+		primalW  func(int) ([]float64, float64, error)
+		err      error
+	)
 	x := d.X
+	memo := &decisionMemo{}
 	if cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR {
-		m, err = cfg.FitRegressor(x, d.Y)
+		var m *learn.SVMRegressorModel
+		if m, err = cfg.FitRegression(x, d.Y); m != nil {
+			model, machines, decision, fitDec, primalW = svmRegressor{m, memo}, m.Machines, m.Decision, m.TrainingDecision, m.PrimalW
+		}
 	} else {
-		m, err = cfg.FitClassifier(x, d.Labels)
+		var m *learn.SVMClassifierModel
+		if m, err = cfg.Fit(x, d.Labels); m != nil {
+			model, machines, classes, decision, fitDec, primalW = svmViewMemo(m, memo), m.Machines, m.Classes, m.Decision, m.TrainingDecision, m.PrimalW
+		}
 	}
 	converged := true
-	if err != nil && m != nil && errors.Is(err, matrix.ErrNoConvergence) {
+	if err != nil && model != nil && errors.Is(err, matrix.ErrNoConvergence) {
 		for _, line := range strings.Split(err.Error(), "\n") {
 			fmt.Fprintf(stderr, "demo svm: warning: %s; the model is kept as it stands\n", line)
 		}
@@ -328,10 +416,17 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (*learn.SVMModel,
 		return nil, nil, err
 	}
 	fields := []field{{"converged", converged}}
-	if len(m.Machines) == 1 {
-		b := m.Machines[0]
+	if len(machines) == 1 {
+		b := machines[0]
 		nbsv := b.NumBounded
-		dec, _ := m.Decision(x)
+		dec := fitDec() // from the solver's gradient, without evaluating the model
+		if dec == nil {
+			dec, _ = decision(x)
+		}
+		if dec != nil {
+			memo.x = x
+			memo.dec, _ = matrix.NewFromSlice(len(dec), 1, slices.Clone(dec))
+		}
 		fields = append(fields,
 			field{"objective", b.Objective}, field{"b", b.B()}, field{"rho", b.Rho},
 			field{"n_sv", len(b.Support)}, field{"n_bsv", nbsv}, field{"iterations", b.Iterations},
@@ -344,14 +439,14 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (*learn.SVMModel,
 		case learn.NuSVR:
 			fields = append(fields, field{"epsilon", b.EpsilonFound})
 		}
-		if w, margin, err := m.PrimalW(0); err == nil {
+		if w, margin, err := primalW(0); err == nil {
 			fields = append(fields, field{"w", w})
 			if cfg.Type == learn.CSVC || cfg.Type == learn.NuSVC {
 				fields = append(fields, field{"margin", margin})
 			}
 		}
 	} else {
-		fields = append(fields, field{"classes", m.Classes})
+		fields = append(fields, field{"classes", classes})
 	}
-	return m, fields, nil
+	return model, fields, nil
 }

@@ -40,7 +40,7 @@ func TestSVMProba(t *testing.T) {
 	for i, v := range y {
 		labels[i] = int(v)
 	}
-	m, err := learn.SVM{Kernel: learn.Kernel{Type: learn.GaussianKernel, Gamma: 0.5}, Probability: true, Seed: 7}.FitClassifier(x, labels)
+	m, err := learn.SVM{Kernel: learn.Kernel{Type: learn.GaussianKernel, Gamma: 0.5}, Probability: true, Seed: 7}.Fit(x, labels)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -86,13 +86,18 @@ func TestSVMFlags(t *testing.T) {
 			args = append(args, "-target", "label")
 		}
 		got := svmJSON(t, append(args, train)...)
-		var m *learn.SVMModel
+		var b *learn.BinarySVM
+		var dec []float64
 		var err error
 		var x *matrix.Dense
 		if c.cfg.Type == learn.EpsSVR || c.cfg.Type == learn.NuSVR {
 			var y []float64
 			x, y = split(4) // -target t, or -target 4
-			m, err = c.cfg.FitRegressor(x, y)
+			var m *learn.SVMRegressorModel
+			if m, err = c.cfg.FitRegression(x, y); err == nil {
+				b = m.Machines[0]
+				dec = m.TrainingDecision() // from the solver's gradient, as the CLI prints it
+			}
 		} else {
 			var y []float64
 			x, y = split(3) // -target label
@@ -100,13 +105,15 @@ func TestSVMFlags(t *testing.T) {
 			for i, v := range y {
 				labels[i] = int(v)
 			}
-			m, err = c.cfg.FitClassifier(x, labels)
+			var m *learn.SVMClassifierModel
+			if m, err = c.cfg.Fit(x, labels); err == nil {
+				b = m.Machines[0]
+				dec = m.TrainingDecision()
+			}
 		}
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		b := m.Machines[0]
-		dec, _ := m.Decision(x)
 		want := map[string]any{"objective": b.Objective, "rho": b.Rho, "b": b.B(), "n_sv": float64(len(b.Support)),
 			"n_bsv": float64(b.NumBounded), "iterations": float64(b.Iterations), "kkt_violation": b.KKTViolation}
 		for k, v := range want {

@@ -18,12 +18,17 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"mlnotes/matrix"
 )
 
-// maxLibSVMCells bounds n·d of the dense matrix a sparse file becomes, so
-// that one stray index such as 9:… → 900000000:… is an error, not an
-// out-of-memory crash.
-const maxLibSVMCells = 1 << 27
+// libsvmCopies is how many copies of the dense n×d matrix a sparse file
+// becomes the learners may hold at their peak (the data, its scaled or
+// projected copy, the learner's own: the campaign of issue 25 measured up
+// to seven): the file is refused when that many exceed the memory limit
+// (matrix.MemoryLimit), so that one stray index such as 9:… →
+// 900000000:… is an error, not an out-of-memory crash.
+const libsvmCopies = 8
 
 // libsvmData is a LIBSVM file: labels, and the sparse rows.
 type libsvmData struct {
@@ -94,8 +99,9 @@ func parseLibSVM(content []byte) (*libsvmData, error) {
 		data.index = append(data.index, idx)
 		data.value = append(data.value, val)
 		data.lines = append(data.lines, lineNo)
-		if data.d > maxLibSVMCells/len(data.labels) {
-			return nil, fmt.Errorf("line %d: feature index %d makes the data too large for a dense matrix", lineNo, data.d)
+		if need := matrix.FloatBytes(libsvmCopies, len(data.labels), data.d); need > matrix.MemoryLimit() {
+			return nil, fmt.Errorf("line %d: feature index %d makes the data too large: %d×%d as a dense matrix needs %s at the peak of a learner (%d copies), the limit is %s: %w",
+				lineNo, data.d, len(data.labels), data.d, matrix.FormatBytes(need), libsvmCopies, matrix.FormatBytes(matrix.MemoryLimit()), matrix.ErrTooLarge)
 		}
 	}
 	if len(data.labels) == 0 {

@@ -41,6 +41,10 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 			status = exitError
 		}
 	}()
+	if err := applyMemoryLimit(); err != nil {
+		fmt.Fprintf(stderr, "demo: %v\n", err)
+		return exitUsage
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return report(stderr, "tour", runTour(args, stdout, stderr))
 	}
@@ -72,6 +76,6 @@ func report(stderr io.Writer, name string, err error) int {
 	if err == errHelpShown {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "demo %s: %v\n", name, err)
+	fmt.Fprintf(stderr, "demo %s: %v%s\n", name, err, tooLargeHint(err))
 	return exitError
 }

@@ -70,9 +70,10 @@ func emitJSON(w io.Writer, fields []field) error {
 	return bw.Flush()
 }
 
-// emitText writes "name: value" lines; vectors on one line, matrices as
-// aligned rows under their name (writeMatrixText, streamed: a matrix may
-// hold millions of numbers).
+// emitText writes "name: value" lines, summarized as output_summary.go
+// says: short vectors on one line, long ones as their length and first
+// entries; small matrices whole and aligned under their name, large ones
+// as their first rows; nested values without Go syntax (textOf).
 func emitText(w io.Writer, fields []field) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	for _, f := range fields {
@@ -80,15 +81,21 @@ func emitText(w io.Writer, fields []field) error {
 		case *matrix.Dense:
 			r, c := v.Dims()
 			fmt.Fprintf(bw, "%s (%d×%d):\n", f.name, r, c)
-			if err := writeMatrixText(bw, v); err != nil {
+			if !isSmall(r, c) {
+				var b strings.Builder
+				writeMatrixSummary(&b, v)
+				bw.WriteString(b.String())
+			} else if err := writeMatrixText(bw, v); err != nil {
 				return err
 			}
-		case []float64:
-			fmt.Fprintf(bw, "%s: %s\n", f.name, formatVector(v))
-		case float64:
-			fmt.Fprintf(bw, "%s: %s\n", f.name, formatNumber(v))
+		case shown:
+			sep := ": "
+			if strings.HasPrefix(v.text, "\n") {
+				sep = ":"
+			}
+			fmt.Fprintf(bw, "%s%s%s\n", f.name, sep, v.text)
 		default:
-			fmt.Fprintf(bw, "%s: %v\n", f.name, v)
+			fmt.Fprintf(bw, "%s: %s\n", f.name, textOf(v, lineMax-len([]rune(f.name))-2))
 		}
 	}
 	return bw.Flush()
@@ -105,14 +112,6 @@ func formatNumber(v float64) string {
 	}
 	var buf [24]byte
 	return string(appendG6(buf[:0], v))
-}
-
-func formatVector(v []float64) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = formatNumber(x)
-	}
-	return "[" + strings.Join(s, " ") + "]"
 }
 
 // checkFinite returns an error naming the first field that holds a NaN or
@@ -142,6 +141,10 @@ func checkFinite(fields []field) error {
 						return fmt.Errorf("%s[%d][%d] is %v: the result overflows float64 (or is undefined)", f.name, i, j, x)
 					}
 				}
+			}
+		case shown:
+			if err := checkFinite([]field{{f.name, v.value}}); err != nil {
+				return err
 			}
 		default:
 			// Nested values ([][]float64, maps of results, slices of

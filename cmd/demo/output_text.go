@@ -18,7 +18,10 @@ import (
 // then each block is laid out with its padding and written in order.
 func writeMatrixText(w *bufio.Writer, m *matrix.Dense) error {
 	rows, cols := m.Dims()
-	const block = 1024
+	// Blocks of about 64 Ki cells (at most 1024 rows): a block of a wide
+	// matrix (1 × 3 000 000) is a few rows, and its buffers are sized by
+	// the cells it holds, so the text takes memory proportional to m.
+	block := min(1024, max(1, 1<<16/max(cols, 1)))
 	nb := (rows + block - 1) / block
 	type cells struct {
 		text  []byte
@@ -37,8 +40,10 @@ func writeMatrixText(w *bufio.Writer, m *matrix.Dense) error {
 			for b := range next {
 				// 12 bytes a cell hold the longest six-digit forms
 				// (−1.23456e-05), so the text rarely grows and copies.
-				c := cells{text: make([]byte, 0, 12*block*cols), ends: make([]int, 0, block*cols), width: make([]int, cols)}
-				for i := b * block; i < min((b+1)*block, rows); i++ {
+				lo, hi := b*block, min((b+1)*block, rows)
+				n := (hi - lo) * cols
+				c := cells{text: make([]byte, 0, 12*n), ends: make([]int, 0, n), width: make([]int, cols)}
+				for i := lo; i < hi; i++ {
 					for j, v := range m.Row(i) {
 						start := len(c.text)
 						c.text = appendNumber(c.text, v)
@@ -71,6 +76,12 @@ func writeMatrixText(w *bufio.Writer, m *matrix.Dense) error {
 			}
 			line = append(line, c.text[start:end]...)
 			start = end
+			if len(line) >= 1<<16 && j < cols-1 { // a long row goes out in pieces
+				if _, err := w.Write(line); err != nil {
+					return err
+				}
+				line = line[:0]
+			}
 			if j == cols-1 {
 				line = append(line, '\n')
 				if _, err := w.Write(line); err != nil {

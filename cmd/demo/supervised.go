@@ -371,7 +371,7 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 	}
 	model, fields, err := train(d)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, sizeFlagError(s.fs, err)
 	}
 	switch model.(type) {
 	case learn.Classifier:

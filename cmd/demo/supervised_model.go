@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -280,6 +281,17 @@ func (m *cliModel) predict(smp *sample, wantProba bool) (*prediction, error) {
 // probability or predicted value is not finite cannot be scored: it is an
 // error naming how many rows and the first one, never a class.
 func (m *cliModel) predictPre(x *matrix.Dense, lines []int, wantProba bool) (*prediction, error) {
+	p, err := m.predictRows(x, lines, wantProba)
+	var se *learn.ScoreError
+	if errors.As(err, &se) && se.Row < len(lines) {
+		return nil, fmt.Errorf("%d of %d rows cannot be scored: the %s is not finite (first on line %d): evaluating the model on them overflows float64", se.Count, x.Rows(), se.What, lines[se.Row])
+	}
+	return p, err
+}
+
+// predictRows is predictPre before the library's refusal of rows that
+// cannot be scored (learn.ScoreError) is put in the file's terms.
+func (m *cliModel) predictRows(x *matrix.Dense, lines []int, wantProba bool) (*prediction, error) {
 	p := &prediction{}
 	unscorable := func(what string, bad func(i int) bool) error {
 		count, first := 0, -1

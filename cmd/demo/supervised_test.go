@@ -490,7 +490,7 @@ func TestPredictProba(t *testing.T) {
 func TestPlainModelFiles(t *testing.T) {
 	train := writeCSV(t, "t.csv", "a,b,y\n0,0,-1\n0,1,-1\n3,3,1\n3,4,1\n")
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {0, 1}, {3, 3}, {3, 4}})
-	m, err := learn.SVM{Kernel: learn.Linear()}.FitClassifier(x, []int{-1, -1, 1, 1})
+	m, err := learn.SVM{Kernel: learn.Linear()}.Fit(x, []int{-1, -1, 1, 1})
 	if err != nil {
 		t.Fatal(err)
 	}

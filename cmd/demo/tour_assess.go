@@ -101,7 +101,7 @@ func tourBootstrap(t *tour) error {
 		y[i] = rng.IntN(2)
 	}
 	t.say("%d points, labels drawn by coin flips independently of the features: every classifier's true error is 0.5", n)
-	r, err := learn.Bootstrap{B: B, Seed: 1}.Classifier(learn.KNN{K: 1}, x, y)
+	r, err := learn.Bootstrap{B: B, Seed: 1}.EstimateClassifier(learn.KNN{K: 1}, x, y)
 	if err != nil {
 		return err
 	}

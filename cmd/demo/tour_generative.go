@@ -45,13 +45,13 @@ func tourBayes(t *tour) error {
 	rng := rand.New(rand.NewPCG(15, 1))
 	x, y := gaussianBlobs(rng, 80, [][2]float64{{0, 0}, {2.5, 0.5}, {1, 2.5}}, []float64{0.9, 0.7, 1.1})
 	t.say("three Gaussian classes in the plane, 80 points each; class densities by maximum likelihood (full covariances), priors from the class fractions")
-	m, err := learn.BayesClassifier{}.Fit(x, y)
+	m, err := learn.Bayes{}.Fit(x, y)
 	if err != nil {
 		return err
 	}
 	// Deciding "class 0" when the truth is class 2 costs 10, every other error 1.
 	loss, _ := matrix.NewFromRows([][]float64{{0, 1, 10}, {1, 0, 1}, {1, 1, 0}})
-	ml, err := learn.BayesClassifier{Loss: loss}.Fit(x, y)
+	ml, err := learn.Bayes{Loss: loss}.Fit(x, y)
 	if err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func tourGMM(t *tour) error {
 	rng := rand.New(rand.NewPCG(16, 1))
 	x, y := gaussianBlobs(rng, 150, [][2]float64{{0, 0}, {3, 1}, {1, 3.5}}, []float64{0.8, 0.6, 1})
 	const reg = 1e-6
-	m, err := learn.GaussianMixture{K: 3, Restarts: 5, Seed: 1, Trace: true, Reg: reg}.Fit(x)
+	m, err := learn.GaussianMixture{K: 3, Restarts: 5, Seed: 1, Reg: reg}.Fit(x)
 	if err != nil {
 		return err
 	}
@@ -170,14 +170,14 @@ func tourGMM(t *tour) error {
 	// tests check that bound at every iteration); on these data the
 	// log-likelihood simply increases.
 	worst := math.Inf(1)
-	for i := 1; i < len(m.Trace); i++ {
-		worst = math.Min(worst, m.Trace[i]-m.Trace[i-1])
+	for i := 1; i < len(m.LogLikelihoods); i++ {
+		worst = math.Min(worst, m.LogLikelihoods[i]-m.LogLikelihoods[i-1])
 	}
-	if len(m.Trace) < 2 {
+	if len(m.LogLikelihoods) < 2 {
 		worst = 0
 	}
 	t.checkTrue("the log-likelihood never decreases from one iteration to the next", worst >= 0,
-		fmt.Sprintf("smallest change over %d iterations %.3g ≥ 0", len(m.Trace), worst))
+		fmt.Sprintf("smallest change over %d iterations %.3g ≥ 0", len(m.LogLikelihoods), worst))
 	mle, _ := learn.GaussianMLE{Reg: reg}.Fit(x)
 	one, _ := learn.GaussianMixture{K: 1, Reg: reg}.Fit(x)
 	ll, _ := mle.LogLikelihood(x)
@@ -201,12 +201,12 @@ func tourGMM(t *tour) error {
 	if err := t.savePlot(f, "gmm-ellipses"); err != nil {
 		return err
 	}
-	it := make([]float64, len(m.Trace))
+	it := make([]float64, len(m.LogLikelihoods))
 	for i := range it {
 		it[i] = float64(i + 1)
 	}
 	fl := &plot.Figure{Title: "EM: mean log-likelihood per iteration", XLabel: "iteration", YLabel: "(1/n) Σ log f(xᵢ)"}
-	fl.Line("kept restart", it, m.Trace, plot.Style{Marker: plot.MarkerCircle})
+	fl.Line("kept restart", it, m.LogLikelihoods, plot.Style{Marker: plot.MarkerCircle})
 	return t.savePlot(fl, "gmm-loglik")
 }
 

@@ -293,7 +293,7 @@ func tourPerceptron(t *tour) error {
 	t.say("perceptron: mistakes per epoch %v", pm.Mistakes)
 	t.checkTrue("the perceptron converges on separable data (an epoch without a mistake)", pm.Converged,
 		fmt.Sprintf("%d epochs", pm.Epochs))
-	am, err := learn.Adaline{LearningRate: 0.005, Epochs: 200, Seed: 1}.Fit(z, y)
+	am, err := learn.Adaline{LearningRate: 0.005, MaxIter: 200, Seed: 1}.Fit(z, y)
 	if err != nil {
 		return err
 	}

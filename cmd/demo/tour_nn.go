@@ -123,9 +123,9 @@ func tourMLPDigits(t *tour) error {
 	f := &plot.Figure{Title: "Digits 64-64-10: training loss per epoch", XLabel: "epoch", YLabel: "mean cross-entropy"}
 	final := map[string]float64{}
 	for i, r := range runs {
-		var m *learn.MLPClassifier
+		var m *learn.MLPClassifierModel
 		if err := t.step(r.name, func() (err error) {
-			m, err = learn.MLP{Hidden: []int{64}, Training: r.tr}.FitClassifier(xTrain, yTrain)
+			m, err = learn.MLP{Hidden: []int{64}, Training: r.tr}.Fit(xTrain, yTrain)
 			return err
 		}); err != nil {
 			return err

@@ -217,9 +217,13 @@ func tourKernelPCA(t *tour) error {
 	if err != nil {
 		return err
 	}
-	accP := math.Max(learn.ThresholdAccuracy(yp.Col(0), y), learn.ThresholdAccuracy(yp.Col(1), y))
-	accK := learn.ThresholdAccuracy(yk.Col(0), y)
-	accS := learn.ThresholdAccuracy(sp.Embedding.Col(0), y)
+	var acc [4]float64
+	for i, v := range [][]float64{yp.Col(0), yp.Col(1), yk.Col(0), sp.Embedding.Col(0)} {
+		if acc[i], err = learn.ThresholdAccuracy(v, y); err != nil {
+			return err
+		}
+	}
+	accP, accK, accS := math.Max(acc[0], acc[1]), acc[2], acc[3]
 	t.say("300 points on two concentric circles (radius 1 and 3)")
 	t.say("best threshold on one linear PCA component: %.3f accuracy (no direction separates rings)", accP)
 	t.checkTrue("kernel PCA (Gaussian, σ² = 2) separates the circles on its first component", accK >= 0.99, fmt.Sprintf("accuracy %.3f ≥ 0.99", accK))

@@ -7,9 +7,9 @@ import (
 	"math/rand/v2"
 
 	"mlnotes/cmd/demo/internal/plot"
+	"mlnotes/cmd/demo/internal/toydata"
 	"mlnotes/learn"
 	"mlnotes/matrix"
-	"mlnotes/optimize"
 )
 
 func init() {
@@ -23,26 +23,15 @@ func init() {
 		notes: `004, "Support Vector Machines(SVM)"`, run: tourSVMDigits})
 }
 
-// moons returns two interleaved half circles with noise.
+// moons returns two interleaved half circles with noise (the site ships
+// the same points as CSV files: toydata).
 func moons(n int, noise float64, seed uint64) (*matrix.Dense, []int) {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	x := matrix.New(2*n, 2)
-	y := make([]int, 2*n)
-	for i := range n {
-		a := math.Pi * rng.Float64()
-		x.Set(i, 0, math.Cos(a)+noise*rng.NormFloat64())
-		x.Set(i, 1, math.Sin(a)+noise*rng.NormFloat64())
-		b := math.Pi * rng.Float64()
-		x.Set(n+i, 0, 1-math.Cos(b)+noise*rng.NormFloat64())
-		x.Set(n+i, 1, 0.5-math.Sin(b)+noise*rng.NormFloat64())
-		y[n+i] = 1
-	}
-	return x, y
+	return toydata.Moons(n, noise, seed)
 }
 
 // kktWorst returns the largest violation of the C-SVM KKT conditions on
 // the training data: yf ≥ 1 (μ = 0), yf = 1 (0 < μ < C), yf ≤ 1 (μ = C).
-func kktWorst(m *learn.SVMModel, x *matrix.Dense, y []int, c float64) float64 {
+func kktWorst(m *learn.SVMClassifierModel, x *matrix.Dense, y []int, c float64) float64 {
 	b := m.Machines[0]
 	f, _ := m.Decision(x)
 	mu := make([]float64, x.Rows())
@@ -78,12 +67,12 @@ func tourSVM(t *tour) error {
 	}{{"linear", learn.Linear()}, {"poly", learn.Polynomial(3)}, {"rbf", learn.Gaussian(0.5)}}
 	for _, kk := range kernels {
 		steps := 0
-		cfg := learn.SVM{Kernel: kk.k, C: c, TraceEvery: 50, Trace: func(s optimize.SMOStep) {
+		cfg := learn.SVM{Kernel: kk.k, C: c, TraceEvery: 50, Trace: func(s learn.TraceStep) {
 			if steps++; steps <= 3 && kk.name == "rbf" {
-				t.say("  %s", formatSMOStep(s))
+				t.say("  %s", formatSMOStep(*s.SMO))
 			}
 		}}
-		m, err := cfg.FitClassifier(x, y)
+		m, err := cfg.Fit(x, y)
 		if err != nil {
 			return err
 		}
@@ -108,7 +97,7 @@ func tourSVM(t *tour) error {
 // tourSVMProbabilities: Platt's probabilities (LIBSVM's -b 1) for the
 // Gaussian machine, scored on fresh moons.
 func tourSVMProbabilities(t *tour, x *matrix.Dense, y []int, c float64) error {
-	m, err := learn.SVM{Kernel: learn.Gaussian(0.5), C: c, Probability: true, Seed: 1}.FitClassifier(x, y)
+	m, err := learn.SVM{Kernel: learn.Gaussian(0.5), C: c, Probability: true, Seed: 1}.Fit(x, y)
 	if err != nil {
 		return err
 	}
@@ -139,7 +128,7 @@ func tourSVMProbabilities(t *tour, x *matrix.Dense, y []int, c float64) error {
 
 // svmPicture draws the decision regions, f = 0 and the margins f = ±1, and
 // rings around the support vectors.
-func svmPicture(m *learn.SVMModel, x *matrix.Dense, y []int, name string) *plot.Figure {
+func svmPicture(m *learn.SVMClassifierModel, x *matrix.Dense, y []int, name string) *plot.Figure {
 	f := &plot.Figure{Title: fmt.Sprintf("SVM with the %s kernel on two moons", name), XLabel: "x₁", YLabel: "x₂",
 		XRange: plot.Range{Min: -1.5, Max: 2.5}, YRange: plot.Range{Min: -1, Max: 1.5}}
 	decide := decisionGrid(m, -1.5, 2.5, -1, 1.5, 240)
@@ -164,7 +153,7 @@ func svmPicture(m *learn.SVMModel, x *matrix.Dense, y []int, name string) *plot.
 // decisionGrid evaluates f on a g×g grid with one batched call (which
 // uses both cores) and returns a bilinear interpolant of it, so that the
 // background and the contours do not call the model once per pixel.
-func decisionGrid(m *learn.SVMModel, x0, x1, y0, y1 float64, g int) func(a, b float64) float64 {
+func decisionGrid(m *learn.SVMClassifierModel, x0, x1, y0, y1 float64, g int) func(a, b float64) float64 {
 	pts := matrix.New((g+1)*(g+1), 2)
 	for i := 0; i <= g; i++ {
 		for j := 0; j <= g; j++ {
@@ -183,8 +172,8 @@ func decisionGrid(m *learn.SVMModel, x0, x1, y0, y1 float64, g int) func(a, b fl
 	}
 }
 
-func accuracy(m *learn.SVMModel, x *matrix.Dense, y []int) float64 {
-	p, _ := m.PredictClass(x)
+func accuracy(m *learn.SVMClassifierModel, x *matrix.Dense, y []int) float64 {
+	p, _ := m.Predict(x)
 	right := 0
 	for i := range p {
 		if p[i] == y[i] {
@@ -199,7 +188,7 @@ func tourNuSVM(t *tour) error {
 	t.claim("margin errors / n ≤ ν ≤ support vectors / n")
 	var nus, fe, fs []float64
 	for _, nu := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
-		m, err := learn.SVM{Type: learn.NuSVC, Nu: nu, Kernel: learn.Gaussian(0.5)}.FitClassifier(x, y)
+		m, err := learn.SVM{Type: learn.NuSVC, Nu: nu, Kernel: learn.Gaussian(0.5)}.Fit(x, y)
 		if err != nil {
 			return err
 		}
@@ -227,7 +216,7 @@ func tourSVR(t *tour) error {
 		y[i] = math.Sin(v) + 0.15*rng.NormFloat64()
 	}
 	eps := 0.2
-	m, err := learn.SVM{Type: learn.EpsSVR, Kernel: learn.Gaussian(1), C: 10, Epsilon: eps}.FitRegressor(x, y)
+	m, err := learn.SVM{Type: learn.EpsSVR, Kernel: learn.Gaussian(1), C: 10, Epsilon: eps}.FitRegression(x, y)
 	if err != nil {
 		return err
 	}
@@ -247,7 +236,7 @@ func tourSVR(t *tour) error {
 	}
 	t.claim("points strictly inside the ε-tube have αᵢ = αᵢ* = 0: only points on or outside it are support vectors")
 	t.checkTrue("every non-support vector lies within the tube |y − f(x)| ≤ ε", outsideOK, fmt.Sprintf("%d of %d points inside, %d support vectors", inside, n, len(b.Support)))
-	nu, err := learn.SVM{Type: learn.NuSVR, Kernel: learn.Gaussian(1), C: 10, Nu: 0.3}.FitRegressor(x, y)
+	nu, err := learn.SVM{Type: learn.NuSVR, Kernel: learn.Gaussian(1), C: 10, Nu: 0.3}.FitRegression(x, y)
 	if err != nil {
 		return err
 	}
@@ -283,10 +272,10 @@ func tourSVMDigits(t *tour) error {
 	}
 	ntrain := 1200
 	xtr, xte := x.Slice(0, ntrain, 0, x.Cols()), x.Slice(ntrain, x.Rows(), 0, x.Cols())
-	var m *learn.SVMModel
+	var m *learn.SVMClassifierModel
 	err = t.step("training 45 one-versus-one SVMs on 1200 digits", func() error {
 		var err error
-		m, err = learn.SVM{Kernel: learn.Kernel{Type: learn.GaussianKernel, Gamma: 0.001}, C: 10}.FitClassifier(xtr, y[:ntrain])
+		m, err = learn.SVM{Kernel: learn.Kernel{Type: learn.GaussianKernel, Gamma: 0.001}, C: 10}.Fit(xtr, y[:ntrain])
 		return err
 	})
 	if err != nil {

@@ -25,6 +25,9 @@ var (
 	// ErrChecksum reports a member whose CRC-32 or length (ISIZE) in the
 	// trailer (RFC 1952 §2.3.1) differs from the decoded data.
 	ErrChecksum = errors.New("checksum mismatch")
+	// ErrTooLarge reports an output that would pass the limit given to
+	// DecompressLimit; decoding stops there, before allocating more.
+	ErrTooLarge = errors.New("output too large")
 )
 
 // Error is the structured error of the package: Op names the part of the

@@ -70,10 +70,21 @@ const maxRatio = 1032
 // io.ErrUnexpectedEOF (errors.go); no input makes Decompress panic, and
 // its work and output are bounded by what the input encodes.
 func Decompress(src []byte, sizeHint int) ([]byte, error) {
+	return DecompressLimit(src, sizeHint, math.MaxInt/2)
+}
+
+// DecompressLimit is Decompress that stops, with an *Error wrapping
+// ErrTooLarge, as soon as the output would pass limit bytes: a reader
+// that knows how much data to expect (an IDX header declares it) passes
+// that size plus one byte, and a small file that inflates to gigabytes
+// (a gzip bomb) costs no more than the limit. The size hint is reduced to
+// the limit.
+func DecompressLimit(src []byte, sizeHint, limit int) ([]byte, error) {
 	if len(src) == 0 {
 		return nil, truncated("header", 0, "empty input")
 	}
-	d := &decoder{br: bitReader{in: src}, out: make([]byte, initialSize(src, sizeHint)+outSlack)}
+	limit = max(min(limit, math.MaxInt/2), 0)
+	d := &decoder{br: bitReader{in: src}, out: make([]byte, min(initialSize(src, sizeHint), limit)+outSlack), limit: limit}
 
 	for p := 0; p < len(src); {
 		q, err := readHeader(src, p)
@@ -83,6 +94,9 @@ func Decompress(src []byte, sizeHint int) ([]byte, error) {
 		end, err := d.inflate(q)
 		if err != nil {
 			return nil, err
+		}
+		if d.op > d.limit { // within the slack the decoder writes ahead into
+			return nil, d.tooLarge()
 		}
 		if len(src)-end < gzipTrailer {
 			return nil, truncated("trailer", len(src), "input ends inside the trailer")

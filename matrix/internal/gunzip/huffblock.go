@@ -1,6 +1,9 @@
 package gunzip
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"fmt"
+)
 
 // The Huffman-coded data of a block (RFC 1951 §3.2.5): a sequence of
 // literal/length symbols, each literal a byte of output, each length
@@ -80,7 +83,9 @@ func (d *decoder) huffmanBlock(lt *litLenTable, dt *distTable) error {
 		// with the refill and the match copy).
 		if len(out)-op < outSlack {
 			d.op = op
-			d.ensure(0)
+			if !d.ensure(0) {
+				return d.tooLarge()
+			}
 			out = d.out
 		}
 		if e&flagSubtable != 0 {
@@ -180,13 +185,24 @@ truncatedStream:
 }
 
 // ensure makes room for k more bytes after d.out[:d.op] (plus outSlack),
-// at least doubling the allocation when it has to grow.
-func (d *decoder) ensure(k int) {
+// at least doubling the allocation when it has to grow, but never beyond
+// d.limit bytes of output: it reports false, and allocates nothing, when
+// the output would pass the limit.
+func (d *decoder) ensure(k int) bool {
 	if len(d.out)-d.op >= k+outSlack {
-		return
+		return true
 	}
-	size := max(2*len(d.out), d.op+k+outSlack, 1<<16)
+	if d.op >= d.limit || k > d.limit-d.op {
+		return false
+	}
+	size := min(max(2*len(d.out), d.op+k+outSlack, 1<<16), d.limit+outSlack)
 	out := make([]byte, size)
 	copy(out, d.out[:d.op])
 	d.out = out
+	return true
+}
+
+// tooLarge is the error of an output that would pass d.limit.
+func (d *decoder) tooLarge() error {
+	return &Error{Op: "block", Err: ErrTooLarge, Offset: d.br.offset(), Detail: fmt.Sprintf("the output passes the limit of %d bytes", d.limit)}
 }

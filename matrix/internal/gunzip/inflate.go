@@ -21,6 +21,7 @@ type decoder struct {
 	out   []byte
 	op    int
 	start int
+	limit int // the most output allowed (DecompressLimit)
 
 	// Tables of the current dynamic block, and scratch for its code lengths.
 	litLen  litLenTable
@@ -94,7 +95,9 @@ func (d *decoder) storedBlock() error {
 	if p+n > len(in) {
 		return truncated("stored block", len(in), "stream ends inside stored data")
 	}
-	d.ensure(n)
+	if !d.ensure(n) {
+		return d.tooLarge()
+	}
 	d.op += copy(d.out[d.op:], in[p:p+n])
 	d.br.seek(p + n)
 	return nil

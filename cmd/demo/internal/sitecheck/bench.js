@@ -1,0 +1,48 @@
+// bench.js: the speed figures of docs/live.md, measured in node (V8, the
+// engine of Chromium) by calling mlnotes.run directly with real clocks
+// (headless Chromium's virtual time does not advance during computation).
+//
+//   node cmd/demo/internal/sitecheck/bench.js SITE_DIR
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const site = process.argv[2];
+require(path.resolve(site, "wasm_exec.js"));
+if (typeof globalThis.dispatchEvent !== "function") globalThis.dispatchEvent = () => true; // node has no window events
+
+const states = [
+  ["svm", {}, "svm default (200 moons, rbf)"],
+  ["eigen", {}, "eigen default (Jacobi 6×6)"],
+  ["eigen", { data: "random12" }, "eigen Jacobi 12×12"],
+];
+
+(async () => {
+  const t0 = performance.now();
+  const go = new Go();
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(site, "mlnotes.wasm")), go.importObject);
+  go.run(instance);
+  const load = performance.now() - t0;
+  const files = {};
+  const call = (topic, p) => {
+    for (;;) {
+      const r = JSON.parse(globalThis.mlnotes.run(topic, JSON.stringify(p), JSON.stringify(files)));
+      if (!r.need) return r;
+      for (const f of r.need) files[f] = fs.readFileSync(path.join(site, f), "utf8");
+    }
+  };
+  const ms = (f) => { const t = performance.now(); const r = f(); return [performance.now() - t, r]; };
+  const med = (a) => a.sort((x, y) => x - y)[a.length >> 1];
+  console.log(`module load and compile: ${load.toFixed(0)} ms`);
+  for (const [topic, p, name] of states) {
+    const [first, r] = ms(() => call(topic, p));
+    if (r.error) throw new Error(name + ": " + r.error);
+    const redraw = [], step = [];
+    for (let i = 0; i < 5; i++) redraw.push(ms(() => call(topic, p))[0]);
+    for (let k = 1; r.steps && k <= 10; k++) {
+      const q = Object.assign({}, p, { step: String(Math.max(1, Math.round((k * r.steps) / 10))) });
+      step.push(ms(() => call(topic, q))[0]);
+    }
+    console.log(`${name}: first ${first.toFixed(0)} ms, redraw ${med(redraw).toFixed(0)} ms, step ${step.length ? med(step).toFixed(0) : "-"} ms (${r.steps} steps)`);
+  }
+  process.exit(0);
+})().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+)
+
+var (
+	bodyTag    = regexp.MustCompile(`<body[^>]*>`)
+	stateAttr  = regexp.MustCompile(`data-state="([a-z]*)"`)
+	benchAttr  = regexp.MustCompile(`data-bench="([^"]*)"`)
+	resultTag  = regexp.MustCompile(`(?s)<script type="application/json" id="result">(.*?)</script>`)
+	messageTag = regexp.MustCompile(`(?s)<p id="message"[^>]*>(.*?)</p>`)
+	figureTag  = regexp.MustCompile(`(?s)<div id="figure"[^>]*>(.*?)</div>\s*</section>`)
+	marks      = regexp.MustCompile(`<(circle|path|polyline|polygon|rect|image)\b`)
+)
+
+// checkPage checks one dumped page.
+func checkPage(path, site, demo, want string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	dom := string(b)
+	body := bodyTag.FindString(dom)
+	st := stateAttr.FindStringSubmatch(body)
+	if st == nil {
+		return "", errors.New("no data-state on <body>")
+	}
+	msg := ""
+	if m := messageTag.FindStringSubmatch(dom); m != nil {
+		msg = html.UnescapeString(m[1])
+	}
+	if st[1] != want {
+		return "", fmt.Errorf("data-state=%q, want %q (message %q)", st[1], want, msg)
+	}
+	if want == "error" {
+		if strings.TrimSpace(msg) == "" || strings.Contains(msg, "uncaught") {
+			return "", fmt.Errorf("state error without a clear message (%q)", msg)
+		}
+		return "error shown: " + msg, nil
+	}
+	if strings.Contains(body, `data-topic="index"`) {
+		return "index", nil
+	}
+	fig := figureTag.FindStringSubmatch(dom)
+	if fig == nil || len(marks.FindAllString(fig[1], -1)) < 10 {
+		return "", errors.New("the figure is empty")
+	}
+	res := resultTag.FindStringSubmatch(dom)
+	if res == nil {
+		return "", errors.New("no result block")
+	}
+	n, err := compareResult(res[1], site, demo)
+	if err != nil {
+		return "", err
+	}
+	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the command", len(marks.FindAllString(fig[1], -1)), n)
+	if m := benchAttr.FindStringSubmatch(body); m != nil {
+		out += ", bench " + html.UnescapeString(m[1])
+	}
+	return out, nil
+}
+
+// compareResult runs the block's command natively in the site and
+// compares every field the two share; it returns how many it compared.
+func compareResult(block, site, demo string) (int, error) {
+	var page map[string]any
+	if err := json.Unmarshal([]byte(block), &page); err != nil {
+		return 0, fmt.Errorf("result block: %v", err)
+	}
+	line, _ := page["command"].(string)
+	words := strings.Fields(line)
+	if len(words) < 2 || words[0] != "demo" {
+		return 0, fmt.Errorf("result block: command %q is not a demo command", line)
+	}
+	cmd := exec.Command(demo, words[1:]...)
+	cmd.Dir = site
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%s: %v: %s", line, err, strings.TrimSpace(stderr.String()))
+	}
+	var native map[string]any
+	if err := json.Unmarshal(stdout.Bytes(), &native); err != nil {
+		return 0, fmt.Errorf("%s: output is not JSON: %v", line, err)
+	}
+	n := 0
+	for k, v := range page {
+		if k == "command" {
+			continue
+		}
+		w, ok := native[k]
+		if !ok {
+			return n, fmt.Errorf("%s: the page shows %s, which the command does not print", line, k)
+		}
+		if err := agree(k, v, w); err != nil {
+			return n, fmt.Errorf("%s: %v", line, err)
+		}
+		n++
+	}
+	return n, nil
+}
+
+// relTol is the agreement asked of floating-point fields: the WebAssembly
+// build runs the portable kernels, whose sums may be ordered differently
+// from the native assembly ones, so results agree to a few thousand units
+// in the last place of the values compared (2⁻⁵² ≈ 2.2e-16).
+const relTol = 1e-12
+
+func agree(name string, page, native any) error {
+	switch p := page.(type) {
+	case float64:
+		q, ok := native.(float64)
+		if !ok {
+			return fmt.Errorf("%s: page %v, command %v", name, page, native)
+		}
+		scale := max(1, abs(p), abs(q))
+		if abs(p-q) > relTol*scale {
+			return fmt.Errorf("%s: page %.17g, command %.17g", name, p, q)
+		}
+	case []any:
+		q, ok := native.([]any)
+		if !ok || len(q) != len(p) {
+			return fmt.Errorf("%s: page %v, command %v", name, page, native)
+		}
+		for i := range p {
+			if err := agree(fmt.Sprintf("%s[%d]", name, i), p[i], q[i]); err != nil {
+				return err
+			}
+		}
+	default:
+		if fmt.Sprint(page) != fmt.Sprint(native) {
+			return fmt.Errorf("%s: page %v, command %v", name, page, native)
+		}
+	}
+	return nil
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,0 +1,46 @@
+package learn
+
+import "mlnotes/optimize"
+
+// Trace is the progress callback of every iterative learner of this
+// package (SVM, LogisticRegression, GaussianMixture, AdaBoost and the
+// networks' Training): it receives
+// each step as the learner takes it, never concurrently. Set it in the
+// configuration's Trace field; nil (the default) traces nothing.
+type Trace func(TraceStep)
+
+// TraceStep is one step of an iterative learner. Iteration and Objective
+// are filled by every learner; the learner's own record of the step is in
+// the one pointer field that belongs to it, the others are nil.
+type TraceStep struct {
+	// Iteration counts the steps: an SMO iteration of one machine, a
+	// solver iteration (0 for the starting point), an EM iteration of one
+	// restart, a boosting round, an epoch (all but the solver's from 1).
+	Iteration int
+	// Objective is what the step improves: the SMO dual objective (scaled
+	// as the solver keeps it), the penalized negative log-likelihood f
+	// (logistic regression), the mean log-likelihood (EM), the round's
+	// weighted error ξₘ (AdaBoost), the epoch's mean training loss.
+	Objective float64
+	// SMO is the SVM's step: the pair (I, J) optimized, the maximal KKT
+	// violation, the active set (optimize.SMOStep; a final report with
+	// I = J = −1 ends each machine).
+	SMO *optimize.SMOStep
+	// Solver is logistic regression's solver iterate (Newton, gradient
+	// descent or L-BFGS).
+	Solver *optimize.Step
+	// EM is the Gaussian mixture's step.
+	EM *EMStep
+	// Round is AdaBoost's round.
+	Round *AdaRound
+	// Epoch is a network's epoch (MLP, autoencoder).
+	Epoch *EpochReport
+}
+
+// EMStep is one EM iteration of GaussianMixture.Fit (004, "EM
+// Algorithm"): the restart (0-based) and the mean log-likelihood after the
+// iteration.
+type EMStep struct {
+	Restart       int
+	LogLikelihood float64
+}
