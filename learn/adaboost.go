@@ -121,6 +121,10 @@ func (c AdaBoost) Fit(x *matrix.Dense, y []int) (*AdaBoostModel, error) {
 	if M < 1 {
 		return nil, fmt.Errorf("%s: %w: %d rounds", op, ErrInvalidParameter, c.Rounds)
 	}
+	// Each round keeps a member, its α and its record in Rounds.
+	if err := checkEnsembleSize(op, "rounds", M, 48); err != nil {
+		return nil, err
+	}
 	base := c.Base
 	if base == nil {
 		base = Stump{}

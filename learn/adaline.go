@@ -25,6 +25,11 @@ type Adaline struct {
 	Tol float64
 	// Seed seeds the shuffling of the samples at every epoch.
 	Seed uint64
+	// Trace, if not nil, is called after every epoch of every neuron with
+	// the mean squared error (TraceStep.Neuron). With more than two
+	// classes the neurons are then trained one after the other (the
+	// result is the same).
+	Trace Trace
 }
 
 // AdalineModel is a trained AdaLinE: with two classes, predict Classes[1]
@@ -41,7 +46,9 @@ type AdalineModel struct {
 	// Epochs run (the most of any neuron), whether the Tol test stopped
 	// training (of every neuron), and the training mean squared error
 	// (1/n)Σᵢ(tᵢ − wᵀxᵢ − b)², tᵢ = ±1, after each epoch (the mean over
-	// the neurons, a finished one counting its last value).
+	// the neurons, a finished one counting its last value), bounded as the
+	// perceptron's Mistakes: after 65 536 epochs the last entry is the
+	// latest epoch's.
 	Epochs    int
 	Converged bool
 	MSE       []float64
@@ -83,17 +90,19 @@ func (c Adaline) Fit(x *matrix.Dense, y []int) (*AdalineModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	fit := func(t []float64) (neuronFit, error) { return widrowHoff(x, t, eta, epochs, tol, c.Seed) }
+	fit := func(k int, t []float64) (neuronFit, error) {
+		return widrowHoff(x, t, eta, epochs, tol, c.Seed, neuronReporter(c.Trace, classes[k], true))
+	}
 	m := &AdalineModel{Classes: classes}
 	if len(classes) == 2 {
-		f, err := fit(signTargets(idx, 1))
+		f, err := fit(1, signTargets(idx, 1))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
 		m.Coef, m.Intercept, m.Epochs, m.Converged, m.MSE = f.w, f.b, f.epochs, f.converged, f.trace
 		return m, nil
 	}
-	fits, err := oneVsRest(len(classes), idx, fit)
+	fits, err := oneVsRest(len(classes), idx, c.Trace != nil, fit)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
@@ -103,8 +112,9 @@ func (c Adaline) Fit(x *matrix.Dense, y []int) (*AdalineModel, error) {
 }
 
 // widrowHoff runs the LMS rule on real targets t; the trace is the mean
-// squared error of the linear output after every epoch.
-func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float64, seed uint64) (neuronFit, error) {
+// squared error of the linear output after every epoch, also given to
+// report (when not nil) after each epoch.
+func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float64, seed uint64, report func(epoch int, mse float64)) (neuronFit, error) {
 	n, d := x.Dims()
 	w, b, run, converged, mse := make([]float64, d), 0.0, 0, false, []float64(nil)
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
@@ -131,7 +141,10 @@ func widrowHoff(x *matrix.Dense, t []float64, eta float64, epochs int, tol float
 		if math.IsNaN(cur) || math.IsInf(cur, 0) || cur > 1e150 {
 			return neuronFit{}, fmt.Errorf("%w: the LMS rule diverged in epoch %d (learning rate %g is too large for data of this size)", matrix.ErrNotFinite, run, eta)
 		}
-		mse = append(mse, cur)
+		mse = appendBounded(mse, cur) // a bounded history, as the perceptron's
+		if report != nil {
+			report(run, cur)
+		}
 		if run > 1 && math.Abs(prev-cur) <= tol*max(prev, cur) {
 			converged = true
 			break

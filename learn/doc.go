@@ -46,6 +46,42 @@
 // ProbabilisticClassifier and DecisionClassifier, found by type assertion.
 // The design is set out in learner.go.
 //
+// # Invariants
+//
+// What a program can rely on for every learner, transformer and pipeline
+// of the package:
+//
+//   - Configurations are values. A configuration struct (SVM, KNN,
+//     Pipeline, …) holds settings only, is copied by assignment, and keeps
+//     no state between fits: fitting one value on (X, y), then on other
+//     data, then on (X, y) again gives the first model. A Trace callback is
+//     the one field that reaches outside; it is never called concurrently.
+//   - Fit does not modify its inputs: X and y are left as they were, bit
+//     for bit.
+//   - Fitted models are immutable. Predict, PredictProba,
+//     DecisionFunction and Transform only read the model, so one fitted
+//     model may serve Predict from many goroutines at once without locks.
+//     (Their exported fields may be set by the caller, as Features of a
+//     pipeline; do that before sharing the model.)
+//   - Results are deterministic for a seed. A configuration with a Seed
+//     gives the same model, to the bit, on every run and whatever the
+//     number of cores (GOMAXPROCS) or of Workers; learners without a seed
+//     are deterministic outright.
+//   - A saved model loads back (Load, or the model's own LoadX) with the
+//     same predictions to the bit, and saves the same bytes again; a row
+//     predicted alone gets the answer it gets in a batch (the linear
+//     regressors to within a derived rounding bound).
+//
+// These are not promises on paper: the common-checks suite
+// (contract_test.go, TestContract) checks each of them for every
+// classifier and regressor of the package — inputs-untouched, refit,
+// seed-and-workers (GOMAXPROCS and Workers 1 and 16), concurrent-predict
+// (16 goroutines on one model, without a race under go test -race),
+// save-load, subset-invariance — together with the refusal of bad data
+// and queries, labels returned as given, one feature, duplicated and
+// constant columns, and unscorable rows; TestContractCoversEveryLearner
+// fails when a learner is added without it.
+//
 // # Rows that cannot be scored
 //
 // A row whose scores are not finite — a net input, a distance, a
@@ -71,7 +107,9 @@
 // transformers, then a learner — is itself a trainer, so cross-validation
 // and every other assessment refit its preprocessing inside each training
 // part. Load reads any model file mlnotes writes, the command line's
-// included (docs/preprocessing.md).
+// included (docs/preprocessing.md). A CSV file whose label column holds
+// words is read by matrix.ReadLabeledCSV, whose Labels FitNames takes;
+// docs/using-go.md walks through complete programs.
 //
 // # Notes map
 //

@@ -11,9 +11,10 @@ import (
 // Persistence of the stump and of the ensembles whose members may be any
 // learner (bagging, the three-classifier ensemble), under the envelope of
 // persist.go. A member is kept as the whole file its own Save writes, so
-// an ensemble file holds complete model files; loading reads each with the
-// loader its format names (loadClassifierMember, loadRegressorMember). An
-// ensemble can be saved when every member can.
+// an ensemble file holds complete model files; loading reads each with
+// Load's own loader (loadBytes, load.go), so a member may be any model
+// mlnotes saves — a pipeline, another ensemble — and the two cannot fall
+// out of step. An ensemble can be saved when every member can.
 
 // Save writes the stump under "mlnotes/stump".
 func (m *StumpModel) Save(w io.Writer) error { return saveModel(w, "stump", m) }
@@ -50,10 +51,20 @@ func (m *BaggingClassifierModel) Save(w io.Writer) error {
 	return saveModel(w, "bagging-classifier", s)
 }
 
-// LoadBaggingClassifier reads an ensemble written by BaggingClassifierModel.Save.
+// LoadBaggingClassifier reads an ensemble written by
+// BaggingClassifierModel.Save; its members are read by Load's loader, so
+// they may be any classifier mlnotes saves, pipelines included.
 func LoadBaggingClassifier(r io.Reader) (*BaggingClassifierModel, error) {
+	data, err := readModelFile("bagging-classifier", r)
+	if err != nil {
+		return nil, err
+	}
+	return loadBaggingClassifier(data, 0)
+}
+
+func loadBaggingClassifier(data []byte, depth int) (*BaggingClassifierModel, error) {
 	var s baggedJSON
-	if err := loadModel(r, "bagging-classifier", &s); err != nil {
+	if err := loadModel(bytes.NewReader(data), "bagging-classifier", &s); err != nil {
 		return nil, err
 	}
 	if len(s.Models) == 0 || len(s.Classes) == 0 || !slices.IsSorted(s.Classes) || len(slices.Compact(slices.Clone(s.Classes))) != len(s.Classes) {
@@ -61,7 +72,7 @@ func LoadBaggingClassifier(r io.Reader) (*BaggingClassifierModel, error) {
 	}
 	m := &BaggingClassifierModel{Classes: s.Classes}
 	for k, raw := range s.Models {
-		f, err := loadClassifierMember(raw)
+		f, err := loadMember[Classifier](raw, depth, "classifier")
 		if err != nil {
 			return nil, fmt.Errorf("learn: load bagging-classifier: model %d: %w", k, err)
 		}
@@ -84,10 +95,20 @@ func (m *BaggingRegressorModel) Save(w io.Writer) error {
 	return saveModel(w, "bagging-regressor", s)
 }
 
-// LoadBaggingRegressor reads an ensemble written by BaggingRegressorModel.Save.
+// LoadBaggingRegressor reads an ensemble written by
+// BaggingRegressorModel.Save; its members may be any regressor mlnotes
+// saves.
 func LoadBaggingRegressor(r io.Reader) (*BaggingRegressorModel, error) {
+	data, err := readModelFile("bagging-regressor", r)
+	if err != nil {
+		return nil, err
+	}
+	return loadBaggingRegressor(data, 0)
+}
+
+func loadBaggingRegressor(data []byte, depth int) (*BaggingRegressorModel, error) {
 	var s baggedJSON
-	if err := loadModel(r, "bagging-regressor", &s); err != nil {
+	if err := loadModel(bytes.NewReader(data), "bagging-regressor", &s); err != nil {
 		return nil, err
 	}
 	if len(s.Models) == 0 || s.Classes != nil {
@@ -95,7 +116,7 @@ func LoadBaggingRegressor(r io.Reader) (*BaggingRegressorModel, error) {
 	}
 	m := &BaggingRegressorModel{}
 	for k, raw := range s.Models {
-		f, err := loadRegressorMember(raw)
+		f, err := loadMember[Regressor](raw, depth, "regressor")
 		if err != nil {
 			return nil, fmt.Errorf("learn: load bagging-regressor: model %d: %w", k, err)
 		}
@@ -138,10 +159,19 @@ func (m *Boost3Model) Save(w io.Writer) error {
 	return saveModel(w, "boost3", s)
 }
 
-// LoadBoost3 reads an ensemble written by Boost3Model.Save.
+// LoadBoost3 reads an ensemble written by Boost3Model.Save; its members
+// may be any classifier mlnotes saves.
 func LoadBoost3(r io.Reader) (*Boost3Model, error) {
+	data, err := readModelFile("boost3", r)
+	if err != nil {
+		return nil, err
+	}
+	return loadBoost3(data, 0)
+}
+
+func loadBoost3(data []byte, depth int) (*Boost3Model, error) {
 	var s threeJSON
-	if err := loadModel(r, "boost3", &s); err != nil {
+	if err := loadModel(bytes.NewReader(data), "boost3", &s); err != nil {
 		return nil, err
 	}
 	var h [3]Classifier
@@ -150,7 +180,7 @@ func LoadBoost3(r io.Reader) (*Boost3Model, error) {
 		case mem.Constant != nil && mem.Model == nil:
 			h[k] = constClassifier(*mem.Constant)
 		case mem.Constant == nil && mem.Model != nil:
-			c, err := loadClassifierMember(mem.Model)
+			c, err := loadMember[Classifier](mem.Model, depth, "classifier")
 			if err != nil {
 				return nil, fmt.Errorf("learn: load boost3: h%d: %w", k+1, err)
 			}
@@ -175,98 +205,32 @@ func memberBytes(m any) (json.RawMessage, error) {
 	return json.RawMessage(bytes.TrimSpace(buf.Bytes())), nil
 }
 
-// memberFormat returns the format name ("svm" of "mlnotes/svm") of a
-// member's model file.
-func memberFormat(raw json.RawMessage) (string, error) {
-	var env envelope
-	if err := json.Unmarshal(raw, &env); err != nil {
-		return "", fmt.Errorf("%w: %v", ErrFormat, err)
+// readModelFile reads the whole of r, for the loaders that hand parts of
+// a file to loadBytes.
+func readModelFile(op string, r io.Reader) ([]byte, error) {
+	if r == nil {
+		return nil, fmt.Errorf("learn: load %s: %w: nil reader", op, ErrInvalidParameter)
 	}
-	name, ok := bytes.CutPrefix([]byte(env.Format), []byte("mlnotes/"))
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("learn: load %s: %w", op, err)
+	}
+	return data, nil
+}
+
+// loadMember reads a member's model file with the one loader, loadBytes,
+// so that a member may be any model mlnotes saves (a pipeline, another
+// ensemble, …); depth counts the files that hold this one. A member of
+// the wrong task (a regressor in a bagged classifier) is ErrFormat.
+func loadMember[M any](raw json.RawMessage, depth int, task string) (M, error) {
+	var none M
+	v, err := loadBytes(raw, depth+1)
+	if err != nil {
+		return none, err
+	}
+	m, ok := v.(M)
 	if !ok {
-		return "", fmt.Errorf("%w: the member holds %q", ErrFormat, env.Format)
+		return none, fmt.Errorf("%w: the member (%T) is not a %s", ErrFormat, v, task)
 	}
-	return string(name), nil
-}
-
-// loadClassifierMember reads a member classifier with the loader of its
-// format.
-func loadClassifierMember(raw json.RawMessage) (Classifier, error) {
-	format, err := memberFormat(raw)
-	if err != nil {
-		return nil, err
-	}
-	r := bytes.NewReader(raw)
-	pick := func(m Classifier, err error) (Classifier, error) {
-		if err != nil {
-			return nil, err
-		}
-		return m, nil
-	}
-	switch format {
-	case "knn":
-		return pick(LoadKNN(r))
-	case "tree":
-		return pick(LoadTreeClassifier(r))
-	case "forest":
-		return pick(LoadForest(r))
-	case "stump":
-		return pick(LoadStump(r))
-	case "adaboost":
-		return pick(LoadAdaBoost(r))
-	case "perceptron":
-		return pick(LoadPerceptron(r))
-	case "adaline":
-		return pick(LoadAdaline(r))
-	case "logreg":
-		return pick(LoadLogistic(r))
-	case "fisher":
-		return pick(LoadFisher(r))
-	case "bayes":
-		return pick(LoadBayes(r))
-	case "mlp-classifier":
-		return pick(LoadMLPClassifier(r))
-	case "svm":
-		return pick(LoadSVMClassifier(r))
-	case "bagging-classifier":
-		return pick(LoadBaggingClassifier(r))
-	case "boost3":
-		return pick(LoadBoost3(r))
-	}
-	return nil, fmt.Errorf("%w: %q is not a classifier's format", ErrFormat, format)
-}
-
-// loadRegressorMember reads a member regressor with the loader of its
-// format.
-func loadRegressorMember(raw json.RawMessage) (Regressor, error) {
-	format, err := memberFormat(raw)
-	if err != nil {
-		return nil, err
-	}
-	r := bytes.NewReader(raw)
-	pick := func(m Regressor, err error) (Regressor, error) {
-		if err != nil {
-			return nil, err
-		}
-		return m, nil
-	}
-	switch format {
-	case "knn-regressor":
-		return pick(LoadKNNRegressor(r))
-	case "tree":
-		return pick(LoadTreeRegressor(r))
-	case "forest-regressor":
-		return pick(LoadForestRegressor(r))
-	case "mlp-regressor":
-		return pick(LoadMLPRegressor(r))
-	case "svm":
-		return pick(LoadSVMRegressor(r))
-	case "linreg":
-		return pick(LoadLinear(r))
-	case "ridge":
-		return pick(LoadRidge(r))
-	case "bagging-regressor":
-		return pick(LoadBaggingRegressor(r))
-	}
-	return nil, fmt.Errorf("%w: %q is not a regressor's format", ErrFormat, format)
+	return m, nil
 }

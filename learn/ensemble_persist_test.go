@@ -3,6 +3,7 @@ package learn
 import (
 	"bytes"
 	"errors"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -77,3 +78,88 @@ func loadBagC(s string) error  { _, err := LoadBaggingClassifier(strings.NewRead
 func loadBagR(s string) error  { _, err := LoadBaggingRegressor(strings.NewReader(s)); return err }
 func loadStump(s string) error { _, err := LoadStump(strings.NewReader(s)); return err }
 func loadB3(s string) error    { _, err := LoadBoost3(strings.NewReader(s)); return err }
+
+// TestEnsembleOfPipelinesPersistence: bagging and Boost3 over pipelines
+// save and load back, through their own loaders and through Load, with
+// the same predictions to the bit (members are read by Load's loader, so
+// any model file mlnotes writes is a member); models nested beyond
+// maxNesting are refused.
+func TestEnsembleOfPipelinesPersistence(t *testing.T) {
+	x, y, r := contractData(40, 3)
+	scaled := func(l any) Pipeline {
+		return Pipeline{Steps: []TransformerTrainer{StandardScaler{}, PCA{Components: 2}}, Learner: l}
+	}
+	bagC, err := Bagging{Base: scaled(KNN{K: 3}), B: 3, Seed: 1}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bagR, err := Bagging{Base: scaled(Ridge{Lambda: 1}), B: 3, Seed: 1}.FitRegression(x, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b3, err := Boost3{Base: scaled(Stump{}), Seed: 1}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, h := range []Classifier{b3.H1, b3.H2, b3.H3} {
+		if _, ok := h.(*PipelineClassifierModel); !ok {
+			t.Fatalf("h%d is a %T, not a pipeline", k+1, h)
+		}
+	}
+	nested, err := Bagging{Base: Pipeline{Steps: []TransformerTrainer{MinMaxScaler{}}, Learner: Bagging{Base: scaled(Stump{}), B: 2}}, B: 2}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		m    saver
+		load func(io.Reader) (any, error)
+	}{
+		{"bagged pipeline classifier", bagC, func(r io.Reader) (any, error) { return LoadBaggingClassifier(r) }},
+		{"bagged pipeline regressor", bagR, func(r io.Reader) (any, error) { return LoadBaggingRegressor(r) }},
+		{"boost3 over a pipeline", b3, func(r io.Reader) (any, error) { return LoadBoost3(r) }},
+		{"bagging of a pipeline of bagging", nested, func(r io.Reader) (any, error) { return LoadBaggingClassifier(r) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := c.m.Save(&buf); err != nil {
+				t.Fatal(err)
+			}
+			want := mustOutputs(t, c.m, x)
+			for loader, load := range map[string]func(io.Reader) (any, error){"own": c.load, "Load": Load} {
+				got, err := load(bytes.NewReader(buf.Bytes()))
+				if err != nil {
+					t.Fatalf("%s loader: %v", loader, err)
+				}
+				if !sameOutputs(want, mustOutputs(t, got, x)) {
+					t.Errorf("%s loader: the loaded model predicts other values", loader)
+				}
+				var again bytes.Buffer
+				if err := got.(saver).Save(&again); err != nil || !bytes.Equal(again.Bytes(), buf.Bytes()) {
+					t.Errorf("%s loader: saves other bytes (%v)", loader, err)
+				}
+			}
+		})
+	}
+
+	// A bagged classifier whose member is a regression pipeline, and a
+	// file of bagging nested deeper than maxNesting: ErrFormat.
+	var reg bytes.Buffer
+	if err := bagR.Models[0].(saver).Save(&reg); err != nil {
+		t.Fatal(err)
+	}
+	wrong := `{"format": "mlnotes/bagging-classifier", "version": 1, "model": {"classes": [0, 1], "models": [` + reg.String() + `]}}`
+	if _, err := LoadBaggingClassifier(strings.NewReader(wrong)); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "is not a classifier") {
+		t.Errorf("a regression member: %v", err)
+	}
+	var st bytes.Buffer
+	stump, _ := Stump{}.FitClassifier(x, y)
+	stump.(saver).Save(&st)
+	deep := st.String()
+	for range maxNesting + 2 {
+		deep = `{"format": "mlnotes/bagging-classifier", "version": 1, "model": {"classes": [0, 1, 2], "models": [` + deep + `]}}`
+	}
+	if _, err := Load(strings.NewReader(deep)); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "nested deeper") {
+		t.Errorf("nesting beyond %d: %v", maxNesting, err)
+	}
+}

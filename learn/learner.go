@@ -45,10 +45,12 @@ import (
 // epoch; the networks' optimizer settings keep Epochs, a number of epochs
 // to run). Every iterative learner reports progress through one callback
 // type, Trace, and every iterative fitted model says whether it converged
-// (Converged) and how many iterations it ran (Iterations; Epochs for the
-// perceptron and AdaLinE; per machine for the SVMs); a network, trained for
-// a number of epochs rather than to a tolerance, has its History instead
-// (Epochs run, and Stopped when early stopping ended them). A bad setting wraps
+// (Converged: stopped by its criterion — a tolerance, no mistake left,
+// early stopping — rather than by the cap) and how many iterations it ran
+// (Iterations; Epochs for the perceptron and AdaLinE; per machine for the
+// SVMs; a network's History.Epochs). A network, trained for a number of
+// epochs unless early stopping on a validation split ends it, converges
+// only by early stopping. A bad setting wraps
 // ErrInvalidParameter, which is matrix.ErrInvalidParameter, the value
 // optimize.ErrInvalidParameter also is.
 //

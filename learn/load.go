@@ -41,38 +41,36 @@ func Load(r io.Reader) (any, error) {
 	return loadBytes(data, 0)
 }
 
-// maxNesting bounds how deep pipelines may hold pipelines in a file, so
-// that a hostile file cannot exhaust the stack.
+// maxNesting bounds how deep models may hold models in a file (pipelines,
+// bagged ensembles and Boost3 hold whole model files), so that a hostile
+// file cannot exhaust the stack or be parsed again at every level.
 const maxNesting = 8
 
 // loaders reads each learn format (the KIND of "mlnotes/KIND").
 var loaders = map[string]func(io.Reader) (any, error){
-	"adaboost":           func(r io.Reader) (any, error) { return LoadAdaBoost(r) },
-	"adaline":            func(r io.Reader) (any, error) { return LoadAdaline(r) },
-	"autoencoder":        func(r io.Reader) (any, error) { return LoadAutoencoder(r) },
-	"bagging-classifier": func(r io.Reader) (any, error) { return LoadBaggingClassifier(r) },
-	"bagging-regressor":  func(r io.Reader) (any, error) { return LoadBaggingRegressor(r) },
-	"bayes":              func(r io.Reader) (any, error) { return LoadBayes(r) },
-	"boost3":             func(r io.Reader) (any, error) { return LoadBoost3(r) },
-	"fisher":             func(r io.Reader) (any, error) { return LoadFisher(r) },
-	"forest":             func(r io.Reader) (any, error) { return LoadForest(r) },
-	"forest-regressor":   func(r io.Reader) (any, error) { return LoadForestRegressor(r) },
-	"gmm":                func(r io.Reader) (any, error) { return LoadGMM(r) },
-	"kde":                func(r io.Reader) (any, error) { return LoadKDE(r) },
-	"kernel-pca":         func(r io.Reader) (any, error) { return LoadKernelPCA(r) },
-	"knn":                func(r io.Reader) (any, error) { return LoadKNN(r) },
-	"knn-regressor":      func(r io.Reader) (any, error) { return LoadKNNRegressor(r) },
-	"label-encoder":      func(r io.Reader) (any, error) { return LoadLabelEncoder(r) },
-	"linreg":             func(r io.Reader) (any, error) { return LoadLinear(r) },
-	"logreg":             func(r io.Reader) (any, error) { return LoadLogistic(r) },
-	"mlp-classifier":     func(r io.Reader) (any, error) { return LoadMLPClassifier(r) },
-	"mlp-regressor":      func(r io.Reader) (any, error) { return LoadMLPRegressor(r) },
-	"pca":                func(r io.Reader) (any, error) { return LoadPCA(r) },
-	"perceptron":         func(r io.Reader) (any, error) { return LoadPerceptron(r) },
-	"ridge":              func(r io.Reader) (any, error) { return LoadRidge(r) },
-	"scaler":             func(r io.Reader) (any, error) { return LoadScaler(r) },
-	"select":             func(r io.Reader) (any, error) { return LoadSelection(r) },
-	"stump":              func(r io.Reader) (any, error) { return LoadStump(r) },
+	"adaboost":         func(r io.Reader) (any, error) { return LoadAdaBoost(r) },
+	"adaline":          func(r io.Reader) (any, error) { return LoadAdaline(r) },
+	"autoencoder":      func(r io.Reader) (any, error) { return LoadAutoencoder(r) },
+	"bayes":            func(r io.Reader) (any, error) { return LoadBayes(r) },
+	"fisher":           func(r io.Reader) (any, error) { return LoadFisher(r) },
+	"forest":           func(r io.Reader) (any, error) { return LoadForest(r) },
+	"forest-regressor": func(r io.Reader) (any, error) { return LoadForestRegressor(r) },
+	"gmm":              func(r io.Reader) (any, error) { return LoadGMM(r) },
+	"kde":              func(r io.Reader) (any, error) { return LoadKDE(r) },
+	"kernel-pca":       func(r io.Reader) (any, error) { return LoadKernelPCA(r) },
+	"knn":              func(r io.Reader) (any, error) { return LoadKNN(r) },
+	"knn-regressor":    func(r io.Reader) (any, error) { return LoadKNNRegressor(r) },
+	"label-encoder":    func(r io.Reader) (any, error) { return LoadLabelEncoder(r) },
+	"linreg":           func(r io.Reader) (any, error) { return LoadLinear(r) },
+	"logreg":           func(r io.Reader) (any, error) { return LoadLogistic(r) },
+	"mlp-classifier":   func(r io.Reader) (any, error) { return LoadMLPClassifier(r) },
+	"mlp-regressor":    func(r io.Reader) (any, error) { return LoadMLPRegressor(r) },
+	"pca":              func(r io.Reader) (any, error) { return LoadPCA(r) },
+	"perceptron":       func(r io.Reader) (any, error) { return LoadPerceptron(r) },
+	"ridge":            func(r io.Reader) (any, error) { return LoadRidge(r) },
+	"scaler":           func(r io.Reader) (any, error) { return LoadScaler(r) },
+	"select":           func(r io.Reader) (any, error) { return LoadSelection(r) },
+	"stump":            func(r io.Reader) (any, error) { return LoadStump(r) },
 	"svm": func(r io.Reader) (any, error) {
 		return loadEither(r, LoadSVMClassifier, LoadSVMRegressor)
 	},
@@ -80,6 +78,20 @@ var loaders = map[string]func(io.Reader) (any, error){
 		return loadEither(r, LoadTreeClassifier, LoadTreeRegressor)
 	},
 	"whiten": func(r io.Reader) (any, error) { return LoadWhiten(r) },
+}
+
+// nestedLoaders reads the kinds whose files hold whole model files
+// (pipelines, bagged ensembles, Boost3), passing on the nesting depth. It
+// is filled by init because its loaders call loadBytes, which reads it.
+var nestedLoaders map[string]func(data []byte, depth int) (any, error)
+
+func init() {
+	nestedLoaders = map[string]func([]byte, int) (any, error){
+		"pipeline":           loadPipeline,
+		"bagging-classifier": func(d []byte, depth int) (any, error) { return loadBaggingClassifier(d, depth) },
+		"bagging-regressor":  func(d []byte, depth int) (any, error) { return loadBaggingRegressor(d, depth) },
+		"boost3":             func(d []byte, depth int) (any, error) { return loadBoost3(d, depth) },
+	}
 }
 
 // loadEither reads a kind whose classifier and regressor share a format
@@ -123,10 +135,10 @@ func loadBytes(data []byte, depth int) (any, error) {
 	switch {
 	case !ok:
 		return nil, fmt.Errorf("learn: load: %w: not a model file of mlnotes (format %q)", ErrFormat, h.Format)
-	case kind == "pipeline":
-		return loadPipeline(data, depth)
 	case kind == "cli-model":
 		return loadCLIModel(data, h.Version, depth)
+	case nestedLoaders[kind] != nil:
+		return nestedLoaders[kind](data, depth)
 	}
 	load := loaders[kind]
 	if load == nil {

@@ -129,6 +129,9 @@ func (c LogisticRegression) Fit(x *matrix.Dense, y []int) (*LogisticModel, error
 	if len(y) != n {
 		return nil, fmt.Errorf("%s: %w: %d labels for %d samples", op, matrix.ErrShape, len(y), n)
 	}
+	if err := CheckClassSizes(op, y); err != nil { // n weight vectors
+		return nil, err
+	}
 	if err := checkLambda(op, c.Lambda); err != nil {
 		return nil, err
 	}

@@ -366,7 +366,7 @@ func TestAdalineFixedPoint(t *testing.T) {
 	for i := range lin {
 		lin[i] = 0.5*x.At(i, 0) - 0.25*x.At(i, 1) + 0.1
 	}
-	f, err := widrowHoff(x, lin, 0.05, 2000, 1e-300, 2)
+	f, err := widrowHoff(x, lin, 0.05, 2000, 1e-300, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,14 +60,21 @@ type neuronFit struct {
 
 // oneVsRest runs fit on the K binary problems "class k against the rest",
 // on the cores (each problem is independent, so the results do not depend
-// on their number), and returns them in class order, or the error of the
-// first class that failed.
-func oneVsRest(k int, idx []int, fit func(t []float64) (neuronFit, error)) ([]neuronFit, error) {
+// on their number) or, when sequential (a Trace is set, which must not be
+// called concurrently), one after the other in class order; it returns
+// them in class order, or the error of the first class that failed.
+func oneVsRest(k int, idx []int, sequential bool, fit func(c int, t []float64) (neuronFit, error)) ([]neuronFit, error) {
 	fits := make([]neuronFit, k)
 	errs := make([]error, k)
-	parallelBlocks(k, func(int) func(int) {
-		return func(c int) { fits[c], errs[c] = fit(signTargets(idx, c)) }
-	})
+	if sequential {
+		for c := range k {
+			fits[c], errs[c] = fit(c, signTargets(idx, c))
+		}
+	} else {
+		parallelBlocks(k, func(int) func(int) {
+			return func(c int) { fits[c], errs[c] = fit(c, signTargets(idx, c)) }
+		})
+	}
 	for c, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("class %d against the rest: %w", c, err)
@@ -92,11 +99,13 @@ func neuronWeights(fits []neuronFit) (*matrix.Dense, []float64) {
 // problems of their trace, a finished problem counting its last value.
 func neuronCourse(fits []neuronFit, mean bool) (epochs int, converged bool, trace []float64) {
 	converged = true
+	recorded := 0 // the traces are bounded (maxMistakeTrace), the epochs not
 	for _, f := range fits {
 		epochs = max(epochs, f.epochs)
 		converged = converged && f.converged
+		recorded = max(recorded, len(f.trace))
 	}
-	trace = make([]float64, epochs)
+	trace = make([]float64, recorded)
 	for e := range trace {
 		for _, f := range fits {
 			if len(f.trace) > 0 {
@@ -153,4 +162,22 @@ func checkNeurons(classes []int, w []float64, b float64, ws *matrix.Dense, bs []
 		return err
 	}
 	return matrix.VecFinite(bs)
+}
+
+// neuronReporter returns the per-epoch report of the neuron that separates
+// class (a label) from the rest, for trace; nil when trace is nil. The
+// perceptron reports its mistakes, AdaLinE its mean squared error.
+func neuronReporter(trace Trace, class int, mse bool) func(epoch int, value float64) {
+	if trace == nil {
+		return nil
+	}
+	return func(epoch int, value float64) {
+		e := &NeuronEpoch{Class: class}
+		if mse {
+			e.MSE = value
+		} else {
+			e.Mistakes = int(value)
+		}
+		trace(TraceStep{Iteration: epoch, Objective: value, Neuron: e})
+	}
 }

@@ -9,7 +9,7 @@ import (
 	"mlnotes/matrix"
 )
 
-// AutoencoderType selects one of the three autoencoders of notes 004.
+// AutoencoderType selects one of the three autoencoders of 004, "Auto-Encoder".
 type AutoencoderType string
 
 // The autoencoder types. The names are those the CLI accepts.
@@ -82,6 +82,9 @@ type AutoencoderModel struct {
 	Corruption float64         `json:"corruption,omitempty"`
 	Rho        float64         `json:"rho,omitempty"`
 	Beta       float64         `json:"beta,omitempty"`
+	// Converged is MLPClassifierModel.Converged: early stopping on the
+	// validation split ended training before the epoch cap.
+	Converged bool `json:"converged,omitempty"`
 	// History is the per-epoch record of training (not saved).
 	History *History `json:"-"`
 }
@@ -174,7 +177,7 @@ func (a Autoencoder) Fit(x *matrix.Dense) (*AutoencoderModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &AutoencoderModel{Network: net, Type: a.Type, Corruption: a.Corruption, Rho: a.Rho, Beta: a.Beta, History: h}, nil
+	return &AutoencoderModel{Network: net, Type: a.Type, Corruption: a.Corruption, Rho: a.Rho, Beta: a.Beta, Converged: h.Stopped, History: h}, nil
 }
 
 // maskingNoise returns the corruption of the denoising autoencoder: every

@@ -45,6 +45,12 @@ type MLPClassifierModel struct {
 	Network *Network `json:"network"`
 	// Classes are the sorted class labels.
 	Classes []int `json:"classes"`
+	// Converged reports that training ended by its criterion, early
+	// stopping on the validation split (Training.ValidationFraction), rather
+	// than by running all the epochs (the cap, Adam's or SGD's Epochs).
+	// Without a validation split a network has no stopping criterion, runs
+	// every epoch and Converged is false: look at History.Loss.
+	Converged bool `json:"converged,omitempty"`
 	// History is the per-epoch record of training (not saved).
 	History *History `json:"-"`
 }
@@ -52,7 +58,10 @@ type MLPClassifierModel struct {
 // MLPRegressorModel is a fitted MLP regressor: one linear output.
 type MLPRegressorModel struct {
 	Network *Network `json:"network"`
-	History *History `json:"-"`
+	// Converged is MLPClassifierModel.Converged: early stopping ended
+	// training before the epoch cap.
+	Converged bool     `json:"converged,omitempty"`
+	History   *History `json:"-"`
 }
 
 // network builds the untrained network d → hidden → out.
@@ -126,7 +135,7 @@ func (m MLP) Fit(x *matrix.Dense, y []int) (*MLPClassifierModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MLPClassifierModel{Network: net, Classes: classes, History: h}, nil
+	return &MLPClassifierModel{Network: net, Classes: classes, Converged: h.Stopped, History: h}, nil
 }
 
 // FitClassifier is Fit as a ClassifierTrainer.
@@ -165,7 +174,7 @@ func (m MLP) FitRegression(x *matrix.Dense, y []float64) (*MLPRegressorModel, er
 	if err != nil {
 		return nil, err
 	}
-	return &MLPRegressorModel{Network: net, History: h}, nil
+	return &MLPRegressorModel{Network: net, Converged: h.Stopped, History: h}, nil
 }
 
 // Labels returns the sorted class labels.

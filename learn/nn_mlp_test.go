@@ -264,3 +264,51 @@ func TestNetworksOnDegenerateData(t *testing.T) {
 		}
 	}
 }
+
+// TestNetworkConverged: a network converges only when early stopping ends
+// its run before the epoch cap (MLP classifier, regressor, autoencoder);
+// without a validation split it runs every epoch and has not converged;
+// Converged is saved and loaded with the model.
+func TestNetworkConverged(t *testing.T) {
+	x := randomDense(60, 3, 8)
+	d := randomDense(60, 1, 9)
+	y := make([]int, 60)
+	for i := range y {
+		y[i] = i % 2 // noise: the validation loss soon stops falling
+	}
+	training := func(valid float64) Training {
+		return Training{Adam: &optimize.AdamSettings{LearningRate: 0.01, BatchSize: 10, Epochs: 300}, ValidationFraction: valid, Patience: 5}
+	}
+	for _, valid := range []float64{0, 0.3} {
+		cfg := MLP{Hidden: []int{40}, Activation: Activation{Kind: ActTanh}, Training: training(valid)}
+		c, err := cfg.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := cfg.FitRegression(x, d.Col(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Autoencoder{Hidden: 2, Training: training(valid)}.Fit(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, m := range map[string]struct {
+			converged bool
+			h         *History
+		}{"classifier": {c.Converged, c.History}, "regressor": {r.Converged, r.History}, "autoencoder": {a.Converged, a.History}} {
+			stopped := m.h.Epochs < 300
+			if m.converged != stopped || m.converged != (valid > 0) {
+				t.Errorf("validation %g, %s: Converged %v after %d of 300 epochs", valid, name, m.converged, m.h.Epochs)
+			}
+		}
+		var buf bytes.Buffer
+		if err := c.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		back, err := LoadMLPClassifier(&buf)
+		if err != nil || back.Converged != c.Converged {
+			t.Errorf("validation %g: loaded Converged %v, saved %v (%v)", valid, back.Converged, c.Converged, err)
+		}
+	}
+}

@@ -22,6 +22,11 @@ type Perceptron struct {
 	LearningRate float64
 	// Seed seeds the shuffling of the samples at every epoch.
 	Seed uint64
+	// Trace, if not nil, is called after every epoch of every neuron with
+	// its mistakes (TraceStep.Neuron). With more than two classes the
+	// neurons are then trained one after the other (the result is the
+	// same).
+	Trace Trace
 }
 
 // PerceptronModel is a trained perceptron: with two classes, predict
@@ -42,7 +47,10 @@ type PerceptronModel struct {
 	Epochs    int
 	Converged bool
 	// Mistakes counts the updates of every epoch (for plotting; summed
-	// over the neurons).
+	// over the neurons). The history is bounded: after maxMistakeTrace =
+	// 65 536 epochs its last entry is the latest epoch's, so that a run of
+	// 10¹² epochs on data that are not separable keeps 65 536 numbers
+	// (Epochs still counts them all).
 	Mistakes []int
 }
 
@@ -75,8 +83,8 @@ func (c Perceptron) Fit(x *matrix.Dense, y []int) (*PerceptronModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	fit := func(t []float64) (neuronFit, error) {
-		f := perceptronRule(x, t, eta, epochs, c.Seed)
+	fit := func(k int, t []float64) (neuronFit, error) {
+		f := perceptronRule(x, t, eta, epochs, c.Seed, neuronReporter(c.Trace, classes[k], false))
 		if err := matrix.VecFinite(append([]float64{f.b}, f.w...)); err != nil {
 			return f, fmt.Errorf("weights: %w (the learning rate or the data are too large: lower the rate or scale the data)", err)
 		}
@@ -84,7 +92,7 @@ func (c Perceptron) Fit(x *matrix.Dense, y []int) (*PerceptronModel, error) {
 	}
 	m := &PerceptronModel{Classes: classes}
 	if len(classes) == 2 {
-		f, err := fit(signTargets(idx, 1))
+		f, err := fit(1, signTargets(idx, 1))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
@@ -92,7 +100,7 @@ func (c Perceptron) Fit(x *matrix.Dense, y []int) (*PerceptronModel, error) {
 		m.Mistakes = mistakeCounts(f.trace)
 		return m, nil
 	}
-	fits, err := oneVsRest(len(classes), idx, fit)
+	fits, err := oneVsRest(len(classes), idx, c.Trace != nil, fit)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
@@ -104,8 +112,9 @@ func (c Perceptron) Fit(x *matrix.Dense, y []int) (*PerceptronModel, error) {
 }
 
 // perceptronRule runs the perceptron rule on targets t = ±1 (Fit); the
-// trace is the number of mistakes of every epoch.
-func perceptronRule(x *matrix.Dense, t []float64, eta float64, epochs int, seed uint64) neuronFit {
+// trace is the number of mistakes of every epoch, also given to report
+// (when not nil) after each epoch.
+func perceptronRule(x *matrix.Dense, t []float64, eta float64, epochs int, seed uint64, report func(epoch int, mistakes float64)) neuronFit {
 	n, d := x.Dims()
 	f := neuronFit{w: make([]float64, d)}
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
@@ -125,13 +134,31 @@ func perceptronRule(x *matrix.Dense, t []float64, eta float64, epochs int, seed 
 			}
 		}
 		f.epochs++
-		f.trace = append(f.trace, float64(mistakes))
+		f.trace = appendBounded(f.trace, float64(mistakes))
+		if report != nil {
+			report(f.epochs, float64(mistakes))
+		}
 		if mistakes == 0 {
 			f.converged = true
 			break
 		}
 	}
 	return f
+}
+
+// maxMistakeTrace bounds the per-epoch histories of the perceptron and
+// AdaLinE.
+const maxMistakeTrace = 1 << 16
+
+// appendBounded appends v to the history h while it is shorter than
+// maxMistakeTrace, and afterwards overwrites its last entry: the first
+// epochs and the latest one are kept, in bounded memory.
+func appendBounded(h []float64, v float64) []float64 {
+	if len(h) < maxMistakeTrace {
+		return append(h, v)
+	}
+	h[len(h)-1] = v
+	return h
 }
 
 // mistakeCounts converts a trace of mistake counts to integers.

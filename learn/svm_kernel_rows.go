@@ -65,12 +65,8 @@ func (q *kernelRows) fill(i int, cols []int, dst []float64) {
 	dots := q.dots
 	switch k := q.k; k.kind() {
 	case GaussianKernel:
-		g := -k.Gamma
 		dots(xi, cols, dst)
-		for _, j := range cols {
-			d2 := max(ni+q.norms[j]-2*dst[j], 0) // ‖xᵢ − xⱼ‖² from xᵢᵀxⱼ
-			dst[j] = matrix.Exp(g * d2)          // exp(−γ‖xᵢ − xⱼ‖²)
-		}
+		q.gaussian(-k.Gamma, ni, cols, dst)
 	case PolynomialKernel:
 		dots(xi, cols, dst)
 		for _, j := range cols {
@@ -78,6 +74,30 @@ func (q *kernelRows) fill(i int, cols []int, dst []float64) {
 		}
 	default:
 		dots(xi, cols, dst) // xᵢᵀxⱼ
+	}
+}
+
+// expBlock is the number of exponents gaussian gathers for one call of
+// matrix.ExpTo (2 KiB on the stack).
+const expBlock = 256
+
+// gaussian turns dst[j] = xᵢᵀxⱼ into exp(g‖xᵢ − xⱼ‖²) for j in cols, given
+// ni = ‖xᵢ‖² and g = −γ: the exponents of a block of columns are gathered
+// and exponentiated by one call of matrix.ExpTo (the same values as
+// matrix.Exp, whose call per entry cost as much as its polynomial).
+func (q *kernelRows) gaussian(g, ni float64, cols []int, dst []float64) {
+	var buf [expBlock]float64
+	norms := q.norms
+	for lo := 0; lo < len(cols); lo += expBlock {
+		block := cols[lo:min(len(cols), lo+expBlock)]
+		e := buf[:len(block)]
+		for k, j := range block {
+			e[k] = g * max(ni+norms[j]-2*dst[j], 0) // −γ‖xᵢ − xⱼ‖² from xᵢᵀxⱼ
+		}
+		matrix.ExpTo(e, e)
+		for k, j := range block {
+			dst[j] = e[k]
+		}
 	}
 }
 

@@ -3,8 +3,8 @@ package learn
 import "mlnotes/optimize"
 
 // Trace is the progress callback of every iterative learner of this
-// package (SVM, LogisticRegression, GaussianMixture, AdaBoost and the
-// networks' Training): it receives
+// package (SVM, LogisticRegression, GaussianMixture, AdaBoost, Perceptron,
+// Adaline and the networks' Training): it receives
 // each step as the learner takes it, never concurrently. Set it in the
 // configuration's Trace field; nil (the default) traces nothing.
 type Trace func(TraceStep)
@@ -15,12 +15,15 @@ type Trace func(TraceStep)
 type TraceStep struct {
 	// Iteration counts the steps: an SMO iteration of one machine, a
 	// solver iteration (0 for the starting point), an EM iteration of one
-	// restart, a boosting round, an epoch (all but the solver's from 1).
+	// restart, a boosting round, an epoch of a network or of a single
+	// neuron (all but the solver's from 1).
 	Iteration int
 	// Objective is what the step improves: the SMO dual objective (scaled
 	// as the solver keeps it), the penalized negative log-likelihood f
 	// (logistic regression), the mean log-likelihood (EM), the round's
-	// weighted error ξₘ (AdaBoost), the epoch's mean training loss.
+	// weighted error ξₘ (AdaBoost), the epoch's mean training loss (a
+	// network), the epoch's mistakes (perceptron) or the mean squared error
+	// of the linear output after it (AdaLinE).
 	Objective float64
 	// SMO is the SVM's step: the pair (I, J) optimized, the maximal KKT
 	// violation, the active set (optimize.SMOStep; a final report with
@@ -35,6 +38,21 @@ type TraceStep struct {
 	Round *AdaRound
 	// Epoch is a network's epoch (MLP, autoencoder).
 	Epoch *EpochReport
+	// Neuron is an epoch of the perceptron or AdaLinE.
+	Neuron *NeuronEpoch
+}
+
+// NeuronEpoch is one epoch of a single-neuron learner (Perceptron,
+// Adaline; 004, "Single Neuron Models"). Class is the label the neuron
+// separates from the rest: the larger of two classes, or, with K > 2, each
+// class in turn (one versus rest), whose epochs are reported one neuron
+// after the other in class order. Mistakes are the perceptron's updates in
+// the epoch; MSE is AdaLinE's mean squared error of the linear output
+// after it.
+type NeuronEpoch struct {
+	Class    int
+	Mistakes int
+	MSE      float64
 }
 
 // EMStep is one EM iteration of GaussianMixture.Fit (004, "EM

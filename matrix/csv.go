@@ -29,7 +29,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // ErrNoColumn reports a column name or index that does not exist in a Table.
@@ -246,7 +245,7 @@ func (t *Table) Column(nameOrIndex string) (int, error) {
 		}
 		return -1, newError("column", ErrNoColumn, "index %d out of range: %s", j, t.describeColumns())
 	}
-	return -1, newError("column", ErrNoColumn, "%s: %s", quoteCell(key), t.describeColumns())
+	return -1, newError("column", ErrNoColumn, "%q: %s", key, t.describeColumns())
 }
 
 // Split separates the column target from the others: X is n×(d−1) holding
@@ -315,7 +314,7 @@ func (t *Table) describeColumns() string {
 		if j > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%d %s", j, quoteCell(name))
+		fmt.Fprintf(&b, "%d %q", j, name)
 	}
 	return b.String()
 }
@@ -345,15 +344,18 @@ func isBlankRecord(rec []string) bool {
 // numeric, so that it is reported as not finite rather than taken as a name.
 func isHeader(rec []string) bool {
 	for _, cell := range rec {
-		s := strings.TrimSpace(cell)
-		if s == "" {
-			continue
-		}
-		if _, err := strconv.ParseFloat(s, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
+		if s := strings.TrimSpace(cell); s != "" && !isNumeric(s) {
 			return true
 		}
 	}
 	return false
+}
+
+// isNumeric reports a trimmed cell that is a number for ParseFloat, an
+// out-of-range one such as 1e400 included.
+func isNumeric(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 // headerNames trims and validates the header record found on line.
@@ -368,10 +370,10 @@ func headerNames(rec []string, line int) ([]string, error) {
 		if strings.ContainsRune(name, '\r') {
 			// A lone CR is not a line end for encoding/csv: this is usually
 			// a file with classic Mac OS line endings.
-			return nil, newError("read csv", ErrFormat, "line %d, column %d: name %s contains a carriage return", line, j+1, quoteCell(name))
+			return nil, newError("read csv", ErrFormat, "line %d, column %d: name %q contains a carriage return", line, j+1, name)
 		}
 		if k, dup := seen[name]; dup {
-			return nil, newError("read csv", ErrFormat, "line %d, column %d: duplicate column name %s (also column %d)", line, j+1, quoteCell(name), k+1)
+			return nil, newError("read csv", ErrFormat, "line %d, column %d: duplicate column name %q (also column %d)", line, j+1, name, k+1)
 		}
 		seen[name] = j
 		names[j] = name
@@ -390,12 +392,12 @@ func checkWritableNames(names []string) error {
 		case strings.TrimSpace(name) == "":
 			return newError(op, ErrFormat, "column %d: empty column name", j+1)
 		case strings.TrimSpace(name) != name:
-			return newError(op, ErrFormat, "column %d: name %s has surrounding white space", j+1, quoteCell(name))
+			return newError(op, ErrFormat, "column %d: name %q has surrounding white space", j+1, name)
 		case strings.ContainsRune(name, '\r'):
-			return newError(op, ErrFormat, "column %d: name %s contains a carriage return", j+1, quoteCell(name))
+			return newError(op, ErrFormat, "column %d: name %q contains a carriage return", j+1, name)
 		}
 		if k, dup := seen[name]; dup {
-			return newError(op, ErrFormat, "column %d: duplicate column name %s (also column %d)", j+1, quoteCell(name), k+1)
+			return newError(op, ErrFormat, "column %d: duplicate column name %q (also column %d)", j+1, name, k+1)
 		}
 		seen[name] = j
 		if _, err := strconv.ParseFloat(name, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
@@ -427,21 +429,26 @@ func parseCell(cell string) (float64, error) {
 	case err == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
 		return v, nil
 	case errors.Is(err, strconv.ErrRange):
-		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s overflows float64", quoteCell(s))}
+		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s overflows float64", QuoteCell(s))}
 	case err != nil:
-		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%s is not a number", quoteCell(s))}
+		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%s is not a number", QuoteCell(s))}
 	}
-	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s is not a finite number", quoteCell(s))}
+	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s is not a finite number", QuoteCell(s))}
 }
 
 // cellError places a cell problem at its line and column.
 func cellError(err error, line, j int, names []string) error {
 	p := err.(*cellProblem)
-	col := fmt.Sprintf("column %d", j+1)
-	if names != nil {
-		col += fmt.Sprintf(" (%s)", quoteCell(names[j]))
+	return newError("read csv", p.sentinel, "line %d, %s: %s", line, columnLabel(j, names), p.what)
+}
+
+// columnLabel names column j (0-based) for a message: `column 3`, or
+// `column 3 ("x")` when the table has names.
+func columnLabel(j int, names []string) string {
+	if names == nil {
+		return fmt.Sprintf("column %d", j+1)
 	}
-	return newError("read csv", p.sentinel, "line %d, %s: %s", line, col, p.what)
+	return fmt.Sprintf("column %d (%q)", j+1, names[j])
 }
 
 // csvSyntaxError turns an encoding/csv parse error into ErrFormat with its
@@ -479,26 +486,3 @@ func withPath(err error, path string) error {
 	}
 	return err
 }
-
-// quoteCell quotes a cell (or a column name) for an error message: whole
-// when it is short, else its first 56 characters, an ellipsis and its length,
-// so that a 5 MB cell does not become a 5 MB line on stderr. The message
-// places the cell by its line and column.
-func quoteCell(s string) string {
-	const keep = maxQuotedCell
-	if utf8.RuneCountInString(s) <= keep {
-		return strconv.Quote(s)
-	}
-	cut, n := 0, 0
-	for i := range s {
-		if n == keep-4 {
-			cut = i
-			break
-		}
-		n++
-	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
-}
-
-// maxQuotedCell is the most characters of a cell quoted whole in a message.
-const maxQuotedCell = 60

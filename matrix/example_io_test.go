@@ -150,3 +150,27 @@ func ExampleReadIDX() {
 	// double [2 3]
 	// [-1.798e+308 -0 4.941e-324 0.1 1 1.798e+308]
 }
+
+// A label column of words stays text, for the learner's label encoder; the
+// other columns are the features.
+func ExampleReadLabeledCSV() {
+	const file = `sepal_length,sepal_width,species
+5.1,3.5,setosa
+7.0,3.2,versicolor
+6.3,3.3,virginica
+`
+	tab, err := matrix.ReadLabeledCSV(strings.NewReader(file), "species")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(tab.Names, tab.Label, tab.Labels)
+	fmt.Printf("X is %d×%d, first row %.1f\n", tab.Data.Rows(), tab.Data.Cols(), tab.Data.Row(0))
+
+	_, err = matrix.ReadLabeledCSV(strings.NewReader("a,kind\n1,cat\n2,\n"), "")
+	fmt.Println(err)
+	// Output:
+	// [sepal_length sepal_width] species [setosa versicolor virginica]
+	// X is 3×2, first row [5.1 3.5]
+	// matrix: read labeled csv: malformed input: line 3, column 2 ("kind"): empty label
+}

@@ -121,6 +121,30 @@ type SMOStep struct {
 	Violation float64 // m(α) − M(α) at the selection of the pair
 	Objective float64 // f(α) after the step, updated incrementally
 	Active    int     // number of variables not shrunk
+	// The pair's multipliers before and after the step, and their upper
+	// bounds Cᵢ, Cⱼ (zero in the final report).
+	OldAlphaI, OldAlphaJ float64
+	AlphaI, AlphaJ       float64
+	CI, CJ               float64
+	// L and H are the clipping box of αⱼ: the ends of the segment of the
+	// line yᵢαᵢ + yⱼαⱼ = const (the equality constraint) inside
+	// [0, Cᵢ]×[0, Cⱼ], as Platt writes them (docs/smo.md): for yᵢ = yⱼ,
+	// L = max(0, αᵢ + αⱼ − Cᵢ), H = min(Cⱼ, αᵢ + αⱼ); otherwise
+	// L = max(0, αⱼ − αᵢ), H = min(Cⱼ, Cᵢ + αⱼ − αᵢ) (old values).
+	L, H float64
+	// Final is true for the report sent once at the end (I = J = −1), after
+	// the violation was measured on all variables.
+	Final bool
+}
+
+// pairBox returns Platt's clipping box [L, H] of αⱼ for the pair (i, j)
+// at the current α (before the step).
+func (sv *solver) pairBox(i, j int) (lo, hi float64) {
+	ai, aj := sv.alpha[i], sv.alpha[j]
+	if sv.y[i] == sv.y[j] {
+		return max(0, ai+aj-sv.c[i]), min(sv.c[j], ai+aj)
+	}
+	return max(0, aj-ai), min(sv.c[j], sv.c[i]+aj-ai)
 }
 
 // SMOResult is the answer of SMO, with what a caller needs to certify it.
@@ -419,6 +443,13 @@ func (sv *solver) run() error {
 		}
 		lastI, lastJ = i, j
 		sv.iter++
+		traced := sv.trace != nil && sv.iter%sv.traceEvery == 0
+		var st SMOStep
+		if traced {
+			st = SMOStep{Iteration: sv.iter, I: i, J: j, Violation: sv.violation,
+				OldAlphaI: sv.alpha[i], OldAlphaJ: sv.alpha[j], CI: sv.c[i], CJ: sv.c[j]}
+			st.L, st.H = sv.pairBox(i, j)
+		}
 		sv.step(i, j)
 		if sv.unbounded != nil {
 			return sv.unbounded
@@ -426,9 +457,10 @@ func (sv *solver) run() error {
 		if sv.cache.err != nil {
 			return sv.cache.err
 		}
-		if sv.trace != nil && sv.iter%sv.traceEvery == 0 {
-			sv.trace(SMOStep{Iteration: sv.iter, I: i, J: j, Violation: sv.violation,
-				Objective: sv.objective, Active: len(sv.act.idx)})
+		if traced {
+			st.AlphaI, st.AlphaJ = sv.alpha[i], sv.alpha[j]
+			st.Objective, st.Active = sv.objective, len(sv.act.idx)
+			sv.trace(st)
 		}
 	}
 	sv.finish()
@@ -451,7 +483,7 @@ func (sv *solver) finish() {
 	sv.violation = sv.maxViolation()
 	if sv.trace != nil {
 		sv.trace(SMOStep{Iteration: sv.iter, I: -1, J: -1, Violation: sv.violation,
-			Objective: sv.computeObjective(), Active: len(sv.act.idx)})
+			Objective: sv.computeObjective(), Active: len(sv.act.idx), Final: true})
 	}
 }
 

@@ -474,9 +474,18 @@ func TestSMOTrace(t *testing.T) {
 		if k > 0 && s.Objective > steps[k-1].Objective {
 			t.Errorf("step %d: f rose from %v to %v", k, steps[k-1].Objective, s.Objective)
 		}
+		// The new αⱼ lies in Platt's box [L, H] ⊆ [0, Cⱼ], αᵢ in [0, Cᵢ],
+		// and the step keeps yᵢαᵢ + yⱼαⱼ (to rounding of the sum).
+		tol := 4 * eps * (s.CI + s.CJ)
+		if s.Final || !(0 <= s.L && s.L <= s.H && s.H <= s.CJ) || s.AlphaJ < s.L-tol || s.AlphaJ > s.H+tol || s.AlphaI < 0 || s.AlphaI > s.CI {
+			t.Errorf("step %d: box [%v, %v], αᵢ %v → %v, αⱼ %v → %v, C %v %v", k, s.L, s.H, s.OldAlphaI, s.AlphaI, s.OldAlphaJ, s.AlphaJ, s.CI, s.CJ)
+		}
+		if d := y[s.I]*(s.AlphaI-s.OldAlphaI) + y[s.J]*(s.AlphaJ-s.OldAlphaJ); math.Abs(d) > tol {
+			t.Errorf("step %d: yᵢΔαᵢ + yⱼΔαⱼ = %v", k, d)
+		}
 	}
 	last := steps[len(steps)-1]
-	if last.I != -1 || math.Abs(last.Objective-res.Objective) > 0 || last.Violation != res.Violation {
+	if last.I != -1 || !last.Final || math.Abs(last.Objective-res.Objective) > 0 || last.Violation != res.Violation {
 		t.Errorf("final report %+v, result f = %v violation %v", last, res.Objective, res.Violation)
 	}
 	steps = nil

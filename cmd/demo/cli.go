@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"mlnotes/matrix"
 )
 
 // command is one subcommand of demo: `demo NAME [flags] FILES...`.
@@ -16,11 +18,21 @@ type command struct {
 	summary string // one line for `demo help`
 	help    string // optional paragraph for `demo help NAME`, after the flags
 	run     func(args []string, stdout, stderr io.Writer) error
+	// learner, for a supervised command, declares the hyper-parameter
+	// flags of its learner and returns the constructor of the learn
+	// trainer they describe: what cv, grid, holdout, bootstrap, bag and
+	// boost3 use when the command is named as their LEARNER, and what the
+	// command itself trains. An entry with a learner and no run is a
+	// learner only (stump).
+	learner learnerDeclare
 }
 
 // commands lists every subcommand in the order `demo help` shows them. Each
 // file of this package that implements commands adds its own in an init
 // function, so the list grows with the library without a central switch.
+// It is the one registry of the command line: commands, and through their
+// learner field, the learners of cv, grid and the other commands over a
+// LEARNER; model files need no registry (learn.Load reads every kind).
 var commands []command
 
 // register adds commands; "%s" in a command's args stands for its name
@@ -32,9 +44,10 @@ func register(c ...command) {
 	}
 }
 
+// findCommand returns the command that runs as `demo NAME`.
 func findCommand(name string) (command, bool) {
 	for _, c := range commands {
-		if c.name == name {
+		if c.name == name && c.run != nil {
 			return c, true
 		}
 	}
@@ -163,10 +176,16 @@ func printHelp(w io.Writer, args []string) error {
 	fmt.Fprintln(w)
 	width := 0
 	for _, c := range commands {
+		if c.run == nil {
+			continue
+		}
 		width = max(width, len(c.name))
 	}
 	sorted := slices.Clone(commands)
 	for _, c := range sorted {
+		if c.run == nil {
+			continue // a learner only
+		}
 		fmt.Fprintf(w, "  demo %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(w)
@@ -180,7 +199,7 @@ func printHelp(w io.Writer, args []string) error {
 func quote(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = quoteCell(n)
+		q[i] = matrix.QuoteCell(n)
 	}
 	return strings.Join(q, ", ")
 }

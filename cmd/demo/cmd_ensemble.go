@@ -3,10 +3,9 @@ package main
 // Trees and ensembles from the command line: tree, forest, adaboost (learner
 // commands on the supervised driver, also registered as learners for cv,
 // grid, holdout, bootstrap, bag and boost3), and bag and boost3 (over any
-// registered LEARNER; see cmd_assess.go).
+// LEARNER; see learner_registry.go).
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -19,78 +18,18 @@ import (
 func init() {
 	register(
 		command{name: "tree", args: "[-criterion gini|entropy] [-max-depth D] [-min-split M] [-min-leaf L] [-regression] [-print] " + supervisedArgs,
-			summary: "decision tree (Gini or entropy; regression trees with -regression)", run: runTree},
+			summary: "decision tree (Gini or entropy; regression trees with -regression)", run: runTree, learner: treeLearner},
 		command{name: "forest", args: "[-trees T] [-max-features sqrt|log2|all|M] [-max-depth D] [-seed S] [-workers W] [-regression] [-quiet] " + supervisedArgs,
-			summary: "random forest: out-of-bag accuracy (or MSE), feature importances", run: runForest},
-		command{name: "adaboost", args: "[-rounds M] [-base stump|tree] [-max-depth D] [-resample] [-seed S] " + supervisedArgs,
-			summary: "AdaBoost as the notes give it: ξₘ, αₘ and the half-weight check per round", run: runAdaBoost},
+			summary: "random forest: out-of-bag accuracy (or MSE), feature importances", run: runForest, learner: forestLearner},
+		command{name: "adaboost", args: "[-rounds M] [-base stump|tree] [-max-depth D] [-resample] [-seed S] [-trace] [-quiet] " + supervisedArgs,
+			summary: "AdaBoost as the notes give it: ξₘ, αₘ and the half-weight check per round", run: runAdaBoost, learner: adaBoostLearner},
+		command{name: "stump", summary: "the decision stump (a learner of cv, grid, bag, boost3, …; no command of its own)",
+			learner: stumpLearner},
 		command{name: "bag", args: "[-B B] [-seed S] [-quiet] [driver flags] " + learnerArgs,
 			summary: "bagging (bootstrap aggregation) of any learner", run: runBag},
 		command{name: "boost3", args: "[-n1 N] [-seed S] [driver flags] " + learnerArgs,
 			summary: "the notes' three-classifier ensemble over any learner", run: runBoost3},
 	)
-	registerModelKind("tree", func(r io.Reader) (any, error) {
-		data, err := io.ReadAll(r)
-		if err != nil {
-			return nil, err
-		}
-		c, err := learn.LoadTreeClassifier(bytes.NewReader(data))
-		if err == nil {
-			return c, nil
-		}
-		if g, err2 := learn.LoadTreeRegressor(bytes.NewReader(data)); err2 == nil {
-			return g, nil
-		}
-		return nil, err
-	})
-	registerModelKind("forest", func(r io.Reader) (any, error) { return learn.LoadForest(r) })
-	registerModelKind("forest-regressor", func(r io.Reader) (any, error) { return learn.LoadForestRegressor(r) })
-	registerModelKind("adaboost", func(r io.Reader) (any, error) { return learn.LoadAdaBoost(r) })
-	registerLearner(learnerDef{name: "tree", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareTreeFlags(fs)
-		reg := fs.Bool("regression", false, "a regression tree (squared error)")
-		return func() (learnerPlan, error) {
-			c, err := f()
-			if err != nil {
-				return learnerPlan{}, err
-			}
-			if *reg {
-				return regressorPlan(c), nil
-			}
-			return classifierPlan(c), nil
-		}
-	}})
-	registerLearner(learnerDef{name: "stump", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		return func() (learnerPlan, error) { return classifierPlan(learn.Stump{}), nil }
-	}})
-	registerLearner(learnerDef{name: "forest", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		reg := fs.Bool("regression", false, "a regression forest")
-		f := declareForestFlags(fs)
-		return func() (learnerPlan, error) {
-			c, rule, err := f()
-			if err != nil {
-				return learnerPlan{}, err
-			}
-			return learnerPlan{regression: *reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-				mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
-				if err != nil {
-					return nil, nil, err
-				}
-				c.MaxFeatures = mf
-				if *reg {
-					return nil, c, nil
-				}
-				return c, nil, nil
-			}}, nil
-		}
-	}})
-	registerLearner(learnerDef{name: "adaboost", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareAdaBoostFlags(fs)
-		return func() (learnerPlan, error) {
-			c, err := f()
-			return classifierPlan(c), err
-		}
-	}})
 }
 
 // declareTreeFlags puts the tree's flags on fs.
@@ -122,15 +61,10 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	s.regression = *reg
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, func() (learn.DecisionTree, error) {
+		s.regression = *reg
+		return f()
+	}, func(c learn.DecisionTree, d *trainingSet) (any, []field, error) {
 		var model any
 		var m *learn.Tree
 		var text func(names, classNames []string) string
@@ -214,19 +148,16 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, rule, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	c.Progress = progress(stderr, "forest", *quiet)
-	s.regression = *reg
-	if *reg {
-		s.kind = "forest-regressor"
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	var rule string // the -max-features rule, resolved on the data
+	return fitOrLoad(s, stdout, func() (learn.RandomForest, error) {
+		c, r, err := f()
+		c.Progress, rule = newProgress(stderr, "forest", *quiet).counter("trees"), r
+		s.regression = *reg
+		if *reg {
+			s.kind = "forest-regressor"
+		}
+		return c, err
+	}, func(c learn.RandomForest, d *trainingSet) (any, []field, error) {
 		mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
 		if err != nil {
 			return nil, nil, err
@@ -294,11 +225,15 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("adaboost", "adaboost", stderr)
 	f := declareAdaBoostFlags(s.fs)
 	trace := s.fs.Bool("trace", false, "write each round's ξ, α, the half-weight check and the training error to stderr")
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	return fitOrLoad(s, stdout, f, func(c learn.AdaBoost, d *trainingSet) (any, []field, error) {
+		pr := newProgress(stderr, "adaboost", *quiet || *trace)
+		c.Trace = pr.trace(nil)
 		m, err := c.Fit(d.X, d.Labels)
+		pr.done()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -345,21 +280,26 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 	if *b < 2 {
 		return s.usage("-B %d: want B ≥ 2 (one resample is no ensemble)", *b)
 	}
-	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: progress(stderr, "bag", *quiet)}
+	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: newProgress(stderr, "bag", *quiet).counter("models")}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {
 			return nil, nil, err
 		}
 		fields := []field{{"learner", mc.learner.name}, {"B", *b}}
+		var m any
 		if mc.plan.regression {
 			cfg.Base = rt
-			m, err := cfg.FitRegression(d.X, d.Y)
-			return m, fields, err
+			m, err = cfg.FitRegression(d.X, d.Y)
+		} else {
+			cfg.Base = ct
+			m, err = cfg.Fit(d.X, d.Labels)
 		}
-		cfg.Base = ct
-		m, err := cfg.Fit(d.X, d.Labels)
-		return m, fields, err
+		if err != nil {
+			return nil, nil, err
+		}
+		s.kind = savedKind(m, "bag") // the kind learn.Load reads
+		return m, fields, nil
 	})
 }
 
@@ -389,6 +329,7 @@ func runBoost3(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
+		s.kind = savedKind(m, "boost3") // the kind learn.Load reads
 		// Accuracies of h1, h2, h3 and the ensemble: on the test file if
 		// there is one, else on the training set.
 		x, y := d.X, d.Labels
@@ -428,12 +369,12 @@ func (s *supervised) readTestFor(d *trainingSet) (*matrix.Dense, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	pre, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
+	steps, _, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
 	if err != nil {
 		return nil, nil, err
 	}
-	m := &cliModel{file: cliModelFile{Format: cliModelFormat, Version: 1, Kind: s.kind, Task: "classification",
-		Features: smp.features, NFeatures: smp.x.Cols(), Target: smp.labelName, Layout: lay, Labels: d.Names, Preprocess: pre}}
+	m := &cliModel{steps: steps, file: cliModelFile{Format: cliModelFormat, Version: 1, Kind: s.kind, Task: "classification",
+		Features: smp.features, NFeatures: smp.x.Cols(), Target: smp.labelName, Layout: lay, Labels: d.Names, Preprocess: fileSection(steps)}}
 	ro := readOptions{sep: s.sepRune, format: *s.format, target: *s.target, dropNA: *s.dropNA, stderr: io.Discard, cmd: s.cmd.name}
 	tsmp, err := m.readData(*s.test, ro)
 	if err != nil {
@@ -442,10 +383,67 @@ func (s *supervised) readTestFor(d *trainingSet) (*matrix.Dense, []int, error) {
 	if tsmp.label == nil {
 		return nil, nil, fmt.Errorf("%s has no label column to score against", *s.test)
 	}
-	x, err := pre.apply(tsmp.x)
+	x, err := applySteps(steps, tsmp.x)
 	if err != nil {
 		return nil, nil, err
 	}
 	y, err := tsmp.classes(d.Names)
 	return x, y, err
+}
+
+// treeLearner declares the flags of the tree learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func treeLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareTreeFlags(fs)
+	reg := fs.Bool("regression", false, "a regression tree (squared error)")
+	return func() (learnerPlan, error) {
+		c, err := f()
+		if err != nil {
+			return learnerPlan{}, err
+		}
+		if *reg {
+			return regressorPlan(c), nil
+		}
+		return classifierPlan(c), nil
+	}
+}
+
+// stumpLearner declares the flags of the stump learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func stumpLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	return func() (learnerPlan, error) { return classifierPlan(learn.Stump{}), nil }
+}
+
+// forestLearner declares the flags of the forest learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func forestLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	reg := fs.Bool("regression", false, "a regression forest")
+	f := declareForestFlags(fs)
+	return func() (learnerPlan, error) {
+		c, rule, err := f()
+		if err != nil {
+			return learnerPlan{}, err
+		}
+		return learnerPlan{regression: *reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
+			mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
+			if err != nil {
+				return nil, nil, err
+			}
+			c.MaxFeatures = mf
+			if *reg {
+				return nil, c, nil
+			}
+			return c, nil, nil
+		}}, nil
+	}
+}
+
+// adaBoostLearner declares the flags of the adaboost learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func adaBoostLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareAdaBoostFlags(fs)
+	return func() (learnerPlan, error) {
+		c, err := f()
+		return classifierPlan(c), err
+	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"mlnotes/learn"
+	"mlnotes/matrix"
 )
 
 // The generative models of notes 004 on the command line (docs/cli.md,
@@ -25,33 +27,14 @@ func init() {
 				"accuracies and predictions follow it. The kde and parzen densities take h by Scott's\n" +
 				"rule on each class unless -h is given. With -test and -json, posteriors has one row per\n" +
 				"test row, columns in the order of classes.\n",
-			run: runBayes},
+			run: runBayes, learner: bayesLearner},
 		command{name: "posterior", args: "-model beta-bernoulli [-a A] [-b B] | -model normal-mean [-mu0 M] -tau2 T -sigma2 S [-json] DATA.csv",
 			summary: "conjugate Bayesian estimation: the posterior's parameters, MAP, mean and MLE", run: runPosterior},
-		command{name: "gmm", args: "-k K [-cov full|diag|spherical] [-restarts R] [-seed S] [-reg R] [-tol T] [-max-iter N] [-trace] [-target COL] [-json] DATA.csv",
+		command{name: "gmm", args: "-k K [-cov full|diag|spherical] [-restarts R] [-seed S] [-reg R] [-tol T] [-max-iter N] [-trace] [-target COL] [-quiet] [-json] DATA.csv",
 			summary: "Gaussian mixture by EM (k-means++ restarts, log-sum-exp E-step, reg·I)", run: runGMM},
 		command{name: "kde", args: "-kernel gauss|box -h H -query Q.csv [-log] [-target COL] [-json] DATA.csv",
 			summary: "Parzen window (box) or Gaussian kernel density at query points", run: runKDE},
 	)
-	registerModelKind("bayes", func(r io.Reader) (any, error) { return learn.LoadBayes(r) })
-	registerLearner(learnerDef{name: "bayes", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		flags := declareBayesFlags(fs)
-		return func() (learnerPlan, error) {
-			cfg, lossPath, err := flags()
-			if err != nil || lossPath == "" {
-				return classifierPlan(cfg), err
-			}
-			return learnerPlan{build: func(*trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-				l, err := loadMatrix(lossPath)
-				if err != nil {
-					return nil, nil, err
-				}
-				c := cfg
-				c.Loss = l
-				return c, nil, nil
-			}}, nil
-		}
-	}})
 }
 
 // usageFor returns a usage error of command name.
@@ -150,22 +133,23 @@ func runBayes(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, lossPath, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	if lossPath != "" {
-		l, err := loadMatrix(lossPath)
-		if err != nil {
-			return err
+	var lossPath string
+	return fitOrLoad(s, stdout, func() (learn.Bayes, error) {
+		cfg, path, err := flags()
+		lossPath = path
+		return cfg, err
+	}, func(cfg learn.Bayes, d *trainingSet) (any, []field, error) {
+		if lossPath != "" {
+			l, err := loadMatrix(lossPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			cfg.Loss = l
 		}
-		cfg.Loss = l
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Labels)
+		if errors.Is(err, matrix.ErrNotSPD) {
+			return nil, nil, fmt.Errorf("%w (give -reg R, e.g. -reg 1e-6, to add R·I to every covariance)", err)
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -267,6 +251,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	maxIter := fs.Int("max-iter", 100, "at most `N` EM iterations per initialization")
 	trace := fs.Bool("trace", false, "print loglik_trace and write one line per EM iteration to stderr")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -293,8 +278,10 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withUsage(err, c)
 	}
+	pr := newProgress(stderr, "gmm", *quiet || *trace)
 	m, err := learn.GaussianMixture{K: *k, Covariance: ct, Restarts: *restarts, Seed: *seed, Reg: *reg,
-		Tol: *tol, MaxIter: *maxIter}.Fit(x)
+		Tol: *tol, MaxIter: *maxIter, Trace: pr.trace(nil)}.Fit(x)
+	pr.done()
 	if err != nil {
 		return err
 	}
@@ -304,10 +291,15 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *trace {
-		prev := math.NaN()
+		// One EM step a line under a header (docs/cli.md, "Traces"): the
+		// mean log-likelihood after the step and its change.
+		fmt.Fprintln(stderr, "em     iter              loglik      change")
 		for i, v := range m.LogLikelihoods {
-			fmt.Fprintf(stderr, "em iter %4d  loglik %.12g  change %.3e\n", i+1, v, v-prev)
-			prev = v
+			change := "-"
+			if i > 0 {
+				change = fmt.Sprintf("%.3e", v-m.LogLikelihoods[i-1])
+			}
+			fmt.Fprintf(stderr, "em  %7d  %18.12g  %10s\n", i+1, v, change)
 		}
 	}
 	fields := []field{{"weights", m.Weights}, {"means", m.Means}}
@@ -403,4 +395,25 @@ func runKDE(args []string, stdout, stderr io.Writer) error {
 		return formatNumber(v[i])
 	})
 	return emit(stdout, *asJSON, append(fields, field{name, shown{out, text}}))
+}
+
+// bayesLearner declares the flags of the bayes learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func bayesLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	flags := declareBayesFlags(fs)
+	return func() (learnerPlan, error) {
+		cfg, lossPath, err := flags()
+		if err != nil || lossPath == "" {
+			return classifierPlan(cfg), err
+		}
+		return learnerPlan{build: func(*trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
+			l, err := loadMatrix(lossPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			c := cfg
+			c.Loss = l
+			return c, nil, nil
+		}}, nil
+	}
 }

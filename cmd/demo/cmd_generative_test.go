@@ -181,7 +181,7 @@ func TestGMMCommand(t *testing.T) {
 	if len(covs) != 2 || len(floatRows(t, covs[1])) != 2 || !slices.Equal(floatRows(t, covs[1])[1], m.Covariances[1].Row(1)) {
 		t.Errorf("covariances %v", covs)
 	}
-	if strings.Count(errOut, "em iter") != m.Iterations {
+	if strings.Count(errOut, "\nem  ") != m.Iterations || !strings.HasPrefix(errOut, "em     iter") {
 		t.Errorf("trace lines: %q", errOut)
 	}
 	if len(obj) != 8 {
@@ -251,4 +251,11 @@ func TestKDECommand(t *testing.T) {
 	mustFail(t, 2, []string{"kde", "-h", "1", path}, "-query")
 	mustFail(t, 1, []string{"kde", "-h", "1", "-query", q, path}, "columns")
 	mustFail(t, 1, []string{"kde", "-h", "1", "-query", writeCSV(t, "n.csv", "1,NaN\n"), "-target", "y", path})
+}
+
+// TestBayesSingularNamesReg: a singular class covariance is an error that
+// names the -reg flag.
+func TestBayesSingularNamesReg(t *testing.T) {
+	sing := writeCSV(t, "s.csv", "a,b,y\n1,1,0\n2,2,0\n3,3,0\n1,2,1\n2,3,1\n3,4,1\n")
+	mustFail(t, 1, []string{"bayes", sing}, "-reg R")
 }

@@ -15,18 +15,18 @@ import (
 func init() {
 	register(
 		command{name: "linreg", args: "[-basis none|poly|gauss|sigmoid] [-degree P] [-centers M] [-width S] [-solver qr|svd|normal] [-rcond R] " + supervisedArgs,
-			summary: "least squares with basis functions (QR, SVD minimum norm, normal equations)", run: runLinreg},
+			summary: "least squares with basis functions (QR, SVD minimum norm, normal equations)", run: runLinreg, learner: linregLearner},
 		command{name: "ridge", args: "[-lambda L] [-penalize-intercept] " + supervisedArgs,
-			summary: "ridge regression ½‖y − Xw − b‖² + (λ/2)‖w‖² by Cholesky", run: runRidge},
-		command{name: "logreg", args: "[-lambda L] [-solver newton|gd|lbfgs] [-tol T] [-max-iter N] " + supervisedArgs,
+			summary: "ridge regression ½‖y − Xw − b‖² + (λ/2)‖w‖² by Cholesky", run: runRidge, learner: ridgeLearner},
+		command{name: "logreg", args: "[-lambda L] [-solver newton|gd|lbfgs] [-tol T] [-max-iter N] [-quiet] " + supervisedArgs,
 			summary: "logistic (two classes) and softmax regression, Σ −log p + (λ/2)‖W‖²",
 			help: "-tol bounds the largest entry of the objective's gradient at the answer (the objective\n" +
 				"is a sum over the samples, as scikit-learn's lbfgs minimizes it with C = 1/λ). The default\n" +
 				"solver is newton for two classes and up to 199 features, lbfgs otherwise (softmax, more features). With -json\n" +
 				"and -test, proba holds the class probabilities of every test row in the order of classes.\n",
-			run: runLogreg},
+			run: runLogreg, learner: logregLearner},
 		command{name: "perceptron", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
-			summary: "Rosenblatt's perceptron (stops at an epoch without a mistake; one versus rest for more than two classes)", run: runPerceptron},
+			summary: "Rosenblatt's perceptron (stops at an epoch without a mistake; one versus rest for more than two classes)", run: runPerceptron, learner: perceptronLearner},
 		command{name: "adaline", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
 			summary: "AdaLinE trained by the Widrow–Hoff (LMS) rule (one versus rest for more than two classes)",
 			help: "The rule is w ← w + R·(t − wᵀx − b)·x per sample, t = ±1 (+1 for the larger label, or for\n" +
@@ -34,40 +34,15 @@ func init() {
 				"stable for R < 2/max‖(x, 1)‖², so scale the features (-scale standard). Training stops when\n" +
 				"an epoch changes the mean squared error of the linear output by less than 1e-6 relative\n" +
 				"(converged) or after E epochs.\n",
-			run: runAdaline},
+			run: runAdaline, learner: adalineLearner},
 		command{name: "select", args: "-score pearson|mi [-bins B] [-k K] [-target COL] [-json] DATA.csv",
 			summary: "filter feature selection: Pearson's r or mutual information (nats) with the target", run: runSelect},
 	)
-	registerModelKind("linreg", func(r io.Reader) (any, error) { return learn.LoadLinear(r) })
-	registerModelKind("ridge", func(r io.Reader) (any, error) { return learn.LoadRidge(r) })
-	registerModelKind("logreg", func(r io.Reader) (any, error) { return learn.LoadLogistic(r) })
-	registerModelKind("perceptron", func(r io.Reader) (any, error) { return learn.LoadPerceptron(r) })
-	registerModelKind("adaline", func(r io.Reader) (any, error) { return learn.LoadAdaline(r) })
-	registerLearner(learnerDef{name: "linreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareLinregFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
-	}})
-	registerLearner(learnerDef{name: "ridge", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareRidgeFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
-	}})
-	registerLearner(learnerDef{name: "logreg", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareLogregFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
-	}})
-	registerLearner(learnerDef{name: "perceptron", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declarePerceptronFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
-	}})
-	registerLearner(learnerDef{name: "adaline", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		f := declareAdalineFlags(fs)
-		return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
-	}})
 }
 
 // The hyper-parameter flags of each linear model are declared once, by its
 // declareXFlags, for the command and for its learner (cv, grid, holdout,
-// bootstrap, bag, boost3; see cmd_assess.go). The function a declaration
+// bootstrap, bag, boost3; see learner_registry.go). The function a declaration
 // returns checks the flags after parsing: its errors are usage errors.
 
 // declareLinregFlags declares linreg's flags.
@@ -199,12 +174,16 @@ func declareLogregFlags(fs *flag.FlagSet) func() (learn.LogisticRegression, erro
 func runLogreg(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("logreg", "logreg", stderr)
 	flags := declareLogregFlags(s.fs)
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	s.probaField = "proba"
 	return fitOrLoad(s, stdout, flags, func(cfg learn.LogisticRegression, d *trainingSet) (any, []field, error) {
+		pr := newProgress(stderr, "logreg", *quiet)
+		cfg.Trace = pr.trace(nil)
 		m, err := cfg.Fit(d.X, d.Labels)
+		pr.done()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -327,13 +306,58 @@ func runSelect(args []string, stdout, stderr io.Writer) error {
 	case *k < 0:
 		return &usageError{msg: fmt.Sprintf("-k %d: want K ≥ 1", *k), usage: usage}
 	}
-	x, y, err := loadLabelled(ops[0], *target)
+	x, y, words, err := loadLabelled(ops[0], *target)
 	if err != nil {
 		return err
+	}
+	if words != nil {
+		// A column of words is a class label: mutual information with the
+		// classes is the everyday question; Pearson's r has no meaning.
+		if *score != "mi" {
+			return fmt.Errorf("%s: the target holds words (%s): Pearson's r needs a numeric target; use -score mi (mutual information with the classes)", ops[0], quote(words[:min(3, len(words))]))
+		}
+		if len(words) > *bins {
+			return fmt.Errorf("%s: the target has %d classes, more than -bins %d: give -bins %d or more so that each class is its own category", ops[0], len(words), *bins, len(words))
+		}
 	}
 	sel, err := learn.SelectFeatures{Score: learn.FeatureScore(*score), Bins: *bins, K: *k}.Fit(x, y)
 	if err != nil {
 		return err
 	}
 	return emit(stdout, *asJSON, []field{{"scores", sel.Scores}, {"ranking", sel.Ranking}, {"selected", sel.Selected}})
+}
+
+// linregLearner declares the flags of the linreg learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func linregLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareLinregFlags(fs)
+	return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
+}
+
+// ridgeLearner declares the flags of the ridge learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func ridgeLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareRidgeFlags(fs)
+	return func() (learnerPlan, error) { c, err := f(); return regressorPlan(c), err }
+}
+
+// logregLearner declares the flags of the logreg learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func logregLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareLogregFlags(fs)
+	return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
+}
+
+// perceptronLearner declares the flags of the perceptron learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func perceptronLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declarePerceptronFlags(fs)
+	return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
+}
+
+// adalineLearner declares the flags of the adaline learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func adalineLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	f := declareAdalineFlags(fs)
+	return func() (learnerPlan, error) { c, err := f(); return classifierPlan(c), err }
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,20 +20,21 @@ import (
 func init() {
 	register(
 		command{name: "mlp",
-			args:    "[-hidden 64,32] [-activation relu|sigmoid|tanh] [-task classify|regress] [-loss xent|mse] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-valid F] [-gradcheck] [-quiet] " + supervisedArgs,
+			args:    "[-hidden 100] [-activation relu|sigmoid|tanh] [-task classify|regress] [-loss xent|mse] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-valid F] [-gradcheck] [-quiet] " + supervisedArgs,
 			summary: "multilayer perceptron trained by backpropagation (classifier or regressor)",
 			help: "A classifier when the label column holds integers or names, a regressor otherwise (or as -task says).\n" +
 				"Classifier: softmax outputs with the cross-entropy (-loss xent), or sigmoid outputs with the\n" +
-				"notes' squared loss (-loss mse); regressor: one linear output, squared loss. Weights start\n" +
+				"notes' squared loss (-loss mse); regressor: one linear output, squared loss. -lambda (weight\n" +
+				"decay) defaults to 0, where scikit-learn's MLPClassifier uses alpha = 1e-4. Weights start\n" +
 				"fan-in scaled from -seed, which also seeds the shuffles and the -valid split. Without -lr the\n" +
 				"optimizer's default rate (adam 0.001, sgd and momentum 0.01); momentum is β = 0.9. -batch 0 means\n" +
 				"min(200, n). -valid F holds out F of the rows and stops when their loss has not improved for\n" +
 				"10 epochs, keeping the best weights. -gradcheck compares backpropagation with finite differences\n" +
 				"on the first 10 rows at the initial weights (field gradcheck: the largest relative error).\n" +
 				"Progress (epoch, loss, time) goes to stderr unless -quiet.\n",
-			run: runMLP},
+			run: runMLP, learner: mlpLearner},
 		command{name: "autoencoder",
-			args:    "-hidden H [-type plain|denoising|sparse] [-activation sigmoid|tanh|relu|identity] [-corrupt P] [-rho R] [-beta B] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-codes OUT.csv] [-test T.csv] [-target COL] [-quiet] [-json] DATA.csv",
+			args:    "-hidden H [-type plain|denoising|sparse] [-activation sigmoid|tanh|relu|identity] [-corrupt P] [-rho R] [-beta B] [-epochs E] [-batch B] [-lr R] [-optimizer sgd|momentum|adam] [-lambda L] [-seed S] [-codes OUT.csv] [-test T.csv] [-scale standard|minmax] [-target COL] [-quiet] [-json] DATA.csv",
 			summary: "autoencoders: plain, denoising (masking noise), sparse (KL penalty)",
 			help: "Every column is a feature unless -target names one to leave out. train_mse and test_mse are\n" +
 				"the mean squared reconstruction error per entry on the clean inputs. -codes writes the hidden\n" +
@@ -42,29 +42,8 @@ func init() {
 				"0.25, -rho 0.05, -beta 3.\n",
 			run: runAutoencoder},
 	)
-	registerModelKind("mlp-classifier", func(r io.Reader) (any, error) { return learn.LoadMLPClassifier(r) })
-	registerModelKind("mlp-regressor", func(r io.Reader) (any, error) { return learn.LoadMLPRegressor(r) })
 	// As a learner, mlp is a classifier unless -task regress says otherwise
 	// (the learner's plan is fixed before the data are read), and quiet.
-	registerLearner(learnerDef{name: "mlp", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		flags := declareMLPFlags(fs)
-		return func() (learnerPlan, error) {
-			mf, err := flags()
-			if err != nil {
-				return learnerPlan{}, err
-			}
-			if mf.task == "regress" {
-				return regressorPlan(learn.RegressorFunc(func(x *matrix.Dense, y []float64) (learn.Regressor, error) {
-					var curve []float64
-					return mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
-				})), nil
-			}
-			return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
-				var curve []float64
-				return mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
-			})), nil
-		}
-	}})
 }
 
 // trainingFlags are the optimizer flags shared by mlp and autoencoder.
@@ -355,9 +334,13 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 	codes := fs.String("codes", "", "write the codes of the training rows to `OUT.csv`")
 	test := fs.String("test", "", "also report the reconstruction error of `T.csv`")
 	target := fs.String("target", "", "leave the column `COL` (name or 0-based index) out of the features")
+	scale := fs.String("scale", "", "scale the features first: standard or minmax (fitted on DATA, applied to -test)")
 	tf := declareTrainingFlags(fs, 200)
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
+		return err
+	}
+	if err := checkOutputPath("codes", *codes, ops[0], *test); err != nil {
 		return err
 	}
 	usage := func(format string, a ...any) error {
@@ -388,9 +371,26 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 	case *typ == "sparse" && *activation != "sigmoid":
 		return usage("-type sparse needs -activation sigmoid (the mean activations ρ̂ must lie in (0, 1))")
 	}
+	if *scale != "" && *scale != "standard" && *scale != "minmax" {
+		return usage("-scale %q: want standard or minmax", *scale)
+	}
 	x, err := loadFeatures(ops, *target, "")
 	if err != nil {
 		return withUsage(err, c)
+	}
+	var scaler *learn.ScalerModel
+	if *scale != "" {
+		if *scale == "standard" {
+			scaler, err = learn.StandardScaler{}.Fit(x)
+		} else {
+			scaler, err = learn.MinMaxScaler{}.Fit(x)
+		}
+		if err == nil {
+			x, err = scaler.Transform(x)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	var curve []float64
 	cfg := learn.Autoencoder{Hidden: *hidden, Type: learn.AutoencoderType(*typ), Activation: f, Lambda: *tf.lambda,
@@ -425,6 +425,11 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 		if xt.Cols() != x.Cols() {
 			return fmt.Errorf("%s: %d feature columns, the training data has %d", *test, xt.Cols(), x.Cols())
 		}
+		if scaler != nil {
+			if xt, err = scaler.Transform(xt); err != nil {
+				return err
+			}
+		}
 		testMSE, err := perEntry(xt)
 		if err != nil {
 			return err
@@ -435,9 +440,12 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 	if err := checkFinite(fields); err != nil {
 		return err
 	}
+	if n := len(curve); scaler == nil && n >= 10 && curve[n-1] > 0.99*curve[0] {
+		fmt.Fprintf(stderr, "demo autoencoder: warning: the loss barely moved (%.6g to %.6g) on unscaled features: try -scale standard\n", curve[0], curve[n-1])
+	}
 	if *codes != "" {
 		y, _ := m.Encode(x)
-		if err := writeCodes(*codes, y); err != nil {
+		if err := writeCodes(stdout, *codes, y); err != nil {
 			return err
 		}
 	}
@@ -445,7 +453,7 @@ func runAutoencoder(args []string, stdout, stderr io.Writer) error {
 }
 
 // writeCodes writes the codes as a CSV file with a header h1, h2, ….
-func writeCodes(path string, y *matrix.Dense) error {
+func writeCodes(stdout io.Writer, path string, y *matrix.Dense) error {
 	names := make([]string, y.Cols())
 	for j := range names {
 		names[j] = "h" + strconv.Itoa(j+1)
@@ -454,5 +462,27 @@ func writeCodes(path string, y *matrix.Dense) error {
 	if err := matrix.WriteCSV(&b, y, names); err != nil {
 		return err
 	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
+	return writeOutputFile(stdout, path, []byte(b.String()))
+}
+
+// mlpLearner declares the flags of the mlp learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func mlpLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	flags := declareMLPFlags(fs)
+	return func() (learnerPlan, error) {
+		mf, err := flags()
+		if err != nil {
+			return learnerPlan{}, err
+		}
+		if mf.task == "regress" {
+			return regressorPlan(learn.RegressorFunc(func(x *matrix.Dense, y []float64) (learn.Regressor, error) {
+				var curve []float64
+				return mf.config(x.Rows(), io.Discard, &curve).FitRegressor(x, y)
+			})), nil
+		}
+		return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+			var curve []float64
+			return mf.config(x.Rows(), io.Discard, &curve).FitClassifier(x, y)
+		})), nil
+	}
 }

@@ -164,3 +164,32 @@ func TestNNCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoencoderScale: on features of scale 10³ the loss barely moves and
+// stderr says to scale; with -scale standard the warning is gone and the
+// reconstruction error is measured on the standardized features (unit
+// variance, so of order 1, against order 10⁶ unscaled); a bad -scale is a
+// usage error.
+func TestAutoencoderScale(t *testing.T) {
+	var b strings.Builder
+	for i := range 60 {
+		for j := range 4 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%d", 3000+(i*37+j*911)%4000)
+		}
+		b.WriteByte('\n')
+	}
+	big := writeCSV(t, "big.csv", b.String())
+	raw, errOut := mustRun(t, "autoencoder", "-hidden", "2", "-epochs", "30", "-quiet", "-json", big)
+	rawMSE := jsonOf(t, raw)["train_mse"].(float64)
+	if !strings.Contains(errOut, "-scale standard") {
+		t.Errorf("unscaled: stderr %q", errOut)
+	}
+	out, errOut := mustRun(t, "autoencoder", "-hidden", "2", "-epochs", "30", "-quiet", "-scale", "standard", "-json", big)
+	if mse := jsonOf(t, out)["train_mse"].(float64); errOut != "" || !(mse < rawMSE*1e-4) {
+		t.Errorf("-scale standard: train_mse %v (unscaled %v), stderr %q", mse, rawMSE, errOut)
+	}
+	mustFail(t, 2, []string{"autoencoder", "-hidden", "2", "-scale", "z", big}, "-scale")
+}

@@ -13,23 +13,15 @@ import (
 // The PCA family on the command line (docs/cli.md, "PCA and relatives").
 func init() {
 	register(
-		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|lanczos|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
+		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|lanczos|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "principal component analysis (1/n covariance, components as rows)", run: runPCA},
-		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
+		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
-		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-trace] [-json] [DATA.csv]",
+		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
 		command{name: "lda", args: "[-ridge R] [-trace] " + supervisedArgs,
-			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA},
+			summary: "Fisher's linear discriminant (label in the last column or -target)", run: runLDA, learner: ldaLearner},
 	)
-	registerModelKind("fisher", func(r io.Reader) (any, error) { return learn.LoadFisher(r) })
-	registerLearner(learnerDef{name: "lda", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		flags := declareLDAFlags(fs)
-		return func() (learnerPlan, error) {
-			cfg, err := flags()
-			return classifierPlan(cfg), err
-		}
-	}})
 }
 
 func runPCA(args []string, stdout, stderr io.Writer) error {
@@ -42,6 +34,7 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 	epsilon := fs.Float64("epsilon", 0, "add `E` to every eigenvalue before whitening (needed when a feature is constant)")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	outPath := fs.String("out", "", "also write the per-row results (projections, or the embedding) as CSV to `FILE`")
 	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
@@ -93,6 +86,9 @@ func runPCA(args []string, stdout, stderr io.Writer) error {
 		}
 		z, _ := w.Transform(x)
 		fields = append(fields, field{"whitened", z})
+	}
+	if err := writeRowsOut(*outPath, "pc", y); err != nil {
+		return err
 	}
 	return emit(stdout, *asJSON, fields)
 }
@@ -157,6 +153,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	query := fs.String("query", "", "also project the points of `Q.csv`")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	outPath := fs.String("out", "", "also write the per-row results (projections, or the embedding) as CSV to `FILE`")
 	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
@@ -217,6 +214,9 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 		}
 		fields = append(fields, field{"query_projections", qy})
 	}
+	if err := writeRowsOut(*outPath, "pc", y); err != nil {
+		return err
+	}
 	return emit(stdout, *asJSON, fields)
 }
 
@@ -229,6 +229,7 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 	normalized := fs.Bool("normalized", false, "use the normalized Laplacian I − D^(−1/2) W D^(−1/2)")
 	target := fs.String("target", "", "exclude the column `COL` from the features")
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
+	outPath := fs.String("out", "", "also write the per-row results (projections, or the embedding) as CSV to `FILE`")
 	trace := traceFlag(fs)
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
@@ -248,6 +249,9 @@ func runSpectral(args []string, stdout, stderr io.Writer) error {
 	}
 	m, err := learn.SpectralEmbedding{Components: *k, Sigma2: *sigma2, Neighbors: *neighbors, Normalized: *normalized, Eigen: eigenTrace(*trace, stderr)}.Fit(x)
 	if err != nil {
+		return err
+	}
+	if err := writeRowsOut(*outPath, "e", m.Embedding); err != nil {
 		return err
 	}
 	return emit(stdout, *asJSON, []field{{"eigenvalues", m.Eigenvalues}, {"embedding", m.Embedding}})
@@ -278,7 +282,7 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		fields := []field{{"classes", m.Classes}, {"w", m.W}, {"criterion", m.Criterion}}
+		fields := []field{{"classes", classNames(d, m.Classes)}, {"w", m.W}, {"criterion", m.Criterion}}
 		if m.Directions != nil {
 			fields = append(fields, field{"directions", m.Directions}, field{"eigenvalues", m.Eigenvalues})
 		} else {
@@ -286,26 +290,6 @@ func runLDA(args []string, stdout, stderr io.Writer) error {
 		}
 		return m, fields, nil
 	})
-}
-
-// flagSet reports whether the flag was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == name {
-			found = true
-		}
-	})
-	return found
-}
-
-// withUsage turns a usage error from a helper into one that carries the
-// command's synopsis; other errors pass through.
-func withUsage(err error, c command) error {
-	if ue, ok := err.(*usageError); ok && ue.usage == "" {
-		ue.usage = "demo " + c.name + " " + c.args
-	}
-	return err
 }
 
 // traceFlag declares -trace, shared by the commands of the PCA family.
@@ -321,4 +305,14 @@ func eigenTrace(on bool, stderr io.Writer) eigen.SymmetricOptions {
 		return eigen.SymmetricOptions{}
 	}
 	return eigen.SymmetricOptions{Trace: func(s eigen.QRStep) { fmt.Fprintln(stderr, formatQRStep(s)) }}
+}
+
+// ldaLearner declares the flags of the lda learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func ldaLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	flags := declareLDAFlags(fs)
+	return func() (learnerPlan, error) {
+		cfg, err := flags()
+		return classifierPlan(cfg), err
+	}
 }

@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -232,6 +235,28 @@ func TestPCALanczosByName(t *testing.T) {
 		// Both are backward stable: eigenvalues agree to a few ε·‖S‖ (λ₁ ≈ 4.2).
 		if d := math.Abs(a.Eigenvalues[j] - b.Eigenvalues[j]); d > 64*0x1p-52*b.Eigenvalues[0] {
 			t.Errorf("λ%d: lanczos %v, eig %v", j+1, a.Eigenvalues[j], b.Eigenvalues[j])
+		}
+	}
+}
+
+// TestPCAOut: -out FILE holds the projections -json prints, bit for bit,
+// one row a line under pc1, pc2.
+func TestPCAOut(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.csv")
+	obj := jsonOf(t, first(mustRun(t, "pca", "-k", "2", "-target", "species", "-json", "-out", out, "../../testdata/iris.csv")))
+	rows := floatRows(t, obj["projections"])
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != len(rows)+1 || lines[0] != "pc1,pc2" {
+		t.Fatalf("-out: %d lines, header %q", len(lines), lines[0])
+	}
+	for i, r := range rows {
+		want := strconv.FormatFloat(r[0], 'g', -1, 64) + "," + strconv.FormatFloat(r[1], 'g', -1, 64)
+		if lines[i+1] != want {
+			t.Fatalf("row %d: %q, JSON %q", i, lines[i+1], want)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,60 +17,24 @@ import (
 func init() {
 	register(command{
 		name:    "svm",
-		args:    "-type c|nu|eps-svr|nu-svr -kernel linear|poly|rbf [-C C] [-nu NU] [-epsilon E] [-sigma2 S | -gamma G] [-degree P] [-coef0 C0] [-tol T] [-max-iter N] [-hard] [-proba [-seed S]] [-trace] " + supervisedArgs,
+		args:    "-type c|nu|eps-svr|nu-svr -kernel linear|poly|rbf [-C C] [-nu NU] [-epsilon E] [-sigma2 S | -gamma G] [-degree P] [-coef0 C0] [-tol T] [-max-iter N] [-hard] [-proba [-seed S]] [-trace] [-quiet] " + supervisedArgs,
 		summary: "support vector machines: C-SVM, ν-SVM, ε-SVR, ν-SVR (SMO)",
 		help: "Without -sigma2 or -gamma the Gaussian kernel takes γ = 1/(d·Var(X)), d the number of\n" +
 			"features and Var(X) the variance of all the entries of the (preprocessed) training\n" +
 			"matrix (scikit-learn's gamma=\"scale\"); γ = 1 when Var(X) = 0. The γ chosen is printed (field gamma).\n" +
 			"-proba (types c and nu) also fits class probabilities by Platt's method on 5-fold\n" +
 			"cross-validated decision values (LIBSVM's -b 1), saved with the model for demo predict -proba.\n" +
-			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n",
-		run: runSVM,
+			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n" +
+			"Two-class decision values (field decision; demo predict's decision) follow scikit-learn's\n" +
+			"decision_function: positive for the larger label (1 against 0, +1 against −1). LIBSVM's\n" +
+			"are positive for the label seen first in the training file (+1 against −1). The fields\n" +
+			"coef, b, rho and w describe the machine as trained, positive for the lower label (+1\n" +
+			"against −1): with labels 0 and 1, decision = −(Σ coef·K + b). Several classes: one column\n" +
+			"per pair (i, j), i < j, positive for i, as scikit-learn's ovo; equal votes go to the\n" +
+			"lowest label (LIBSVM: the class seen first in the training file).\n",
+		run:     runSVM,
+		learner: svmLearner,
 	})
-	registerModelKind("svm", func(r io.Reader) (any, error) {
-		data, err := io.ReadAll(r)
-		if err != nil {
-			return nil, err
-		}
-		c, err := learn.LoadSVMClassifier(bytes.NewReader(data))
-		if err == nil {
-			return svmView(c), nil
-		}
-		if g, err2 := learn.LoadSVMRegressor(bytes.NewReader(data)); err2 == nil {
-			return g, nil
-		}
-		return nil, err
-	})
-	registerLearner(learnerDef{name: "svm", declare: func(fs *flag.FlagSet) func() (learnerPlan, error) {
-		flags := declareSVMFlags(fs)
-		return func() (learnerPlan, error) {
-			cfg, defaultGamma, err := flags()
-			if err != nil {
-				return learnerPlan{}, err
-			}
-			reg := cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
-			return learnerPlan{regression: reg, build: func(d *trainingSet) (learn.ClassifierTrainer, learn.RegressorTrainer, error) {
-				c := cfg
-				if defaultGamma {
-					g, err := scaleGamma(d.X) // as the svm command does
-					if err != nil {
-						return nil, nil, err
-					}
-					c.Kernel.Gamma = g
-				}
-				if reg {
-					return nil, c, nil
-				}
-				return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
-					m, err := c.Fit(x, y)
-					if err != nil {
-						return nil, err
-					}
-					return svmClassifier{m, nil}, nil
-				}), nil, nil
-			}}, nil
-		}
-	}})
 }
 
 // svmView is what the driver sees of an SVM classifier: a
@@ -179,19 +142,44 @@ func (v svmRegressor) Predict(x *matrix.Dense) ([]float64, error) {
 // Save writes the learn model (SVMRegressorModel.Save).
 func (v svmRegressor) Save(w io.Writer) error { return v.m.Save(w) }
 
-// formatSMOStep is the fixed trace format of SMO (docs/cli.md, "Traces").
+// smoTraceHeader names the columns of formatSMOStep (docs/cli.md,
+// "Traces"): the iteration, the working pair, αᵢ and αⱼ before and after
+// the step, Platt's clipping box [L, H] of αⱼ, the bounds the pair sits
+// at after the step (0 or C, - for free), the KKT gap m(α) − M(α) at the
+// pair's selection and the dual objective after the step.
+const smoTraceHeader = "smo    iter      i      j αi before  αi after αj before  αj after         L         H  i j        gap  objective"
+
+// formatSMOStep is the fixed trace format of SMO, one step a line under
+// smoTraceHeader; the solver's final report (after the last step, with the
+// gap measured on every variable) is a line of its own.
 func formatSMOStep(s optimize.SMOStep) string {
-	return fmt.Sprintf("smo iter %7d  pair (%d, %d)  violation %.3e  objective %.9g  active %d", s.Iteration, s.I, s.J, s.Violation, s.Objective, s.Active)
+	if s.Final {
+		return fmt.Sprintf("smo end  iterations %d  gap %.3e  objective %.9g", s.Iteration, s.Violation, s.Objective)
+	}
+	return fmt.Sprintf("smo %7d %6d %6d %9.4g %9.4g %9.4g %9.4g %9.4g %9.4g  %-4s %9.3e  %.9g",
+		s.Iteration, s.I, s.J, s.OldAlphaI, s.AlphaI, s.OldAlphaJ, s.AlphaJ, s.L, s.H,
+		boundOf(s.AlphaI, s.CI)+boundOf(s.AlphaJ, s.CJ), s.Violation, s.Objective)
+}
+
+// boundOf writes which bound a multiplier sits at: "0", "C" or "-" (free),
+// followed by a space.
+func boundOf(a, c float64) string {
+	switch {
+	case a <= 0:
+		return "0 "
+	case a >= c:
+		return "C "
+	}
+	return "- "
 }
 
 // declareSVMFlags puts the svm command's hyper-parameter flags on fs: once
 // for the command and once for the svm learner of cv, grid, holdout,
-// bootstrap, bag and boost3 (cmd_assess.go). The function it returns
+// bootstrap, bag and boost3 (learner_registry.go). The function it returns
 // checks them after parsing (every error is a usage error) and gives the
-// configuration; defaultGamma says that the Gaussian γ is still to be taken
-// from the training set (scaleGamma), as neither -gamma nor -sigma2 was
-// given.
-func declareSVMFlags(fs *flag.FlagSet) func() (cfg learn.SVM, defaultGamma bool, err error) {
+// configuration. Without -gamma or -sigma2 the Gaussian kernel's Gamma is
+// 0, which learn.SVM resolves on its training data (learn.ScaleGamma).
+func declareSVMFlags(fs *flag.FlagSet) func() (cfg learn.SVM, err error) {
 	typ := fs.String("type", "c", "c, nu, eps-svr or nu-svr")
 	kind := fs.String("kernel", "rbf", "linear, poly or rbf")
 	cost := fs.Float64("C", 1, "cost of slack C (types c, eps-svr, nu-svr)")
@@ -204,15 +192,15 @@ func declareSVMFlags(fs *flag.FlagSet) func() (cfg learn.SVM, defaultGamma bool,
 	tol := fs.Float64("tol", 1e-3, "SMO stopping tolerance on the maximal KKT violation")
 	hard := fs.Bool("hard", false, "hard margin (C = ∞); an error if the data are not separable")
 	maxIter := fs.Int("max-iter", 0, "cap `N` on the SMO iterations of each machine (0: LIBSVM's max(10⁷, 100n))")
-	return func() (learn.SVM, bool, error) {
+	return func() (learn.SVM, error) {
 		if err := checkSVMFlags(*typ, *cost, *nu, *epsilon, *tol, *hard); err != nil {
-			return learn.SVM{}, false, err
+			return learn.SVM{}, err
 		}
 		if err := checkSVMApplicable(fs, *typ, *kind, *hard); err != nil {
-			return learn.SVM{}, false, err
+			return learn.SVM{}, err
 		}
 		if *maxIter < 0 {
-			return learn.SVM{}, false, &usageError{msg: fmt.Sprintf("-max-iter %d: want N ≥ 1 (0: the default)", *maxIter)}
+			return learn.SVM{}, &usageError{msg: fmt.Sprintf("-max-iter %d: want N ≥ 1 (0: the default)", *maxIter)}
 		}
 		defaultGamma := *kind == "rbf" && !flagSet(fs, "gamma") && !flagSet(fs, "sigma2")
 		g := *gamma
@@ -221,14 +209,17 @@ func declareSVMFlags(fs *flag.FlagSet) func() (cfg learn.SVM, defaultGamma bool,
 		}
 		kern, err := kernelFromFlags(*kind, *sigma2, g, *degree, *coef0, func(name string) bool { return flagSet(fs, name) })
 		if err != nil {
-			return learn.SVM{}, false, err
+			return learn.SVM{}, err
+		}
+		if defaultGamma {
+			kern.Gamma = 0 // learn.SVM takes 1/(d·Var(X)) of its training data
 		}
 		eps := *epsilon
 		if eps == 0 {
 			eps = learn.Zero // a zero Epsilon would mean "the default 0.1"
 		}
 		return learn.SVM{Type: learn.SVMType(*typ), Kernel: kern, C: *cost, Nu: *nu, Epsilon: eps, Tol: *tol, Hard: *hard,
-			MaxIter: *maxIter}, defaultGamma, nil
+			MaxIter: *maxIter}, nil
 	}
 }
 
@@ -239,80 +230,45 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	trace := fs.Bool("trace", false, "write the SMO iterations to stderr")
 	proba := fs.Bool("proba", false, "also fit class probabilities (Platt, 5-fold cross-validation; types c and nu)")
 	seed := fs.Uint64("seed", 1, "seed `S` of the cross-validation shuffle of -proba")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, defaultGamma, err := flags()
-	if err != nil {
-		return withUsage(err, s.cmd)
-	}
-	switch {
-	case *proba && (cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR):
-		return s.usage("-proba does not apply to -type %s (probabilities are for classifiers)", cfg.Type)
-	case s.set("seed") && !*proba:
-		return s.usage("-seed applies to -proba only")
-	}
-	cfg.Probability, cfg.Seed = *proba, *seed
-	if *trace {
-		cfg.Trace = func(st learn.TraceStep) { fmt.Fprintln(stderr, formatSMOStep(*st.SMO)) }
-	}
-	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
-		var fields []field
-		if defaultGamma {
-			g, err := scaleGamma(d.X)
-			if err != nil {
-				return nil, nil, err
-			}
-			cfg.Kernel.Gamma = g
-			fields = append(fields, field{"gamma", cfg.Kernel.Gamma})
-		}
-		m, f, err := trainSVM(cfg, d, stderr)
+	return fitOrLoad(s, stdout, func() (learn.SVM, error) {
+		cfg, err := flags()
 		if err != nil {
-			return nil, nil, err
+			return cfg, err
 		}
-		return m, append(fields, f...), nil
+		switch {
+		case *proba && (cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR):
+			return cfg, fmt.Errorf("-proba does not apply to -type %s (probabilities are for classifiers)", cfg.Type)
+		case s.set("seed") && !*proba:
+			return cfg, fmt.Errorf("-seed applies to -proba only")
+		}
+		cfg.Probability, cfg.Seed = *proba, *seed
+		if *trace {
+			header := false
+			cfg.Trace = func(ts learn.TraceStep) {
+				st := *ts.SMO
+				if !header && !st.Final {
+					fmt.Fprintln(stderr, smoTraceHeader)
+					header = true
+				}
+				fmt.Fprintln(stderr, formatSMOStep(st))
+			}
+		}
+		s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
+		return cfg, nil
+	}, func(cfg learn.SVM, d *trainingSet) (any, []field, error) {
+		// Progress (not with -trace, which shows every step): every
+		// 1000th SMO step updates it.
+		pr := newProgress(stderr, "svm", *quiet || *trace)
+		if pr != nil {
+			cfg.Trace, cfg.TraceEvery = pr.trace(nil), 1000
+		}
+		defer pr.done()
+		return trainSVM(cfg, d, stderr)
 	})
-}
-
-// scaleGamma is scikit-learn's gamma="scale": 1/(d·Var(X)) with Var(X) the
-// (1/(nd)) variance of all the entries of X; 1 when that variance is 0.
-// Entries beyond 2⁵⁰⁰ or below 2⁻⁵⁰⁰ in magnitude are first scaled by an
-// exact power of two 2ᵏ (so that the sum of squares neither overflows nor
-// underflows) and γ is 4ᵏ/(d·Var(2ᵏX)); a γ that underflows to 0 is an
-// error.
-func scaleGamma(x *matrix.Dense) (float64, error) {
-	n, d := x.Dims()
-	k := 0
-	if amax := matrix.NormMax(x); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
-		k = matrix.ScaleExponent(x)
-		x = matrix.ScalePow2(k, x)
-	}
-	mean := 0.0
-	for i := range n {
-		for _, v := range x.Row(i) {
-			mean += v
-		}
-	}
-	mean /= float64(n * d)
-	ss := 0.0
-	for i := range n {
-		for _, v := range x.Row(i) {
-			ss += (v - mean) * (v - mean)
-		}
-	}
-	v := ss / float64(n*d)
-	if v == 0 {
-		return 1, nil
-	}
-	g := math.Ldexp(1/(float64(d)*v), 2*k)
-	if g == 0 || math.IsInf(g, 0) || math.IsNaN(g) {
-		return 0, fmt.Errorf("the default γ = 1/(d·Var(X)) is %g: the variance of the features is outside the range of float64; give -gamma or -sigma2, or scale the features (-scale standard)", g)
-	}
-	return g, nil
 }
 
 // checkSVMApplicable refuses, as usage errors, the flags that the chosen
@@ -365,16 +321,6 @@ func checkSVMFlags(typ string, cost, nu, epsilon, tol float64, hard bool) error 
 	return nil
 }
 
-// containsFlag reports whether -name or --name appears among the arguments.
-func containsFlag(args []string, name string) bool {
-	for _, a := range args {
-		if a == "-"+name || a == "--"+name || len(a) > len(name)+1 && (a[:len(name)+2] == "-"+name+"=" || a[:min(len(a), len(name)+3)] == "--"+name+"=") {
-			return true
-		}
-	}
-	return false
-}
-
 // trainSVM fits the model and collects the certificate of docs/cli.md. A
 // fit that reaches the iteration cap keeps its model, as svm-train does:
 // the reason goes to stderr and the field converged is false. The model
@@ -390,6 +336,7 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, er
 		decision func(*matrix.Dense) ([]float64, error)
 		fitDec   func() []float64
 		primalW  func(int) ([]float64, float64, error)
+		kernel   learn.Kernel
 		err      error
 	)
 	x := d.X
@@ -397,12 +344,12 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, er
 	if cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR {
 		var m *learn.SVMRegressorModel
 		if m, err = cfg.FitRegression(x, d.Y); m != nil {
-			model, machines, decision, fitDec, primalW = svmRegressor{m, memo}, m.Machines, m.Decision, m.TrainingDecision, m.PrimalW
+			model, machines, decision, fitDec, primalW, kernel = svmRegressor{m, memo}, m.Machines, m.Decision, m.TrainingDecision, m.PrimalW, m.Kernel
 		}
 	} else {
 		var m *learn.SVMClassifierModel
 		if m, err = cfg.Fit(x, d.Labels); m != nil {
-			model, machines, classes, decision, fitDec, primalW = svmViewMemo(m, memo), m.Machines, m.Classes, m.Decision, m.TrainingDecision, m.PrimalW
+			model, machines, classes, decision, fitDec, primalW, kernel = svmViewMemo(m, memo), m.Machines, m.Classes, m.Decision, m.TrainingDecision, m.PrimalW, m.Kernel
 		}
 	}
 	converged := true
@@ -412,10 +359,18 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, er
 		}
 		converged, err = false, nil
 	}
+	defaultGamma := cfg.Kernel.Type == learn.GaussianKernel && cfg.Kernel.Gamma == 0
 	if err != nil {
+		if defaultGamma && errors.Is(err, matrix.ErrNotFinite) && strings.Contains(err.Error(), "default γ") {
+			err = fmt.Errorf("%w; give -gamma or -sigma2, or scale the features (-scale standard)", err)
+		}
 		return nil, nil, err
 	}
-	fields := []field{{"converged", converged}}
+	var fields []field
+	if defaultGamma {
+		fields = append(fields, field{"gamma", kernel.Gamma}) // the γ learn.SVM chose
+	}
+	fields = append(fields, field{"converged", converged})
 	if len(machines) == 1 {
 		b := machines[0]
 		nbsv := b.NumBounded
@@ -446,7 +401,29 @@ func trainSVM(cfg learn.SVM, d *trainingSet, stderr io.Writer) (any, []field, er
 			}
 		}
 	} else {
-		fields = append(fields, field{"classes", classes})
+		fields = append(fields, field{"classes", classNames(d, classes)})
 	}
 	return model, fields, nil
+}
+
+// svmLearner declares the flags of the svm learner (for cv, grid, holdout,
+// bootstrap, bag and boost3) and returns its constructor.
+func svmLearner(fs *flag.FlagSet) func() (learnerPlan, error) {
+	flags := declareSVMFlags(fs)
+	return func() (learnerPlan, error) {
+		cfg, err := flags()
+		if err != nil {
+			return learnerPlan{}, err
+		}
+		if cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR {
+			return regressorPlan(cfg), nil
+		}
+		return classifierPlan(learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+			m, err := cfg.Fit(x, y)
+			if err != nil {
+				return nil, err
+			}
+			return svmClassifier{m, nil}, nil
+		})), nil
+	}
 }

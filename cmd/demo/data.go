@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"mlnotes/matrix"
 )
@@ -47,41 +48,68 @@ func loadFeatures(ops []string, target, idx string) (*matrix.Dense, error) {
 	if len(ops) != 1 {
 		return nil, &usageError{msg: fmt.Sprintf("expected one CSV file operand (or -idx FILE), got %d", len(ops))}
 	}
-	t, err := matrix.ReadCSVFile(ops[0])
-	if err != nil {
-		return nil, err
-	}
 	if target == "" {
+		t, err := matrix.ReadCSVFile(ops[0])
+		if err != nil {
+			return nil, err
+		}
 		return t.Data, nil
 	}
-	j, err := t.Column(target)
-	if err != nil {
-		return nil, err
-	}
-	if t.Data.Cols() < 2 {
-		return nil, fmt.Errorf("%s: no feature columns left after removing the target", ops[0])
-	}
-	x, _, _, err := t.Split(j)
+	x, _, err := readLabelledTable(ops[0], target)
 	return x, err
 }
 
-// loadLabelled reads the data of select (not a supervised command: its
-// target is a column of numbers): the target is the last column, or the
-// column named by -target.
-func loadLabelled(path, target string) (x *matrix.Dense, y []float64, err error) {
-	t, err := matrix.ReadCSVFile(path)
+// readLabelledTable reads a CSV file whose column target (a name or a
+// 0-based index; "" for the last) is a label — numbers or words — and
+// every other column a feature: the features and the label cells.
+func readLabelledTable(path, target string) (*matrix.Dense, []string, error) {
+	t, err := readRawTable(path, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	if t.Data.Cols() < 2 {
-		return nil, nil, fmt.Errorf("%s: need at least one feature column and a label column", path)
-	}
-	j := t.Data.Cols() - 1
+	lab := t.width - 1
 	if target != "" {
-		if j, err = t.Column(target); err != nil {
-			return nil, nil, err
+		if lab, err = t.column(target); err != nil {
+			return nil, nil, fmt.Errorf("%s: -target: %w", path, err)
 		}
 	}
-	x, y, _, err = t.Split(j)
-	return x, y, err
+	var feat []int
+	for j := range t.width {
+		if j != lab {
+			feat = append(feat, j)
+		}
+	}
+	if len(feat) == 0 {
+		return nil, nil, fmt.Errorf("%s: no feature columns left after removing the target", path)
+	}
+	smp, err := buildSample(t, feat, lab, readOptions{stderr: io.Discard})
+	if err != nil {
+		return nil, nil, err
+	}
+	return smp.x, smp.label, nil
+}
+
+// loadLabelled reads the data of select: the target is the last column,
+// or the column named by -target. A target of numbers is returned as it
+// is (words nil); a target with a word in it is a class label: y holds
+// the index of each class among the sorted names (words).
+func loadLabelled(path, target string) (x *matrix.Dense, y []float64, words []string, err error) {
+	x, cells, err := readLabelledTable(path, target)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	smp := &sample{path: path, label: cells}
+	if words, _ = smp.labelNames(); words == nil {
+		y, err = smp.targets()
+		return x, y, nil, err
+	}
+	classes, err := smp.classes(words)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	y = make([]float64, len(classes))
+	for i, c := range classes {
+		y[i] = float64(c)
+	}
+	return x, y, words, nil
 }

@@ -121,7 +121,7 @@ func TestLearnerRegistryRidgeFolds(t *testing.T) {
 // command's flags (same names, defaults and usage text): one declaration
 // serves both, and `demo help CMD` shows each of them.
 func TestLearnerFlagsShared(t *testing.T) {
-	for _, l := range learners {
+	for _, l := range learnerDefs() {
 		if _, ok := findCommand(l.name); !ok {
 			continue
 		}

@@ -57,7 +57,12 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		fmt.Fprintf(stderr, "demo: unknown command %q (run 'demo help' for the list)\n", name)
 		return exitUsage
 	}
-	return report(stderr, name, cmd.run(args[1:], stdout, stderr))
+	// The files the command writes are staged and renamed over their
+	// targets only when it succeeds (output_files.go).
+	files := &outputFiles{}
+	defer files.finish(errFailed) // after a panic: remove what was staged
+	err := cmd.run(args[1:], &commandStdout{Writer: stdout, files: files}, stderr)
+	return report(stderr, name, files.finish(err))
 }
 
 // report turns an error into the one-line message and exit status of the

@@ -285,7 +285,7 @@ func TestSVMCommand(t *testing.T) {
 	if status, _, errOut := runDemo("svm", "-kernel", "linear", "-hard", xor); status != 1 || !strings.Contains(errOut, "not separable") {
 		t.Errorf("hard margin on XOR: %d %q", status, errOut)
 	}
-	if status, _, errOut := runDemo("svm", "-trace", "-kernel", "rbf", "-gamma", "1", two); status != 0 || !strings.Contains(errOut, "smo iter       1") {
+	if status, _, errOut := runDemo("svm", "-trace", "-kernel", "rbf", "-gamma", "1", two); status != 0 || !strings.Contains(errOut, "smo       1 ") {
 		t.Errorf("-trace: %q", errOut)
 	}
 	if status, _, _ := runDemo("svm", "-kernel", "rbf", "-sigma2", "1", "-gamma", "1", two); status != 2 {

@@ -77,7 +77,7 @@ func tooLargeHint(err error) string {
 
 // sizeFlags are the flags whose values set the size of a model or of a
 // computation (widths, counts of members, basis functions, repetitions).
-var sizeFlags = []string{"hidden", "trees", "B", "degree", "centers", "n", "trials"}
+var sizeFlags = []string{"hidden", "trees", "B", "degree", "centers", "n", "trials", "rounds"}
 
 // sizeFlagError turns an error wrapping matrix.ErrTooLarge into a usage
 // error (exit 2) naming the size flags set on the command line, when

@@ -211,3 +211,12 @@ func writeMatrixCSV(path, name string, m *matrix.Dense) error {
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
+
+// writeRowsOut is -out FILE of the commands with per-row results in a
+// matrix: nothing when path is empty, else writeMatrixCSV.
+func writeRowsOut(path, name string, m *matrix.Dense) error {
+	if path == "" {
+		return nil
+	}
+	return writeMatrixCSV(path, name, m)
+}

@@ -153,7 +153,7 @@ func renderPages(ix *codeIndex) (map[string][]byte, error) {
 func buildWasm(o siteOptions) error {
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
-		return fmt.Errorf("go env GOo.root: %v (the site's WebAssembly is built with the go command)", err)
+		return fmt.Errorf("go env GOROOT: %v (the site's WebAssembly is built with the go command)", err)
 	}
 	gr := strings.TrimSpace(string(goroot))
 	execJS := filepath.Join(gr, "lib", "wasm", "wasm_exec.js")
@@ -186,6 +186,11 @@ func buildWasm(o siteOptions) error {
 		return fmt.Errorf("building the WebAssembly module: %v\n%s", err, msg)
 	}
 	if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
+		// Keep one module: the ones of older sources are not used again.
+		old, _ := filepath.Glob(filepath.Join(filepath.Dir(cached), "*.wasm"))
+		for _, f := range old {
+			_ = os.Remove(f)
+		}
 		_ = copyFile(dst, cached) // a cache that cannot be written only costs time
 	}
 	return nil

@@ -32,18 +32,26 @@ var siteTopics = []siteTopic{
 			"error data=nosuch", "error step=0", "error step=100000", "error method=power"}},
 	{Name: "pca", Title: "PCA and its relatives", Notes: `000 "Dimensionality reduction", "PCA Procedure"; 001 "Principal Component Analysis"; 003 "P.C.A. Algorithm"`, Done: true,
 		Checks: []string{"ready k=10", "ready k=30&method=svd", "error k=0", "error k=65", "error data=mnist", "error step=3"}},
-	{Name: "fisher", Title: "Fisher's discriminant", Notes: `004 "Fisher Linear Discriminant"`},
+	{Name: "fisher", Title: "Fisher's discriminant", Notes: `004 "Fisher Linear Discriminant"`, Done: true,
+		Checks: []string{"ready data=moons", "ready data=iris", "ready data=xor&ridge=10",
+			"error ridge=-1", "error data=nosuch", "error step=2", "error data=iris&ridge=x"}},
 	{Name: "linear", Title: "Linear models and feature selection", Notes: `001 "Linear models"; 002; 004 "Ridge Regression"`},
 	{Name: "logistic", Title: "Logistic regression", Notes: `004 "Logistic Regression"`, Steps: true},
 	{Name: "generative", Title: "The generative methods", Notes: `004 "Mixture density Estimate and EM algorithm"`, Steps: true, Done: true,
 		Checks: []string{"ready data=blobs&k=2&cov=diag", "ready data=moons&k=6&step=5", "ready k=4&seed=7&step=2",
 			"error k=0", "error cov=tied", "error step=100000", "error data=iris"}},
-	{Name: "nn", Title: "Neural networks and autoencoders", Notes: `004 "Backpropagation Algorithm", "Auto-Encoder"`, Steps: true},
+	{Name: "nn", Title: "Neural networks and autoencoders", Notes: `004 "Multilayer feed-forward Network", "Backpropagation Algorithm"`, Steps: true, Done: true,
+		Checks: []string{"ready data=moons&hidden=16&activation=relu&epochs=200", "ready optimizer=momentum&lr=0.1&step=20", "ready step=5",
+			"error hidden=0", "error activation=softsign", "error step=101", "error lr=-1"}},
 	{Name: "svm", Title: "Support vector machines", Notes: `004 "Support Vector Machines(SVM)", "Using Slack Variable", "Kernel function", "SMO Algorithm"`, Steps: true, Done: true,
 		Checks: []string{"ready kernel=linear&C=1&data=blobs", "ready kernel=poly&degree=2&data=xor&step=25", "ready kernel=rbf&C=10&gamma=0.5&data=moons&step=40",
 			"error C=-1", "error data=spirals", "error step=100000", "error kernel=linear&gamma=2", "error colour=red"}},
-	{Name: "assess", Title: "Assessment", Notes: `004 "Model assessment" (bootstrap, cross-validation)`, Steps: true},
-	{Name: "ensemble", Title: "Ensembles", Notes: `004 "Bagging", "Boosting"`, Steps: true},
+	{Name: "assess", Title: "Assessment", Notes: `004 "Model assessment" (bootstrap, cross-validation)`, Steps: true, Done: true,
+		Checks: []string{"ready step=1", "ready learner=knn&neighbours=3&B=30&step=12&data=xor", "ready method=cv&k=10&learner=knn", "ready method=holdout&frac=0.3&data=blobs",
+			"ready method=biasvar&n=30&noise=0.2", "error B=1", "error step=51", "error method=cv&B=20", "error method=biasvar&data=moons", "error learner=svm"}},
+	{Name: "ensemble", Title: "Ensembles", Notes: `004 "Boosting" (AdaBoost)`, Steps: true, Done: true,
+		Checks: []string{"ready data=xor&rounds=60", "ready step=6", "ready data=blobs&rounds=10&step=3",
+			"error rounds=0", "error step=31", "error data=circles", "error base=tree"}},
 }
 
 // siteData are the data sets the site ships in data/ (the CSV files the
@@ -70,7 +78,7 @@ var siteMatrices = []struct {
 
 // siteRepoData are data sets of the repository's testdata/ that the site
 // ships as they are (the tour reads the same files).
-var siteRepoData = []string{"digits"}
+var siteRepoData = []string{"digits", "iris"}
 
 // siteDataNames lists every data set of the site (data/NAME.csv).
 func siteDataNames() []string {

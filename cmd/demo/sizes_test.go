@@ -133,3 +133,17 @@ func TestMatrixTextWideIsProportional(t *testing.T) {
 		t.Errorf("allocated %d bytes for %d cells", alloc, cols)
 	}
 }
+
+// A label column of identifiers is refused for classification, naming the
+// column and the flags that choose another.
+func TestIdentifierLabelColumnRefused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,id\n")
+	for i := range 50 {
+		fmt.Fprintf(&b, "%d,%d,row%d\n", i, i%7, i)
+	}
+	p := writeCSV(t, "ids.csv", b.String())
+	for _, cmd := range []string{"svm", "logreg", "tree"} {
+		wantOneLine(t, []string{cmd, p}, exitError, `label column "id"`, "-target", "-drop")
+	}
+}

@@ -26,8 +26,7 @@ package main
 //	}
 //
 //	func init() {
-//		register(command{name: "lda", args: "[-ridge R] " + supervisedArgs, …, run: runLDA})
-//		registerModelKind("fisher", func(r io.Reader) (any, error) { return learn.LoadFisher(r) })
+//		register(command{name: "lda", args: "[-ridge R] " + supervisedArgs, …, run: runLDA, learner: ldaLearner})
 //	}
 //
 // A regression command sets s.regression = true before s.run (svm sets it
@@ -87,26 +86,21 @@ package main
 //	 "preprocess":{"scaler":"standard","center":[…],"scale":[…]},
 //	 "model":{"format":"mlnotes/svm","version":1,"model":{…}}}
 //
-// registerModelKind(kind, load) tells `demo predict` and -load how to read
-// the "model" part of a kind: load receives that envelope and returns a
-// learn.Classifier or a learn.Regressor. Use the learn format's own name as
-// the kind (the X of "mlnotes/X") so that a plain model file written by the
-// learn package's Save (or by -save before the driver existed) loads too.
-// If the model also implements learn.ProbabilisticClassifier, `predict
-// -proba` prints its probabilities; if it implements learn.DecisionClassifier,
-// -json output gives its decision values, and a row whose decision value is
-// not finite is refused (it cannot be scored) rather than given a class.
+// Every model file is read by the library's loader, learn.Load, which
+// knows every kind (the X of "mlnotes/X" that the learn model's Save
+// writes, the kind the driver records), so that a model saved by any
+// command predicts the same from a Go program. If the model also
+// implements learn.ProbabilisticClassifier, `predict -proba` prints its
+// probabilities; if it implements learn.DecisionClassifier, -json output
+// gives its decision values, and a row whose decision value is not finite
+// is refused (it cannot be scored) rather than given a class.
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 
 	"mlnotes/learn"
@@ -117,24 +111,10 @@ import (
 const supervisedArgs = "[-target COL] [-sep S] [-format csv|libsvm] [-drop COL] [-drop-na] [-scale standard|minmax] [-pca K] [-test T.csv] [-save M.json] [-json] TRAIN.csv\n" +
 	"       demo %s -load M.json -test T.csv [-target COL] [-json]"
 
-// modelLoader reads the learn model of a kind from its saved envelope.
-type modelLoader func(r io.Reader) (any, error)
-
-var modelKinds = map[string]modelLoader{}
-
-// registerModelKind makes the model files of a kind readable by `demo
-// predict` and by -load. load must return a learn.Classifier or a
-// learn.Regressor. Call it from the init function of the command's file.
-func registerModelKind(kind string, load modelLoader) {
-	if _, dup := modelKinds[kind]; dup {
-		panic("demo: model kind " + kind + " registered twice")
-	}
-	modelKinds[kind] = load
-}
-
 // trainingSet is what a supervised command's train function receives.
 type trainingSet struct {
 	X      *matrix.Dense // n×d features after -scale and -pca
+	Raw    *matrix.Dense // the features as read, before -scale and -pca
 	Labels []int         // classification: the class of every row
 	Y      []float64     // regression: the target of every row
 	// Names are the class names of text labels (Labels index them), nil
@@ -160,6 +140,9 @@ type supervised struct {
 	// -json adds after the predictions: the class probabilities of every
 	// test row, columns in ascending label order (bayes: "posteriors").
 	probaField string
+	// progress, when set by the command, reports long predictions
+	// (cliModel.progress).
+	progress *progressPrinter
 
 	asJSON                                          *bool
 	target, sep, format, test, save, load, scaleOpt *string
@@ -170,22 +153,8 @@ type supervised struct {
 	sepRune                                         rune
 }
 
-// columnList is the value of -drop: repeatable, or comma-separated.
-type columnList []string
-
-func (c *columnList) String() string { return strings.Join(*c, ",") }
-
-func (c *columnList) Set(s string) error {
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			*c = append(*c, p)
-		}
-	}
-	return nil
-}
-
 // newSupervised declares the common flags of the command name, whose models
-// are of the given kind (registered with registerModelKind), or of one of
+// are of the given kind (the X of its "mlnotes/X" file), or of one of
 // the other kinds.
 func newSupervised(name, kind string, stderr io.Writer, other ...string) *supervised {
 	c, ok := findCommand(name)
@@ -266,7 +235,12 @@ func (s *supervised) parse(args []string) error {
 			return s.usage("%s: does not apply with -load (the model file fixes the training and the preprocessing)", strings.Join(bad, ", "))
 		}
 	}
-	return nil
+	return checkOutputPath("save", *s.save, append([]string{*s.test, *s.load}, s.ops...)...)
+}
+
+// stepTrainers returns the preprocessing of -scale and -pca, unfitted.
+func (s *supervised) stepTrainers() []learn.TransformerTrainer {
+	return stepTrainers(*s.scaleOpt, *s.pca)
 }
 
 // set reports whether the flag was given on the command line.
@@ -291,6 +265,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		if m, err = readCLIModel(*s.load); err != nil {
 			return err
 		}
+		m.progress = s.progress
 		if !slices.Contains(s.loadKinds, m.file.Kind) {
 			return fmt.Errorf("%s holds a %s model, not a %s model (use demo predict)", *s.load, m.file.Kind, s.kind)
 		}
@@ -329,7 +304,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		return err
 	}
 	if *s.save != "" {
-		if err := m.writeFile(*s.save); err != nil {
+		if err := m.writeFile(stdout, *s.save); err != nil {
 			return err
 		}
 	}
@@ -361,14 +336,15 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 		if err := needTwoClasses(d); err != nil {
 			return nil, nil, err
 		}
+		if err := notIdentifiers(d, smp.labelName); err != nil {
+			return nil, nil, err
+		}
 	}
-	pre, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
+	steps, xt, err := fitPreprocess(smp.x, *s.scaleOpt, *s.pca)
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.X, err = pre.apply(smp.x); err != nil {
-		return nil, nil, err
-	}
+	d.X, d.Raw = xt, smp.x
 	model, fields, err := train(d)
 	if err != nil {
 		return nil, nil, sizeFlagError(s.fs, err)
@@ -385,14 +361,11 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 	default:
 		return nil, nil, fmt.Errorf("internal error: %s returned %T, neither a learn.Classifier nor a learn.Regressor", s.cmd.name, model)
 	}
-	m := &cliModel{model: model, file: cliModelFile{
+	m := &cliModel{model: model, steps: steps, progress: s.progress, file: cliModelFile{
 		Format: cliModelFormat, Version: 1, Kind: s.kind, Task: s.task(),
 		Features: smp.features, NFeatures: smp.x.Cols(), Target: smp.labelName, Layout: lay,
-		Labels: d.Names, Preprocess: pre,
+		Labels: d.Names, Preprocess: fileSection(steps),
 	}}
-	if pre.isIdentity() {
-		m.file.Preprocess = nil
-	}
 	p, err := m.predictPre(d.X, smp.lines, false)
 	if err != nil {
 		return nil, nil, err
@@ -401,7 +374,9 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.Names != nil {
+	// The class names, once: in text, a command that prints its classes
+	// (as names, classNames) does not print them again as labels.
+	if d.Names != nil && (*s.asJSON || !slices.ContainsFunc(fields, func(f field) bool { return f.name == "classes" })) {
 		fields = append(fields, field{"labels", d.Names})
 	}
 	fields = append(fields, field{"train_" + name, score})
@@ -460,385 +435,6 @@ func (s *supervised) readTraining(path string) (*sample, *columnLayout, error) {
 	return smp, lay, err
 }
 
-// readOptions are the flags that say how to read a data file.
-type readOptions struct {
-	sep    rune
-	format string
-	target string
-	dropNA bool
-	stderr io.Writer
-	cmd    string
-}
-
-func (o readOptions) isLibSVM(path string) bool {
-	return o.format == "libsvm" || o.format == "" && isLibSVMPath(path)
-}
-
-// columnLayout records where the columns were in a header-less training
-// file, so that a header-less file laid out the same way can be read.
-type columnLayout struct {
-	Columns int   `json:"columns"` // fields per record (0 for LIBSVM)
-	Target  int   `json:"target"`  // 0-based index of the label column (−1 for LIBSVM)
-	Dropped []int `json:"dropped,omitempty"`
-}
-
-// sample is a data file as read for a model: the features, the label
-// cells (nil when the file has no label column), and where rows came from.
-type sample struct {
-	path      string
-	x         *matrix.Dense
-	features  []string // names of x's columns; nil without a header
-	label     []string // label cells, trimmed
-	labelName string   // the label column's header name ("" without one)
-	labelDesc string   // the label column for messages: `column 5 ("species")`
-	lines     []int    // the line of each row
-}
-
-// buildSample takes the feature columns feat and the label column lab (−1:
-// none) of t, handling missing cells as -drop-na says.
-func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, error) {
-	used := slices.Clone(feat)
-	if lab >= 0 {
-		used = append(used, lab)
-	}
-	// Missing values: count the rows that have one, name the first.
-	keep := make([]bool, len(t.cells))
-	missing, first, firstCol := 0, -1, -1
-	for i, rec := range t.cells {
-		keep[i] = true
-		for _, j := range used {
-			if isMissing(rec[j]) {
-				keep[i] = false
-				if first < 0 {
-					first, firstCol = i, j
-				}
-			}
-		}
-		if !keep[i] {
-			missing++
-		}
-	}
-	if missing > 0 {
-		if !o.dropNA {
-			rows := "1 row has one"
-			if missing > 1 {
-				rows = fmt.Sprintf("%d rows have one", missing)
-			}
-			return nil, fmt.Errorf("%s: line %d, %s: missing value (empty or NA); %s (-drop-na drops them)", t.path, t.lines[first], t.columnName(firstCol), rows)
-		}
-		if missing == len(t.cells) {
-			return nil, fmt.Errorf("%s: every row has a missing value (empty or NA); -drop-na leaves nothing", t.path)
-		}
-		fmt.Fprintf(o.stderr, "demo %s: %s: dropped %d of %d rows with a missing value (-drop-na)\n", o.cmd, t.path, missing, len(t.cells))
-	}
-	n := len(t.cells) - missing
-	smp := &sample{path: t.path, x: matrix.New(n, len(feat)), lines: make([]int, 0, n)}
-	if lab >= 0 {
-		smp.label = make([]string, 0, n)
-		smp.labelDesc = t.columnName(lab)
-		if t.names != nil {
-			smp.labelName = t.names[lab]
-		}
-	}
-	if t.names != nil {
-		for _, j := range feat {
-			smp.features = append(smp.features, t.names[j])
-		}
-	}
-	r := 0
-	for i, rec := range t.cells {
-		if !keep[i] {
-			continue
-		}
-		row := smp.x.Row(r)
-		for k, j := range feat {
-			v, err := parseNumber(rec[j])
-			if err != nil {
-				return nil, featureCellError(t, i, j, err)
-			}
-			row[k] = v
-		}
-		if lab >= 0 {
-			smp.label = append(smp.label, rec[lab])
-		}
-		smp.lines = append(smp.lines, t.lines[i])
-		r++
-	}
-	return smp, nil
-}
-
-// featureCellError explains a feature cell that is not a number: a column
-// whose first value is text is a text column (drop it); otherwise the
-// cell is a typo at its line.
-func featureCellError(t *rawTable, i, j int, err error) error {
-	for k, rec := range t.cells {
-		if isMissing(rec[j]) {
-			continue
-		}
-		if !isNumberCell(rec[j]) && k <= i {
-			key := strconv.Itoa(j)
-			if t.names != nil && len(t.names[j]) <= maxQuotedCell && !strings.ContainsAny(t.names[j], " ,\t\"'\n") {
-				key = t.names[j]
-			}
-			return fmt.Errorf("%s: %s holds text (%s on line %d), not numbers: leave it out with -drop %s, or make it the label with -target %s",
-				t.path, t.columnName(j), quoteCell(rec[j]), t.lines[k], key, key)
-		}
-		break
-	}
-	return fmt.Errorf("%s: line %d, %s: %v", t.path, t.lines[i], t.columnName(j), err)
-}
-
-// readLibSVMSample reads a LIBSVM file into a sample with at least d
-// columns (d = 0: as many as the largest index).
-func readLibSVMSample(path string, d int) (*sample, error) {
-	data, err := readLibSVM(path)
-	if err != nil {
-		return nil, err
-	}
-	if d == 0 {
-		if data.d == 0 {
-			return nil, fmt.Errorf("%s: no feature on any line", path)
-		}
-		d = data.d
-	} else if data.d > d {
-		return nil, fmt.Errorf("%s: feature index %d, but the model has %d features", path, data.d, d)
-	}
-	smp := &sample{path: path, x: matrix.New(len(data.labels), d), label: data.labels, lines: data.lines, labelDesc: "the label (first item)"}
-	for i := range data.labels {
-		row := smp.x.Row(i)
-		for k, j := range data.index[i] {
-			row[j-1] = data.value[i][k]
-		}
-	}
-	return smp, nil
-}
-
-// where names row i of a sample for messages: "line 7".
-func (smp *sample) where(i int) string {
-	return fmt.Sprintf("%s: line %d", smp.path, smp.lines[i])
-}
-
-// labelNames decides, at training, whether the labels are integers (nil)
-// or names (the sorted distinct labels).
-func (smp *sample) labelNames() ([]string, error) {
-	for _, c := range smp.label {
-		if !isNumberCell(c) {
-			names := slices.Clone(smp.label)
-			sort.Strings(names)
-			return slices.Compact(names), nil
-		}
-	}
-	return nil, nil
-}
-
-// classes turns the label cells into classes: the index of each name in
-// names, or, with names nil, the integer each cell holds.
-func (smp *sample) classes(names []string) ([]int, error) {
-	out := make([]int, len(smp.label))
-	index := make(map[string]int, len(names))
-	for k, n := range names {
-		index[n] = k
-	}
-	for i, c := range smp.label {
-		if names != nil {
-			k, ok := index[c]
-			if !ok {
-				return nil, fmt.Errorf("%s, %s: label %s is not a class of the model (%s)", smp.where(i), smp.labelDesc, quoteCell(c), quote(names))
-			}
-			out[i] = k
-			continue
-		}
-		v, err := parseNumber(c)
-		if err != nil {
-			return nil, fmt.Errorf("%s, %s: label %v", smp.where(i), smp.labelDesc, err)
-		}
-		if v != math.Trunc(v) || math.Abs(v) > 1<<53 {
-			return nil, fmt.Errorf("%s, %s: label %s is not an integer class", smp.where(i), smp.labelDesc, c)
-		}
-		out[i] = int(v)
-	}
-	return out, nil
-}
-
-// targets parses the label cells as real regression targets.
-func (smp *sample) targets() ([]float64, error) {
-	out := make([]float64, len(smp.label))
-	for i, c := range smp.label {
-		v, err := parseNumber(c)
-		if err != nil {
-			return nil, fmt.Errorf("%s, %s: target %v", smp.where(i), smp.labelDesc, err)
-		}
-		out[i] = v
-	}
-	return out, nil
-}
-
-// preprocess is the transformation fitted on the training features and
-// applied to every matrix the model sees: x ← (x − center)/scale, then
-// x ← (x − pca_mean)·Aᵀ with A the k×d matrix of principal directions.
-type preprocess struct {
-	Scaler        string      `json:"scaler,omitempty"` // "standard" or "minmax"
-	Center        []float64   `json:"center,omitempty"`
-	Scale         []float64   `json:"scale,omitempty"`
-	PCAMean       []float64   `json:"pca_mean,omitempty"`
-	PCAComponents [][]float64 `json:"pca_components,omitempty"`
-}
-
-func (p *preprocess) isIdentity() bool { return p.Scaler == "" && p.PCAComponents == nil }
-
-// fitPreprocess fits -scale and -pca on the training features x.
-// standard: center the mean, divide by the standard deviation (1/n, as
-// scikit-learn's StandardScaler); minmax: map [min, max] to [0, 1] (as
-// MinMaxScaler and LIBSVM's svm-scale -l 0). A constant column is centred
-// and left unscaled (scale 1), as scikit-learn does.
-func fitPreprocess(x *matrix.Dense, scaler string, k int) (*preprocess, error) {
-	p := &preprocess{Scaler: scaler}
-	n, d := x.Dims()
-	if scaler != "" {
-		p.Center, p.Scale = make([]float64, d), make([]float64, d)
-		for j := range d {
-			col := x.Col(j)
-			switch scaler {
-			case "standard":
-				// A column beyond 2⁵⁰⁰ or below 2⁻⁵⁰⁰ in magnitude is
-				// scaled by an exact power of two 2ᵏ first, so that its
-				// sum and sum of squares neither overflow nor underflow.
-				k := 0
-				if amax := max(slices.Max(col), -slices.Min(col)); amax > 0x1p500 || amax > 0 && amax < 0x1p-500 {
-					_, e := math.Frexp(amax)
-					k = -e
-					for i := range col {
-						col[i] = math.Ldexp(col[i], k)
-					}
-				}
-				mean := 0.0
-				for _, v := range col {
-					mean += v
-				}
-				mean /= float64(n)
-				ss := 0.0
-				for _, v := range col {
-					ss += (v - mean) * (v - mean)
-				}
-				p.Center[j], p.Scale[j] = math.Ldexp(mean, -k), math.Ldexp(math.Sqrt(ss/float64(n)), -k)
-			case "minmax":
-				lo, hi := slices.Min(col), slices.Max(col)
-				p.Center[j], p.Scale[j] = lo, hi-lo
-			}
-			if math.IsInf(p.Scale[j], 0) || math.IsNaN(p.Scale[j]) || math.IsInf(p.Center[j], 0) {
-				return nil, fmt.Errorf("-scale %s: feature %d overflows (its spread is beyond float64)", scaler, j+1)
-			}
-			if p.Scale[j] == 0 {
-				p.Scale[j] = 1
-			}
-		}
-	}
-	if k > 0 {
-		if k > d {
-			return nil, fmt.Errorf("-pca %d: the data have only %d features", k, d)
-		}
-		xs, err := p.apply(x)
-		if err != nil {
-			return nil, err
-		}
-		pm, err := learn.PCA{Components: k}.Fit(xs)
-		if err != nil {
-			return nil, fmt.Errorf("-pca: %w", err)
-		}
-		p.PCAMean, p.PCAComponents = pm.Mean, pm.Components.ToRows()
-	}
-	return p, nil
-}
-
-// apply transforms x (n×d) into a new matrix; x is not modified.
-func (p *preprocess) apply(x *matrix.Dense) (*matrix.Dense, error) {
-	if p == nil {
-		return x, nil
-	}
-	out := x.Clone()
-	if p.Scaler != "" {
-		if out.Cols() != len(p.Center) {
-			return nil, fmt.Errorf("%d features, the scaling was fitted on %d", out.Cols(), len(p.Center))
-		}
-		for i := range out.Rows() {
-			row := out.Row(i)
-			for j := range row {
-				row[j] = (row[j] - p.Center[j]) / p.Scale[j]
-			}
-		}
-	}
-	if p.PCAComponents != nil {
-		if out.Cols() != len(p.PCAMean) {
-			return nil, fmt.Errorf("%d features, the PCA was fitted on %d", out.Cols(), len(p.PCAMean))
-		}
-		for i := range out.Rows() {
-			row := out.Row(i)
-			for j := range row {
-				row[j] -= p.PCAMean[j]
-			}
-		}
-		a, err := matrix.NewFromRows(p.PCAComponents)
-		if err != nil {
-			return nil, err
-		}
-		if out, err = matrix.MulABT(out, a); err != nil {
-			return nil, err
-		}
-	}
-	if err := out.CheckFinite(); err != nil {
-		return nil, fmt.Errorf("the preprocessed features overflow: %w", err)
-	}
-	return out, nil
-}
-
-// check validates a preprocessing read from a model file with d features.
-func (p *preprocess) check(d int) error {
-	finite := func(v []float64) bool {
-		for _, x := range v {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return false
-			}
-		}
-		return true
-	}
-	switch p.Scaler {
-	case "":
-		if p.Center != nil || p.Scale != nil {
-			return errors.New("center and scale without a scaler")
-		}
-	case "standard", "minmax":
-		if len(p.Center) != d || len(p.Scale) != d || !finite(p.Center) || !finite(p.Scale) {
-			return fmt.Errorf("the %s scaling does not have %d finite centers and scales", p.Scaler, d)
-		}
-		for _, s := range p.Scale {
-			if !(s > 0) {
-				return errors.New("a scale is not positive")
-			}
-		}
-	default:
-		return fmt.Errorf("unknown scaler %q", p.Scaler)
-	}
-	if p.PCAComponents != nil || p.PCAMean != nil {
-		if len(p.PCAMean) != d || len(p.PCAComponents) == 0 || !finite(p.PCAMean) {
-			return fmt.Errorf("the PCA does not have a finite mean of %d features and at least one component", d)
-		}
-		for _, row := range p.PCAComponents {
-			if len(row) != d || !finite(row) {
-				return fmt.Errorf("a PCA component is not %d finite numbers", d)
-			}
-		}
-	}
-	return nil
-}
-
-// outDim is the number of columns the learn model sees.
-func (p *preprocess) outDim(d int) int {
-	if p != nil && p.PCAComponents != nil {
-		return len(p.PCAComponents)
-	}
-	return d
-}
-
 // needTwoClasses refuses a classification training set of one class, for
 // every classifier command alike, even where a learner could return a
 // constant model.
@@ -858,11 +454,28 @@ func needTwoClasses(d *trainingSet) error {
 	return fmt.Errorf("the training set has one class (%s): a classifier needs at least two classes", name)
 }
 
+// notIdentifiers refuses a label column in which every row has a class of
+// its own (an identifier, a row number): a classifier would learn nothing
+// from it and an SVM would train n(n−1)/2 one-versus-one machines. It
+// names the column and the flags that choose another.
+func notIdentifiers(d *trainingSet, column string) error {
+	if learn.CheckClassSizes("", d.Labels) == nil {
+		return nil
+	}
+	if column == "" {
+		column = "the last column"
+	} else {
+		column = fmt.Sprintf("the label column %q", column)
+	}
+	return fmt.Errorf("%s gives each of the %d rows a class of its own: it looks like an identifier, not a label; name the label column with -target COL, or leave this one out with -drop COL", column, len(d.Labels))
+}
+
 // fitOrLoad finishes a supervised command after s.parse: with -load the
 // saved model is applied as it is; otherwise the settings that flags
 // builds from the command line (a usage error if they are invalid) are
-// fitted by fit on the training set. It is the common end of the commands
-// whose settings are one value.
+// fitted by fit on the training set. It is the common end of every
+// supervised command but mlp (which reads the labels to choose its task);
+// flags may also set s.regression and s.kind, from -regression or -type.
 func fitOrLoad[C any](s *supervised, stdout io.Writer, flags func() (C, error), fit func(C, *trainingSet) (any, []field, error)) error {
 	if s.loading() {
 		return s.run(stdout, nil)

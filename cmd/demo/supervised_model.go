@@ -40,12 +40,18 @@ type cliModelFile struct {
 // cliModel is a model file in memory: its description and the learn model.
 type cliModel struct {
 	file  cliModelFile
-	model any // learn.Classifier or learn.Regressor
+	steps []learn.Transformer // the fitted -scale and -pca, in order
+	model any                 // learn.Classifier or learn.Regressor, on the output of steps
+	// progress, when set, reports the prediction of many rows by a model
+	// that predicts row by row slowly (k-NN: a distance to every training
+	// row).
+	progress *progressPrinter
 }
 
-// writeFile saves the model file at path; nothing is written when the
-// model cannot be encoded.
-func (m *cliModel) writeFile(path string) error {
+// writeFile saves the model file at path (writeOutputFile: renamed over
+// path only when the command succeeds); nothing is written when the model
+// cannot be encoded.
+func (m *cliModel) writeFile(stdout io.Writer, path string) error {
 	saver, ok := m.model.(interface{ Save(io.Writer) error })
 	if !ok {
 		return fmt.Errorf("-save: a %s model cannot be saved", m.file.Kind)
@@ -60,7 +66,7 @@ func (m *cliModel) writeFile(path string) error {
 	if err != nil {
 		return fmt.Errorf("-save: %w", err)
 	}
-	return os.WriteFile(path, append(out, '\n'), 0o644)
+	return writeOutputFile(stdout, path, append(out, '\n'))
 }
 
 // readCLIModel reads a model file: the driver's envelope, or a plain learn
@@ -77,7 +83,9 @@ func readCLIModel(path string) (*cliModel, error) {
 	return m, nil
 }
 
-// parseCLIModel is readCLIModel on the bytes of a file.
+// parseCLIModel is readCLIModel on the bytes of a file. The model itself
+// is read by learn.Load, the library's one loader of every model file:
+// the driver's envelope becomes the fitted steps and the model.
 func parseCLIModel(content []byte) (*cliModel, error) {
 	if bytes.HasPrefix(content, gzipMagic) {
 		return nil, errGzip
@@ -91,50 +99,74 @@ func parseCLIModel(content []byte) (*cliModel, error) {
 		return nil, fmt.Errorf("not a model file: data after the JSON object")
 	}
 	if f.Format != cliModelFormat {
-		// A plain learn model file, as learn's Save (and -save before the
-		// driver) writes it.
-		kind, ok := strings.CutPrefix(f.Format, "mlnotes/")
-		load := modelKinds[kind]
-		if !ok || load == nil {
-			return nil, fmt.Errorf("not a model file of demo (format %q)", f.Format)
-		}
-		model, err := load(bytes.NewReader(content))
-		if err != nil {
-			return nil, err
-		}
-		m := &cliModel{model: model, file: cliModelFile{Format: cliModelFormat, Version: 1, Kind: kind, Task: "classification"}}
-		if _, ok := model.(learn.Classifier); !ok {
-			m.file.Task = "regression"
-		}
-		return m, nil
+		return parsePlainModel(content, f.Format)
 	}
 	if f.Version != 1 {
 		return nil, fmt.Errorf("model file version %d; this demo reads version 1", f.Version)
 	}
-	load := modelKinds[f.Kind]
-	if load == nil {
-		return nil, fmt.Errorf("unknown model kind %q", f.Kind)
-	}
 	if err := f.check(); err != nil {
 		return nil, fmt.Errorf("invalid model file: %v", err)
 	}
-	model, err := load(bytes.NewReader(f.Model))
+	var inner struct {
+		Format string `json:"format"`
+	}
+	if json.Unmarshal(f.Model, &inner) != nil || inner.Format != "mlnotes/"+f.Kind {
+		return nil, fmt.Errorf("unknown model kind %q", f.Kind)
+	}
+	v, err := learn.Load(bytes.NewReader(content))
 	if err != nil {
 		return nil, err
 	}
-	switch model.(type) {
-	case learn.Classifier:
+	m := &cliModel{file: f}
+	switch p := v.(type) {
+	case *learn.PipelineClassifierModel:
 		if f.Task != "classification" {
 			return nil, fmt.Errorf("invalid model file: task %q but the %s model is a classifier", f.Task, f.Kind)
 		}
-	case learn.Regressor:
+		m.steps, m.model = p.Steps, driverView(p.Model)
+	case *learn.PipelineRegressorModel:
 		if f.Task != "regression" {
 			return nil, fmt.Errorf("invalid model file: task %q but the %s model is a regressor", f.Task, f.Kind)
 		}
+		m.steps, m.model = p.Steps, p.Model
 	default:
-		return nil, fmt.Errorf("internal error: the loader of %s returned %T", f.Kind, model)
+		return nil, fmt.Errorf("internal error: learn.Load read a %s model file as %T", f.Kind, v)
 	}
-	return &cliModel{file: f, model: model}, nil
+	return m, nil
+}
+
+// parsePlainModel reads a plain learn model file ({"format":
+// "mlnotes/KIND", …}, as learn's Save, and -save before the driver, write
+// it) of a supervised model.
+func parsePlainModel(content []byte, format string) (*cliModel, error) {
+	kind, ok := strings.CutPrefix(format, "mlnotes/")
+	if !ok || kind == "pipeline" {
+		return nil, fmt.Errorf("not a model file of demo (format %q)", format)
+	}
+	v, err := learn.Load(bytes.NewReader(content))
+	if err != nil {
+		return nil, fmt.Errorf("not a model file of demo (format %q): %w", format, err)
+	}
+	m := &cliModel{file: cliModelFile{Format: cliModelFormat, Version: 1, Kind: kind}}
+	switch v.(type) {
+	case learn.Classifier:
+		m.file.Task, m.model = "classification", driverView(v)
+	case learn.Regressor:
+		m.file.Task, m.model = "regression", v
+	default:
+		return nil, fmt.Errorf("not a model file of demo (format %q): a %T predicts no class or value", format, v)
+	}
+	return m, nil
+}
+
+// driverView is what the driver sees of a loaded classifier: an SVM
+// classifier through svmView (a ProbabilisticClassifier only when trained
+// with probabilities), every other model as it is.
+func driverView(c any) any {
+	if m, ok := c.(*learn.SVMClassifierModel); ok {
+		return svmView(m)
+	}
+	return c
 }
 
 // check validates the driver's part of a model file.
@@ -205,7 +237,7 @@ func (m *cliModel) readData(path string, o readOptions) (*sample, error) {
 		for _, name := range f.Features {
 			j := slices.Index(t.names, name)
 			if j < 0 {
-				return nil, fmt.Errorf("%s has no column %s, a feature of the model (it needs %s)", path, quoteCell(name), quote(f.Features))
+				return nil, fmt.Errorf("%s has no column %s, a feature of the model (it needs %s)", path, matrix.QuoteCell(name), quote(f.Features))
 			}
 			if j == lab {
 				return nil, &usageError{msg: fmt.Sprintf("-target %s is a feature of the model", o.target)}
@@ -269,7 +301,7 @@ type prediction struct {
 
 // predict preprocesses the sample's features and predicts.
 func (m *cliModel) predict(smp *sample, wantProba bool) (*prediction, error) {
-	x, err := m.file.Preprocess.apply(smp.x)
+	x, err := applySteps(m.steps, smp.x)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", smp.path, err)
 	}
@@ -344,7 +376,7 @@ func (m *cliModel) predictRows(x *matrix.Dense, lines []int, wantProba bool) (*p
 			}
 			p.proba, p.probaOf = pr, pc.Labels()
 		}
-		cls, err := mod.Predict(x)
+		cls, err := chunkedPredict(m.progress, mod, x, mod.Predict)
 		if err != nil {
 			return nil, err
 		}
@@ -360,7 +392,7 @@ func (m *cliModel) predictRows(x *matrix.Dense, lines []int, wantProba bool) (*p
 		if wantProba {
 			return nil, fmt.Errorf("-proba: a %s regression model gives no class probabilities", m.file.Kind)
 		}
-		v, err := mod.Predict(x)
+		v, err := chunkedPredict(m.progress, mod, x, mod.Predict)
 		if err != nil {
 			return nil, err
 		}

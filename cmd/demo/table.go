@@ -28,7 +28,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"mlnotes/matrix"
 )
 
 // rawTable is a delimited file as strings: a header (nil when the file has
@@ -112,7 +113,7 @@ func parseRawTable(content []byte, sep rune) (*rawTable, error) {
 				return nil, fmt.Errorf("line %d, column %d: empty column name", t.lines[0], j+1)
 			}
 			if k, dup := seen[name]; dup {
-				return nil, fmt.Errorf("line %d, column %d: duplicate column name %s (also column %d)", t.lines[0], j+1, quoteCell(name), k+1)
+				return nil, fmt.Errorf("line %d, column %d: duplicate column name %q (also column %d)", t.lines[0], j+1, name, k+1)
 			}
 			seen[name] = j
 		}
@@ -239,7 +240,7 @@ func isTextHeader(cells [][]string) bool {
 // columnName describes column j (0-based) for messages: `column 3 ("x")`.
 func (t *rawTable) columnName(j int) string {
 	if t.names != nil {
-		return fmt.Sprintf("column %d (%s)", j+1, quoteCell(t.names[j]))
+		return fmt.Sprintf("column %d (%q)", j+1, t.names[j])
 	}
 	return fmt.Sprintf("column %d", j+1)
 }
@@ -257,14 +258,14 @@ func (t *rawTable) column(key string) (int, error) {
 		return j, nil
 	}
 	if t.names == nil {
-		return -1, fmt.Errorf("no column %s: the file has no header; use an index from 0 to %d", quoteCell(key), t.width-1)
+		return -1, fmt.Errorf("no column %q: the file has no header; use an index from 0 to %d", key, t.width-1)
 	}
 	names := t.names
 	more := ""
 	if len(names) > 40 {
 		names, more = names[:40], fmt.Sprintf(", … (%d more)", len(t.names)-40)
 	}
-	return -1, fmt.Errorf("no column %s: columns are %s%s", quoteCell(key), quote(names), more)
+	return -1, fmt.Errorf("no column %q: columns are %s%s", key, quote(names), more)
 }
 
 // parseNumber parses a trimmed cell as a finite float64, describing why not.
@@ -274,32 +275,9 @@ func parseNumber(s string) (float64, error) {
 	case err == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
 		return v, nil
 	case errors.Is(err, strconv.ErrRange):
-		return 0, fmt.Errorf("%s overflows float64", quoteCell(s))
+		return 0, fmt.Errorf("%s overflows float64", matrix.QuoteCell(s))
 	case err != nil:
-		return 0, fmt.Errorf("%s is not a number", quoteCell(s))
+		return 0, fmt.Errorf("%s is not a number", matrix.QuoteCell(s))
 	}
-	return 0, fmt.Errorf("%s is not a finite number", quoteCell(s))
+	return 0, fmt.Errorf("%s is not a finite number", matrix.QuoteCell(s))
 }
-
-// quoteCell quotes a cell (or a column name) for an error message: whole
-// when it is short, else its first 56 characters, an ellipsis and its length,
-// so that a 5 MB cell does not become a 5 MB line on stderr. The message
-// places the cell by its line and column.
-func quoteCell(s string) string {
-	const keep = maxQuotedCell
-	if utf8.RuneCountInString(s) <= keep {
-		return strconv.Quote(s)
-	}
-	cut, n := 0, 0
-	for i := range s {
-		if n == keep-4 {
-			cut = i
-			break
-		}
-		n++
-	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
-}
-
-// maxQuotedCell is the most characters of a cell quoted whole in a message.
-const maxQuotedCell = 60

@@ -1,0 +1,140 @@
+package live
+
+import (
+	"fmt"
+	"image/color"
+
+	"mlnotes/cmd/demo/internal/plot"
+	"mlnotes/learn"
+	"mlnotes/matrix"
+	"mlnotes/optimize"
+)
+
+func init() { topics["nn"] = nnTopic }
+
+// nnState is the state of the neural-network page: demo mlp's flags.
+type nnState struct {
+	data, activation, optimizer string
+	hidden, epochs, seed, step  int
+	lr                          float64
+}
+
+func readNNState(p *params) nnState {
+	return nnState{
+		data:       p.choice("data", "xor", "xor", "moons", "blobs"),
+		hidden:     p.integer("hidden", 8, 1, 64),
+		activation: p.choice("activation", "tanh", "tanh", "relu", "sigmoid"),
+		optimizer:  p.choice("optimizer", "adam", "adam", "momentum", "sgd"),
+		lr:         p.float("lr", 0.05, 0, 10),
+		epochs:     p.integer("epochs", 100, 1, 1000),
+		seed:       p.integer("seed", 1, 0, 1e9),
+		step:       p.integer("step", -1, 1, 1e6),
+	}
+}
+
+// config is the MLP that demo mlp builds from the same flags (full-batch
+// below 200 points: B = min(200, n)).
+func (s nnState) config(n, epochs int, curve *[]float64) learn.MLP {
+	act := map[string]learn.ActivationKind{"tanh": learn.ActTanh, "relu": learn.ActReLU, "sigmoid": learn.ActSigmoid}[s.activation]
+	batch := min(200, n)
+	var t learn.Training
+	switch s.optimizer {
+	case "adam":
+		t.Adam = &optimize.AdamSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+	case "momentum":
+		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, Momentum: 0.9, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+	default:
+		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+	}
+	t.Trace = func(s learn.TraceStep) { *curve = append(*curve, s.Epoch.Loss) }
+	return learn.MLP{Hidden: []int{s.hidden}, Activation: learn.Activation{Kind: act}, Training: t}
+}
+
+func nnTopic(p *params, files map[string]string) (*Response, error) {
+	s := readNNState(p)
+	if p.err != nil {
+		return nil, p.err
+	}
+	if s.step > s.epochs {
+		return nil, fmt.Errorf("step=%d: beyond the last step (%d epochs)", s.step, s.epochs)
+	}
+	x, y, err := labelled(files, s.data)
+	if err != nil {
+		return nil, err
+	}
+	shown := s.epochs
+	if s.step > 0 {
+		shown = s.step
+	}
+	var full, curve []float64
+	if shown < s.epochs { // the whole loss curve, for the lower figure
+		if _, err := s.config(len(y), s.epochs, &full).Fit(x, y); err != nil {
+			return nil, err
+		}
+	}
+	m, err := s.config(len(y), shown, &curve).Fit(x, y)
+	if err != nil {
+		return nil, err
+	}
+	if full == nil {
+		full = curve
+	}
+	pred, err := m.Predict(x)
+	if err != nil {
+		return nil, err
+	}
+	right := 0
+	for i := range pred {
+		if pred[i] == y[i] {
+			right++
+		}
+	}
+	acc := float64(right) / float64(len(y))
+	f := dataPath(s.data)
+	res := &Fields{}
+	res.Add("command", command("mlp", "-hidden", fmt.Sprint(s.hidden), "-activation", s.activation, "-optimizer", s.optimizer,
+		"-lr", fmtFloat(s.lr), "-epochs", fmt.Sprint(shown), "-seed", fmt.Sprint(s.seed), "-quiet", "-test", f, "-json", f))
+	res.Add("epochs", m.History.Epochs)
+	res.Add("loss_curve", curve)
+	res.Add("test_accuracy", acc)
+	figs := []*plot.Figure{nnRegions(x, y, m, fmt.Sprintf("2-%d-2 network (%s) after %d of %d epochs", s.hidden, s.activation, shown, s.epochs)),
+		nnLoss(full, shown)}
+	return respond(figs, []Number{
+		{Label: "epoch", Field: "epochs", Text: fmt.Sprintf("%d of %d", shown, s.epochs)},
+		{Label: "training loss (mean cross-entropy)", Field: "loss_curve", Text: fmt.Sprintf("%.4g", curve[len(curve)-1])},
+		{Label: "training accuracy", Field: "test_accuracy", Text: fmt.Sprintf("%.3f", acc)},
+	}, res, s.epochs, shown)
+}
+
+// nnRegions draws the network's decision regions, the boundary P(class 1)
+// = ½ and the data.
+func nnRegions(x *matrix.Dense, y []int, m *learn.MLPClassifierModel, title string) *plot.Figure {
+	w := around(x)
+	f := &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
+		XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
+	prob, err := gridFunc(w, 60, func(pts *matrix.Dense) ([]float64, error) {
+		pr, err := m.PredictProba(pts)
+		if err != nil {
+			return nil, err
+		}
+		return pr.Col(1), nil
+	})
+	if err != nil {
+		return f
+	}
+	f.ClassRegions(func(a, b float64) int {
+		if prob(a, b) > 0.5 {
+			return 1
+		}
+		return 0
+	})
+	f.Contour("P = ½", prob, []float64{0.5}, plot.Style{Color: color.Black})
+	f.ScatterClasses(x.Col(0), x.Col(1), y, []string{"class 0", "class 1"})
+	return f
+}
+
+// nnLoss draws the training loss per epoch on a log axis, the epoch shown
+// marked.
+func nnLoss(curve []float64, shown int) *plot.Figure {
+	return logTrace("backpropagation: the training loss per epoch", "epoch", "loss", curve, shown)
+}
