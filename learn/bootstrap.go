@@ -14,6 +14,12 @@ type Bootstrap struct {
 	B int
 	// Seed makes the resamples reproducible.
 	Seed uint64
+	// Resample, when not nil, is called after each resample b (from 0)
+	// with the indices drawn and the loss of that resample's model at
+	// every one of the n points, in the order the estimates sum them (a
+	// step-through replays the bootstrap from these; the slices are not
+	// reused).
+	Resample func(b int, sample []int, loss []float64)
 }
 
 // BootstrapResult holds the notes' three estimates and what they are
@@ -108,6 +114,9 @@ func (c Bootstrap) run(t task) (*BootstrapResult, error) {
 			}
 		}
 		res.EBoot1 += s / float64(n)
+		if c.Resample != nil {
+			c.Resample(rep, sample, loss)
+		}
 		res.LeftOutFraction += float64(left) / float64(n)
 	}
 	res.EBoot1 /= float64(b)

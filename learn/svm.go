@@ -574,7 +574,15 @@ func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
 		}
 		return dec.Col(0), nil
 	}
-	return m.core().decision(x)
+	c := m.core()
+	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
+		return nil, err
+	}
+	f := c.machineDecisions(x, 0)
+	if err := checkScoreValues("learn: svm: decision", "decision value", f); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // Decision returns f(x) = Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b for every row of X, as
@@ -616,11 +624,11 @@ func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, e
 	if c.kernel.kind() == LinearKernel {
 		out = c.linearDecisions(x)
 	} else if sv, pos, ok := c.sharedSupport(); ok && len(c.machines) > 1 {
-		out = c.decisionShared(x, sv, pos)
+		out = kernelDecisions(c.kernel, x, sv, c.machines, pos)
 	} else {
 		out = matrix.New(x.Rows(), len(c.machines))
-		for j, mach := range c.machines {
-			out.SetCol(j, mach.decision(c.kernel, x))
+		for j := range c.machines {
+			out.SetCol(j, c.machineDecisions(x, j))
 		}
 	}
 	if err := checkScoreRows("learn: svm: decision", "decision value", out); err != nil {
@@ -666,28 +674,11 @@ func (c svmMachines) sharedSupport() (sv *flatRows, pos [][]int, ok bool) {
 	return newFlatRows(u), pos, true
 }
 
-// decisionShared is DecisionFunction with each kernel value computed once
-// per query row: K(svₜ, x) for the distinct support vectors, then every
-// machine's Σ coefₜ K(svₜ, x) − ρ read from them. The sums run in the same
-// order over the same values as BinarySVM.decision, so the results are
-// identical to the machine-by-machine ones, bit for bit.
-func (c svmMachines) decisionShared(x *matrix.Dense, sv *flatRows, pos [][]int) *matrix.Dense {
-	out := matrix.New(x.Rows(), len(c.machines))
-	nsv := len(sv.norms)
-	parallelRows(x.Rows(), func(i int) {
-		xi := x.Row(i)
-		kv := make([]float64, nsv)
-		kernelBlock(c.kernel, xi, matrix.Dot(xi, xi), sv, 0, kv)
-		oi := out.Row(i)
-		for j, mach := range c.machines {
-			var s float64
-			for t, c := range mach.Coef {
-				s += c * kv[pos[j][t]]
-			}
-			oi[j] = s - mach.Rho
-		}
-	})
-	return out
+// machineDecisions returns the decision values of machine j alone for
+// every row of X, by kernelDecisions over its own support vectors.
+func (c svmMachines) machineDecisions(x *matrix.Dense, j int) []float64 {
+	mach := c.machines[j]
+	return kernelDecisions(c.kernel, x, newFlatRows(mach.SupportVectors), c.machines[j:j+1], nil).Col(0)
 }
 
 // Predict returns the regression value f(x) of every row. A row whose

@@ -105,7 +105,7 @@ func TestSVMSoftAndHardMargin(t *testing.T) {
 	}
 }
 
-// TestNuSVMBounds: margin errors/n ≤ ν ≤ support vectors/n (notes 004, "v- SVM").
+// TestNuSVMBounds: margin errors/n ≤ ν ≤ support vectors/n (004, "v- SVM").
 func TestNuSVMBounds(t *testing.T) {
 	x, y := blobs(rand.New(rand.NewPCG(3, 4)), 50, 0.7)
 	for _, nu := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {

@@ -30,7 +30,7 @@ func init() {
 			run: runBayes, learner: bayesLearner},
 		command{name: "posterior", args: "-model beta-bernoulli [-a A] [-b B] | -model normal-mean [-mu0 M] -tau2 T -sigma2 S [-json] DATA.csv",
 			summary: "conjugate Bayesian estimation: the posterior's parameters, MAP, mean and MLE", run: runPosterior},
-		command{name: "gmm", args: "-k K [-cov full|diag|spherical] [-restarts R] [-seed S] [-reg R] [-tol T] [-max-iter N] [-trace] [-target COL] [-json] DATA.csv",
+		command{name: "gmm", args: "-k K [-cov full|diag|spherical] [-restarts R] [-seed S] [-reg R] [-tol T] [-max-iter N] [-trace] [-target COL] [-quiet] [-json] DATA.csv",
 			summary: "Gaussian mixture by EM (k-means++ restarts, log-sum-exp E-step, reg·I)", run: runGMM},
 		command{name: "kde", args: "-kernel gauss|box -h H -query Q.csv [-log] [-target COL] [-json] DATA.csv",
 			summary: "Parzen window (box) or Gaussian kernel density at query points", run: runKDE},
@@ -253,6 +253,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	maxIter := fs.Int("max-iter", 100, "at most `N` EM iterations per initialization")
 	trace := fs.Bool("trace", false, "print loglik_trace and write one line per EM iteration to stderr")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -279,8 +280,10 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withUsage(err, c)
 	}
+	pr := newProgress(stderr, "gmm", *quiet || *trace)
 	m, err := learn.GaussianMixture{K: *k, Covariance: ct, Restarts: *restarts, Seed: *seed, Reg: *reg,
-		Tol: *tol, MaxIter: *maxIter}.Fit(x)
+		Tol: *tol, MaxIter: *maxIter, Trace: pr.trace(nil)}.Fit(x)
+	pr.done()
 	if err != nil {
 		return err
 	}

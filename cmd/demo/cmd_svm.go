@@ -17,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:    "svm",
-		args:    "-type c|nu|eps-svr|nu-svr -kernel linear|poly|rbf [-C C] [-nu NU] [-epsilon E] [-sigma2 S | -gamma G] [-degree P] [-coef0 C0] [-tol T] [-max-iter N] [-hard] [-proba [-seed S]] [-trace] " + supervisedArgs,
+		args:    "-type c|nu|eps-svr|nu-svr -kernel linear|poly|rbf [-C C] [-nu NU] [-epsilon E] [-sigma2 S | -gamma G] [-degree P] [-coef0 C0] [-tol T] [-max-iter N] [-hard] [-proba [-seed S]] [-trace] [-quiet] " + supervisedArgs,
 		summary: "support vector machines: C-SVM, ν-SVM, ε-SVR, ν-SVR (SMO)",
 		help: "Without -sigma2 or -gamma the Gaussian kernel takes γ = 1/(d·Var(X)), d the number of\n" +
 			"features and Var(X) the variance of all the entries of the (preprocessed) training\n" +
@@ -226,6 +226,7 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	trace := fs.Bool("trace", false, "write the SMO iterations to stderr")
 	proba := fs.Bool("proba", false, "also fit class probabilities (Platt, 5-fold cross-validation; types c and nu)")
 	seed := fs.Uint64("seed", 1, "seed `S` of the cross-validation shuffle of -proba")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -254,8 +255,15 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, formatSMOStep(st))
 		}
 	}
+	// Progress (not with -trace, which shows every step): every 1000th
+	// SMO step updates it.
+	pr := newProgress(stderr, "svm", *quiet || *trace)
+	if pr != nil {
+		cfg.Trace, cfg.TraceEvery = pr.trace(nil), 1000
+	}
 	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		defer pr.done()
 		return trainSVM(cfg, d, stderr)
 	})
 }

@@ -81,6 +81,7 @@
     }
     applyWhen(form);
     if ($("stepper")) {
+      $("stepper").hidden = !r.steps;
       $("steps").textContent = r.steps;
       $("step").max = r.steps;
       $("step").value = r.step;
@@ -91,11 +92,14 @@
     return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
-  // A control labelled data-when="name=value" applies only in that case.
+  // A control labelled data-when="name=value" (or "name!=value") applies
+  // only in that case, and only where the one around it applies.
   function applyWhen(form) {
     for (const lab of form.querySelectorAll("[data-when]")) {
-      const [k, v] = lab.dataset.when.split("=");
-      const on = form.elements[k] && form.elements[k].value === v;
+      const not = lab.dataset.when.includes("!=");
+      const [k, v] = lab.dataset.when.split(not ? "!=" : "=");
+      const outer = lab.parentElement.closest("[data-when]");
+      const on = !(outer && outer.hidden) && form.elements[k] && (form.elements[k].value === v) !== not;
       lab.hidden = !on;
       for (const el of lab.querySelectorAll("input,select")) el.disabled = !on;
     }

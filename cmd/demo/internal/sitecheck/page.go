@@ -136,6 +136,16 @@ func agree(name string, page, native any) error {
 				return err
 			}
 		}
+	case map[string]any:
+		q, ok := native.(map[string]any)
+		if !ok || len(q) != len(p) {
+			return fmt.Errorf("%s: page %v, command %v", name, page, native)
+		}
+		for k, v := range p {
+			if err := agree(name+"."+k, v, q[k]); err != nil {
+				return err
+			}
+		}
 	default:
 		if fmt.Sprint(page) != fmt.Sprint(native) {
 			return fmt.Errorf("%s: page %v, command %v", name, page, native)
