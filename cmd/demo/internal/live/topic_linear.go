@@ -61,7 +61,7 @@ func linearTopic(p *params, files map[string]string) (*Response, error) {
 		p.refuse("degree", "-basis none")
 		p.refuse("centers", "-basis none")
 	}
-	lambda := p.float("lambda", 1e-3, -math.SmallestNonzeroFloat64, 1e6)
+	lambda := p.nonNegative("lambda", 1e-3, 1e6)
 	args[2] = fmtFloat(lambda)
 	score := p.choice("score", "pearson", "pearson", "mi")
 	if p.err != nil {

@@ -18,9 +18,9 @@ func init() { topics["logistic"] = logisticTopic }
 // quadratic loss surface of two weights.
 func logisticTopic(p *params, files map[string]string) (*Response, error) {
 	data := p.choice("data", "moons", "moons", "xor", "blobs")
-	lambda := p.float("lambda", 1, -math.SmallestNonzeroFloat64, 1e6)
+	lambda := p.nonNegative("lambda", 1, 1e6)
 	lr := p.float("lr", 0.15, 0, 10)
-	beta := p.float("momentum", 0.9, -math.SmallestNonzeroFloat64, 0.999)
+	beta := p.nonNegative("momentum", 0.9, 0.999)
 	kappa := p.float("kappa", 10, 0.999999, 1e4)
 	iters := p.integer("iters", 60, 1, 1000)
 	step := p.integer("step", -1, 1, 1e6)
