@@ -129,14 +129,17 @@ func tourSVMProbabilities(t *tour, x *matrix.Dense, y []int, c float64) error {
 // svmPicture draws the decision regions, f = 0 and the margins f = ±1, and
 // rings around the support vectors.
 func svmPicture(m *learn.SVMClassifierModel, x *matrix.Dense, y []int, name string) *plot.Figure {
+	// The plot reaches to x₁ = 4.2 so that the legend sits right of the
+	// moons, off the data.
 	f := &plot.Figure{Title: fmt.Sprintf("SVM with the %s kernel on two moons", name), XLabel: "x₁", YLabel: "x₂",
-		XRange: plot.Range{Min: -1.5, Max: 2.5}, YRange: plot.Range{Min: -1, Max: 1.5}}
-	decide := decisionGrid(m, -1.5, 2.5, -1, 1.5, 240)
+		XRange: plot.Range{Min: -1.5, Max: 4.2}, YRange: plot.Range{Min: -1, Max: 1.5}, Legend: plot.LegendUpperRight}
+	decide := decisionGrid(m, -1.5, 4.2, -1, 1.5, 240)
+	pos := m.Machines[0].Positive
 	f.ClassRegions(func(a, b float64) int {
 		if decide(a, b) > 0 {
-			return 0
+			return pos
 		}
-		return 1
+		return 1 - pos
 	})
 	f.Contour("f(x) = 0", decide, []float64{0}, plot.Style{Color: color.Black})
 	f.Contour("f(x) = ±1, the margins", decide, []float64{-1, 1}, plot.Style{Color: color.Black, Dashed: true})
