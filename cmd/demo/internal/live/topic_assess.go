@@ -145,11 +145,19 @@ func bootstrapState(p *params, x *matrix.Dense, y []int, l assessLearner, data s
 		Number{Label: "training error ē", Field: field("train_error"), Text: fmt.Sprintf("%.4f", full.TrainError)},
 		Number{Label: ".632 estimate", Field: field("e_632"), Text: fmt.Sprintf("%.4f", cur.e632)},
 		Number{Label: "mean fraction left out (→ e⁻¹ ≈ 0.368)", Field: field("left_out_fraction"), Text: fmt.Sprintf("%.4f", cur.left)})
-	figs := []*plot.Figure{
-		resamplePicture(x, y, samples[shown-1], losses[shown-1], fmt.Sprintf("resample %d of %d (%s, %s)", shown, b, l.words[0], data)),
-		runningPicture(run, shown),
-	}
+	pic, est := BootstrapFigures(x, y, samples, losses, full.TrainError, shown, fmt.Sprintf("resample %d of %d (%s, %s)", shown, b, l.words[0], data))
+	figs := []*plot.Figure{pic, est}
 	return respond(figs, nums, res, b, shown)
+}
+
+// BootstrapFigures draws resample shown (from 1) of a bootstrap recorded
+// by Bootstrap.Resample (samples and losses, in order; train is ē) on
+// two-dimensional data: the points drawn, sized by how often, and the
+// points left out; and the estimates e¹_boot, e_boot and .632 after each
+// resample up to shown. The site's assessment page and the tour share it.
+func BootstrapFigures(x *matrix.Dense, y []int, samples [][]int, losses [][]float64, train float64, shown int, title string) (resample, estimates *plot.Figure) {
+	run := runningBootstrap(samples, losses, train)
+	return resamplePicture(x, y, samples[shown-1], losses[shown-1], title), runningPicture(run, shown)
 }
 
 // bootEstimates are the estimates after some resamples.
