@@ -516,8 +516,8 @@ func TestBlockedReduction(t *testing.T) {
 }
 
 // TestTopKLarge checks TopK against divide and conquer on a graph
-// Laplacian of 600 points, the spectral-embedding case of 002 ("Problem
-// Formulation"): the k smallest pairs, and the k largest of its negation.
+// Laplacian of 600 points, the spectral-embedding case of 002, "Problem
+// Formulation": the k smallest pairs, and the k largest of its negation.
 func TestTopKLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("n = 600 runs in the full suite")

@@ -76,7 +76,7 @@
 // (contract_test.go, TestContract) checks each of them for every
 // classifier and regressor of the package — inputs-untouched, refit,
 // seed-and-workers (GOMAXPROCS and Workers 1 and 16), concurrent-predict
-// (16 goroutines on one model, race-free under go test -race),
+// (16 goroutines on one model, without a race under go test -race),
 // save-load, subset-invariance — together with the refusal of bad data
 // and queries, labels returned as given, one feature, duplicated and
 // constant columns, and unscorable rows; TestContractCoversEveryLearner
@@ -107,7 +107,9 @@
 // transformers, then a learner — is itself a trainer, so cross-validation
 // and every other assessment refit its preprocessing inside each training
 // part. Load reads any model file mlnotes writes, the command line's
-// included (docs/preprocessing.md).
+// included (docs/preprocessing.md). A CSV file whose label column holds
+// words is read by matrix.ReadLabeledCSV, whose Labels FitNames takes;
+// docs/using-go.md walks through complete programs.
 //
 // # Notes map
 //

@@ -52,9 +52,9 @@ func ExampleWhiten() {
 }
 
 // The four ways to the principal components of the notes give the same
-// eigenvalues: the covariance S u = λ u (000), the SVD of the centred
+// eigenvalues: the covariance S u = λ u (000, "1.1. Linear Dimensionality Reduction"), the SVD of the centred
 // data, the n×n Gram matrix (004, "High dimensional PCA") and deflation
-// (003). The values agree with numpy 1.24's eigh of the 1/n covariance.
+// (003, "Potential Algorithm"). The values agree with numpy 1.24's eigh of the 1/n covariance.
 func ExamplePCAMethod() {
 	x, _ := matrix.NewFromRows([][]float64{{2, 0, 1}, {0, 1, 1}, {-2, 0, 0}, {0, -1, 2}, {1, 1, 1}})
 	for _, method := range []learn.PCAMethod{learn.PCACovariance, learn.PCASVD, learn.PCAGram, learn.PCADeflation} {
@@ -68,9 +68,9 @@ func ExamplePCAMethod() {
 	// deflation λ = [1.8770 0.6897], u₁ = [0.9649 0.0792 0.2506]
 }
 
-// With every component, X = UZ exactly (notes 001); with fewer, the
+// With every component, X = UZ exactly (001, "Principal Component Analysis"); with fewer, the
 // reconstruction x̂ = Aᵀy + x̄ is the closest point of the principal
-// subspace, and storing it costs k(d + n) numbers instead of d·n (003).
+// subspace, and storing it costs k(d + n) numbers instead of d·n (003, "Approximate Representation").
 func ExamplePCAModel_Reconstruct() {
 	x, _ := matrix.NewFromRows([][]float64{{1, 2, 3}, {2, 4, 7}, {3, 5, 8}, {4, 8, 13}})
 	for _, k := range []int{3, 1} {

@@ -86,6 +86,9 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 	if !(c.Ridge >= 0) || math.IsInf(c.Ridge, 0) {
 		return nil, fmt.Errorf("%s: %w: ridge %g", op, ErrInvalidParameter, c.Ridge)
 	}
+	if err := checkSquareSize(op, fmt.Sprintf("the scatter matrices S_w, S_B and their factors over %d features", d), d, 4, "select or project the features first (-pca K)"); err != nil {
+		return nil, err
+	}
 	classes, means, counts := classMeans(x, y)
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: need at least two classes, got %d", op, ErrInvalidParameter, len(classes))

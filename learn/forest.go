@@ -246,6 +246,17 @@ func argmaxInt(v []int) int {
 	return best
 }
 
+// argmaxInt32 is argmaxInt for int32 counts.
+func argmaxInt32(v []int32) int {
+	best := 0
+	for i, x := range v {
+		if x > v[best] {
+			best = i
+		}
+	}
+	return best
+}
+
 // Labels returns the sorted class labels.
 func (m *ForestModel) Labels() []int { return m.Classes }
 
@@ -255,15 +266,11 @@ func (m *ForestModel) Predict(x *matrix.Dense) ([]int, error) {
 	if err := checkQuery("learn: random forest", x, m.Features); err != nil {
 		return nil, err
 	}
+	count, k := m.votes(x), len(m.Classes)
 	out := make([]int, x.Rows())
-	parallelRows(x.Rows(), func(i int) {
-		count := make([]int, len(m.Classes))
-		row := x.Row(i)
-		for _, t := range m.Trees {
-			count[argmax(t.Nodes[t.leaf(row)].Value)]++
-		}
-		out[i] = m.Classes[argmaxInt(count)]
-	})
+	for i := range out {
+		out[i] = m.Classes[argmaxInt32(count[i*k:i*k+k])]
+	}
 	return out, nil
 }
 

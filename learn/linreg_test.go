@@ -153,7 +153,7 @@ func TestLinearDegenerate(t *testing.T) {
 	if _, err := (LinearRegression{}).Fit(one, []float64{7}); !errors.Is(err, matrix.ErrRankDeficient) {
 		t.Errorf("one sample, QR: %v", err)
 	}
-	// One feature: the 1-D closed form a = vᵀy/vᵀv, b = ȳ − a x̄ (002).
+	// One feature: the 1-D closed form a = vᵀy/vᵀv, b = ȳ − a x̄ (002, "Linear Regression").
 	x := column([]float64{1, 2, 4, 7})
 	y := []float64{2, 3, 7, 9}
 	m, err = LinearRegression{}.Fit(x, y)

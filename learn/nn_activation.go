@@ -7,7 +7,7 @@ import (
 	"mlnotes/matrix"
 )
 
-// ActivationKind names an activation function f of notes 004, "Typical
+// ActivationKind names an activation function f of 004, "Typical
 // Activation function", or the softmax of an output layer.
 type ActivationKind string
 
@@ -247,7 +247,7 @@ func softmaxRow(eta, y []float64) {
 	}
 }
 
-// Neuron is the single neuron of notes 004: net input η = Σᵢ wᵢxᵢ + bias
+// Neuron is the single neuron of 004, "Single Neuron Models": net input η = Σᵢ wᵢxᵢ + bias
 // and output y = f(η).
 //
 // Implements: 004, "Single Neuron Models" (the

@@ -9,7 +9,7 @@ import (
 	"mlnotes/matrix"
 )
 
-// AutoencoderType selects one of the three autoencoders of notes 004.
+// AutoencoderType selects one of the three autoencoders of 004, "Auto-Encoder".
 type AutoencoderType string
 
 // The autoencoder types. The names are those the CLI accepts.

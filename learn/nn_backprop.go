@@ -112,7 +112,7 @@ type sparsity struct {
 	rhoHat    []float64 // workspace: ρ̂ⱼ
 }
 
-// backward runs the δ recursion of notes 004 over a mini-batch whose
+// backward runs the δ recursion of 004, "Backpropagation Algorithm", over a mini-batch whose
 // forward pass is p and whose output deltas δᴸ are in p.Delta[L], and
 // writes the gradient of
 //

@@ -77,7 +77,7 @@ type PCA struct {
 }
 
 // PCAModel is a fitted PCA: y = A(x − x̄) with the k principal directions
-// as the rows of A, the notes' projection matrix (notes 000).
+// as the rows of A, the notes' projection matrix (000, "PCA Procedure").
 type PCAModel struct {
 	Mean []float64 // x̄ (d)
 	// Eigenvalues of S in descending order: all d of them (zeros beyond the
@@ -100,7 +100,8 @@ type PCAModel struct {
 // (or 1/(n − 1)); the principal directions are its eigenvectors in order of
 // decreasing eigenvalue, because the variance of the projection uᵀx is the
 // Rayleigh quotient uᵀSu, maximized over unit u by S u = λ u with λ the
-// largest eigenvalue (the Lagrangian of notes 000 and 003).
+// largest eigenvalue (the Lagrangian of 000, "1.1. Linear Dimensionality Reduction", and 003,
+// "Potential Algorithm").
 //
 // Implements: 000, "PCA Procedure"; 001, "Principal Component Analysis";
 // 002, "Principal Component Analysis" (Algorithm 1, centred — see
@@ -463,7 +464,7 @@ func pcaByDeflation(s *matrix.Dense, k int, fraction float64) ([]float64, *matri
 }
 
 // deflate replaces S by (I − wwᵀ)S(I − wwᵀ) for a unit w: the covariance
-// of the data with its component along w removed (notes 003, deflation).
+// of the data with its component along w removed (003, "Potential Algorithm": deflation).
 func deflate(s *matrix.Dense, w []float64) {
 	sw, _ := matrix.MulVec(s, w) // Sw
 	wsw := matrix.Dot(w, sw)     // wᵀSw
@@ -554,7 +555,7 @@ func (m *PCAModel) TransformError(x *matrix.Dense) (*matrix.Dense, float64, erro
 
 // Reconstruct maps projections back to the data space:
 // x̂ᵢ = Aᵀyᵢ + x̄ (Y is n×k, the result n×d). With k = d it recovers X
-// exactly (notes 001: X = UZ).
+// exactly (001, "Principal Component Analysis": X = UZ).
 func (m *PCAModel) Reconstruct(y *matrix.Dense) (*matrix.Dense, error) {
 	if m == nil {
 		return nil, errNilModel("learn: pca: reconstruct")
@@ -571,8 +572,8 @@ func (m *PCAModel) Reconstruct(y *matrix.Dense) (*matrix.Dense, error) {
 
 // ReconstructionError returns the mean squared reconstruction error
 // (1/n) Σᵢ ‖xᵢ − x̂ᵢ‖². On the training data (with the 1/n convention) it
-// equals the sum of the discarded eigenvalues Σⱼ₌ₖ₊₁ λⱼ (notes 001 and
-// 004).
+// equals the sum of the discarded eigenvalues Σⱼ₌ₖ₊₁ λⱼ (001, "Principal Component
+// Analysis"; 004, "PCA as dimensionality reduction").
 //
 // It is computed row by row from the projections, never from the
 // eigenvalues (which would only restate the identity the tests check):
@@ -696,8 +697,7 @@ func forCentredBlocks(x *matrix.Dense, mean []float64, f func(i0 int, xc *matrix
 
 // StorageCount returns the numbers of values needed to store n samples
 // compressed, k(d + n) (the k directions and the n projections; the mean
-// adds d more), and uncompressed, d·n (notes 003, the compression
-// argument).
+// adds d more), and uncompressed, d·n (003, "Approximate Representation").
 func (m *PCAModel) StorageCount(n int) (compressed, original int) {
 	d := len(m.Mean)
 	return m.K() * (d + n), d * n

@@ -37,9 +37,11 @@ func sumFloat(v []float64) float64 {
 }
 
 // TestPCAIdentitiesOnRealData checks the notes' claims on iris, wine and
-// digits: the variance of the projection on uⱼ is λⱼ (notes 000), the
-// reconstruction MSE is the sum of the discarded eigenvalues (001, 004),
-// and with all components X is recovered exactly (001: X = UZ).
+// digits: the variance of the projection on uⱼ is λⱼ (000, "1.1. Linear
+// Dimensionality Reduction"), the reconstruction MSE is the sum of the
+// discarded eigenvalues (001, "Principal Component Analysis"; 004, "PCA as
+// dimensionality reduction"), and with all components X is recovered
+// exactly (001, "Principal Component Analysis": X = UZ).
 func TestPCAIdentitiesOnRealData(t *testing.T) {
 	for _, c := range []struct {
 		file string

@@ -166,3 +166,15 @@ func TestUnboundedSettingsRefused(t *testing.T) {
 	_, err = BiasVariance{N: 1e10, Trials: 2}.Run(VandermondeFit(1))
 	wantTooLarge(t, "bias-variance n", err, "10000000000 points")
 }
+
+// Fisher's discriminant needs d×d scatter matrices: 3 samples of 200 000
+// features are refused before S_w is allocated (320 GB), naming the size.
+func TestFisherTooManyFeatures(t *testing.T) {
+	withMemoryLimit(t, 1<<30)
+	x := matrix.New(3, 200_000)
+	x.Set(1, 0, 1)
+	_, err := FisherLDA{}.Fit(x, []int{0, 1, 0})
+	if !errors.Is(err, matrix.ErrTooLarge) || !strings.Contains(err.Error(), "200000") {
+		t.Errorf("Fisher on 200 000 features: %v", err)
+	}
+}

@@ -8,7 +8,9 @@ import (
 
 // TestDecisionFunctionSharesKernelValues checks that the one-versus-one
 // decision values computed from the shared support vectors are bit for bit
-// those of the machines evaluated one by one, for every kernel family, on
+// those of the machines evaluated one by one (the inner product of a query
+// row and a support vector does not depend on the other rows of the
+// product), for every kernel family, on
 // the ten digit classes (45 machines sharing most of their support), and
 // that a model whose support indices disagree falls back to the machines.
 func TestDecisionFunctionSharesKernelValues(t *testing.T) {
@@ -36,9 +38,9 @@ func TestDecisionFunctionSharesKernelValues(t *testing.T) {
 		if len(sv.norms) >= total {
 			t.Errorf("%v: %d distinct support vectors for %d in all: nothing shared", k, len(sv.norms), total)
 		}
-		got := m.core().decisionShared(query, sv, pos)
-		for j, mach := range m.Machines {
-			want := mach.decision(m.Kernel, query)
+		got := kernelDecisions(m.Kernel, query, sv, m.Machines, pos)
+		for j := range m.Machines {
+			want := m.core().machineDecisions(query, j)
 			for i, w := range want {
 				if g := got.At(i, j); g != w {
 					t.Fatalf("%v, machine %d, row %d: shared %v, alone %v", k, j, i, g, w)
@@ -62,7 +64,7 @@ func TestDecisionFunctionSharesKernelValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := m.Machines[1].decision(m.Kernel, query)
+	want := m.core().machineDecisions(query, 1)
 	if !matrix.EqualApprox(all.Slice(0, all.Rows(), 1, 2), colMatrix(want), 0) {
 		t.Error("the fallback does not evaluate the machines one by one")
 	}

@@ -170,18 +170,26 @@ func (c DecisionTree) Fit(x *matrix.Dense, y []int) (*TreeClassifierModel, error
 // samples of weight 0 are left out, as if absent.
 func (c DecisionTree) fitWeighted(x *matrix.Dense, y []int, w []float64) (*TreeClassifierModel, error) {
 	const op = "learn: decision tree"
+	if x == nil {
+		return nil, fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
+	}
+	d := x.Cols()
+	x, keep := c.dropConstantColumns(x)
 	data, err := newTreeDataClass(op, x, y, x.Cols())
 	if err != nil {
 		return nil, err
 	}
-	s, err := c.settings(op, data.d)
+	s, err := c.settings(op, d)
 	if err != nil {
 		return nil, err
 	}
+	s.maxFeatures = min(s.maxFeatures, data.d)
 	if err := checkWeights(op, w, data.n); err != nil {
 		return nil, err
 	}
-	return data.classifier(growTree(data, s, w, c.rng())), nil
+	t := growTree(data, s, w, c.rng())
+	t.restoreColumns(keep, d)
+	return data.classifier(t), nil
 }
 
 // rng returns the tree's feature-drawing source, seeded afresh for every
@@ -205,16 +213,24 @@ func (c DecisionTree) FitWeighted(x *matrix.Dense, y []int, w []float64) (Classi
 // mean target of their samples).
 func (c DecisionTree) FitRegression(x *matrix.Dense, y []float64) (*TreeRegressorModel, error) {
 	const op = "learn: regression tree"
+	if x == nil {
+		return nil, fmt.Errorf("%s: %w: nil data matrix", op, matrix.ErrEmpty)
+	}
+	d := x.Cols()
+	x, keep := c.dropConstantColumns(x)
 	data, err := newTreeDataReg(op, x, y, x.Cols())
 	if err != nil {
 		return nil, err
 	}
-	s, err := c.settings(op, data.d)
+	s, err := c.settings(op, d)
 	if err != nil {
 		return nil, err
 	}
 	s.criterion = "squared_error"
-	return &TreeRegressorModel{*growTree(data, s, nil, c.rng())}, nil
+	s.maxFeatures = min(s.maxFeatures, data.d)
+	t := growTree(data, s, nil, c.rng())
+	t.restoreColumns(keep, d)
+	return &TreeRegressorModel{*t}, nil
 }
 
 // FitRegressor is FitRegression as a RegressorTrainer.
@@ -365,14 +381,19 @@ type treeBuilder struct {
 	sortMode bool
 	node     []int32 // node[start:end]: the node's samples (sort mode)
 	sorter   *nodeSorter
-	left     []uint8 // per sample: 1 if it goes left at the split being applied
-	buf      []int32
-	rng      *rand.Rand
-	feats    []int
-	nodes    []TreeNode
-	imp      []float64
-	k        int  // classes (0 for regression)
-	entropy  bool // the criterion is the entropy
+	// histOK: sort mode on classes with integer weights, where a feature
+	// with few distinct values on the node is scanned by a histogram of
+	// its ranks (tree_histscan.go) instead of sorted.
+	histOK  bool
+	hist    treeHist
+	left    []uint8 // per sample: 1 if it goes left at the split being applied
+	buf     []int32
+	rng     *rand.Rand
+	feats   []int
+	nodes   []TreeNode
+	imp     []float64
+	k       int  // classes (0 for regression)
+	entropy bool // the criterion is the entropy
 	// per-scan statistics
 	total, lsum, rsum []float64
 }
@@ -403,6 +424,7 @@ func growTreeMode(data *treeData, s treeSettings, w []float64, rng *rand.Rand, s
 	if b.sortMode {
 		b.node = keepWeighted(data.sorted[0], w, m)
 		b.sorter = newNodeSorter(m)
+		b.histOK = b.k > 0 && integerWeights(w)
 	} else {
 		b.idx = make([][]int32, data.d)
 		for j := range data.d {
@@ -534,6 +556,7 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 	best := math.Inf(-1)
 	random := b.s.maxFeatures < d
 	tried := 0
+	fromHist, histRank := false, uint32(0) // the best split was found by scanHist, its left child ending at rank histRank
 	for v := 0; v < d && tried < b.s.maxFeatures; v++ {
 		j := v
 		if random { // Fisher–Yates, one draw at a time
@@ -542,6 +565,22 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			j = b.feats[v]
 		}
 		col := b.data.cols[j]
+		if b.histOK {
+			list := b.node[start:end]
+			if lo, hi, fits := b.histSpan(b.data.rank[j], list); fits {
+				if lo == hi {
+					continue // constant on this node
+				}
+				tried++
+				p, proxy, vlo, vhi, r := b.scanHist(j, list, lo, hi, weight)
+				if p > 0 && proxy > best {
+					best, feat, pos, fromHist, histRank = proxy, j, start+p, true, r
+					thr = splitThreshold(vlo, vhi)
+					ok = true
+				}
+				continue
+			}
+		}
 		var idx []int32
 		if b.sortMode {
 			idx = b.sorter.sort(b.data.rank[j], b.node[start:end], start, end)
@@ -557,19 +596,29 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			if b.sortMode {
 				b.sorter.keep(idx) // the order of the best feature so far
 			}
-			best, feat, pos = proxy, j, start+p
-			lo, hi := col[idx[p-1]], col[idx[p]]
-			thr = lo/2 + hi/2
-			if thr == hi || math.IsInf(thr, 0) {
-				thr = lo
-			}
+			best, feat, pos, fromHist = proxy, j, start+p, false
+			thr = splitThreshold(col[idx[p-1]], col[idx[p]])
 			ok = true
 		}
 	}
-	if ok && b.sortMode {
+	switch {
+	case ok && fromHist:
+		b.partitionByRank(b.data.rank[feat], b.node[start:end], histRank) // the children are contiguous
+	case ok && b.sortMode:
 		copy(b.node[start:end], b.sorter.best) // the children are contiguous in feat's order
 	}
 	return feat, pos, thr, ok
+}
+
+// splitThreshold is the threshold between two consecutive distinct values
+// lo < hi of the sorted order: their midpoint, or lo where the midpoint
+// rounds to hi or overflows.
+func splitThreshold(lo, hi float64) float64 {
+	thr := lo/2 + hi/2
+	if thr == hi || math.IsInf(thr, 0) {
+		thr = lo
+	}
+	return thr
 }
 
 // scan walks the node's samples in the order of one feature and returns

@@ -429,26 +429,11 @@ func parseCell(cell string) (float64, error) {
 	case err == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
 		return v, nil
 	case errors.Is(err, strconv.ErrRange):
-		return 0, &cellProblem{ErrNotFinite, quoteCell(s) + " overflows float64"}
+		return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s overflows float64", QuoteCell(s))}
 	case err != nil:
-		return 0, &cellProblem{ErrFormat, quoteCell(s) + " is not a number"}
+		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%s is not a number", QuoteCell(s))}
 	}
-	return 0, &cellProblem{ErrNotFinite, quoteCell(s) + " is not a finite number"}
-}
-
-// maxQuotedCell bounds how much of a bad cell an error message quotes, so
-// that a cell of a megabyte (a file read with the wrong separator) gives a
-// readable message.
-const maxQuotedCell = 60
-
-// quoteCell quotes a cell for a message: the first 60 characters of a
-// longer one, followed by "… (N characters)".
-func quoteCell(s string) string {
-	r := []rune(s)
-	if len(r) <= maxQuotedCell {
-		return fmt.Sprintf("%q", s)
-	}
-	return fmt.Sprintf("%q… (%d characters)", string(r[:maxQuotedCell]), len(r))
+	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s is not a finite number", QuoteCell(s))}
 }
 
 // cellError places a cell problem at its line and column.

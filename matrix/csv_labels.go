@@ -82,26 +82,11 @@ func ReadLabeledCSV(r io.Reader, label string) (*LabeledTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &LabeledTable{}
-	var header []string
-	if isLabeledHeader(first.cells, second) {
-		if header, err = headerNames(first.cells, first.lines[0]); err != nil {
-			err.(*Error).Op = op
-			return nil, err
-		}
-	}
-	width := len(first.cells)
-	if width < 2 {
-		return nil, newError(op, ErrFormat, "line %d has %s: need a label column and at least one feature column", first.lines[0], fieldCount(width))
-	}
-	target, err := (&Table{Names: header, Data: New(1, width)}).Column(label)
-	if label == "" {
-		target, err = width-1, nil
-	}
-	if err != nil {
+	if err := lr.layout(first, second, label); err != nil {
 		return nil, err
 	}
-	lr.width, lr.firstLine, lr.target, lr.names = width, first.lines[0], target, header
+	t := &LabeledTable{}
+	header, target, width := lr.names, lr.target, lr.width
 	var data []float64
 	if header == nil {
 		if data, err = lr.add(data, t, first); err != nil {
@@ -150,6 +135,33 @@ type record struct {
 	lines []int
 }
 
+// layout decides from the first two records whether the file has a
+// header, and resolves the label column.
+func (lr *labeledReader) layout(first, second *record, label string) error {
+	const op = "read labeled csv"
+	if isLabeledHeader(first.cells, second) {
+		header, err := headerNames(first.cells, first.lines[0])
+		if err != nil {
+			err.(*Error).Op = op
+			return err
+		}
+		lr.names = header
+	}
+	lr.width, lr.firstLine = len(first.cells), first.lines[0]
+	if lr.width < 2 {
+		return newError(op, ErrFormat, "line %d has %s: need a label column and at least one feature column", lr.firstLine, fieldCount(lr.width))
+	}
+	if label == "" {
+		lr.target = lr.width - 1
+		return nil
+	}
+	// Table.Column resolves the name or index and lists the columns; it
+	// needs only the names and the width.
+	j, err := (&Table{Names: lr.names, Data: New(1, lr.width)}).Column(label)
+	lr.target = j
+	return err
+}
+
 // next returns the next non-blank record, or nil at the end.
 func (lr *labeledReader) next() (*record, error) {
 	for {
@@ -188,7 +200,8 @@ func (lr *labeledReader) add(data []float64, t *LabeledTable, rec *record) ([]fl
 			if s == "" {
 				return nil, newError(op, ErrFormat, "line %d, %s: empty label", fieldLine, columnLabel(j, lr.names))
 			}
-			t.Labels = append(t.Labels, s)
+			// A copy: the cell is a slice of its whole line's string.
+			t.Labels = append(t.Labels, strings.Clone(s))
 			continue
 		}
 		v, err := parseCell(cell)

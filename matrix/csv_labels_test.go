@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -67,6 +68,7 @@ func TestReadLabeledCSVErrors(t *testing.T) {
 		{"empty feature", "a,kind\n,cat\n1,dog\n", "", ErrFormat, "line 2, column 1 (\"a\"): empty cell"},
 		{"duplicate name", "a,a,kind\n1,2,cat\n", "", ErrFormat, `duplicate column name "a"`},
 		{"quoting", "a,kind\n1,\"cat\n", "", ErrFormat, "line 2"},
+		{"line of a field after a quoted line break", "a,b,kind\n1,2,\"two\nlines\"\n3,\"x\ny\",dog\n", "", ErrFormat, `line 4, column 2 ("b"): "x\ny" is not a number`},
 		{"gzip", "\x1f\x8b\x08", "", ErrFormat, "gzip"},
 		{"long cell", "a,kind\n1,cat\n" + long + ",dog\n", "", ErrFormat, `"` + long[:60] + `"… (5000 characters) is not a number`},
 	} {
@@ -105,4 +107,35 @@ func TestQuoteCellReadCSV(t *testing.T) {
 	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), `"`+strings.Repeat("é", 60)+`"… (100 characters) is not a number`) {
 		t.Errorf("got %v", err)
 	}
+}
+
+// FuzzReadLabeledCSV checks that ReadLabeledCSV never panics, that every
+// error for bad bytes is an *Error wrapping ErrFormat, ErrEmpty or
+// ErrNotFinite, and that what it accepts is consistent: finite features,
+// one non-empty label per row, names that fit.
+func FuzzReadLabeledCSV(f *testing.F) {
+	for _, s := range csvSeeds {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte("a,kind\n1,cat\n2,dog\n"))
+	f.Add([]byte("5.1,3.5,setosa\n6.3,3.3,virginica\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		tab, err := ReadLabeledCSV(bytes.NewReader(in), "")
+		if err != nil {
+			checkInputError(t, err)
+			return
+		}
+		n, d := tab.Data.Dims()
+		if n == 0 || d == 0 || len(tab.Labels) != n || (tab.Names != nil && len(tab.Names) != d) || (tab.Names == nil) != (tab.Label == "") {
+			t.Fatalf("%d×%d with %d labels, %d names, label column %q", n, d, len(tab.Labels), len(tab.Names), tab.Label)
+		}
+		if err := tab.Data.CheckFinite(); err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range tab.Labels {
+			if l == "" || strings.TrimSpace(l) != l {
+				t.Fatalf("label %d is %q", i, l)
+			}
+		}
+	})
 }

@@ -1,7 +1,9 @@
 // Package matrix is the linear-algebra floor of mlnotes: a dense row-major
 // matrix type, BLAS-like kernels, the factorizations (LU, Cholesky, QR, SVD),
 // the solvers built on them, data-matrix statistics, and readers for the
-// file formats the notes use (CSV tables, MNIST IDX images).
+// file formats the notes use (CSV tables — ReadCSV for numbers,
+// ReadLabeledCSV for numbers and a column of text labels — and MNIST IDX
+// images).
 //
 // # Conventions
 //
@@ -34,7 +36,7 @@
 //	004, "Linear Least Squares Regression" (pseudo-inverse, SVD)       FactorizeSVD, FactorizeSVDWith, LeastSquares, PseudoInverse
 //	002, "Linear Regression", "Linear Regression in ℝᵈ"                QR.LeastSquares, LeastSquares
 //	004, "Multivariate Normal Distribution" (Σ⁻¹x, log|Σ|)             FactorizeCholesky, Cholesky.Solve, Cholesky.LogDet
-//	004, Gaussian models; general square systems                       FactorizeLU, Solve, Inverse, Det, LU.LogAbsDet
+//	not in the notes: general square systems                          FactorizeLU, Solve, Inverse, Det, LU.LogAbsDet
 //	001, "Principal Component Analysis" (S = (X − X̄)(X − X̄)ᵀ)          Covariance, Center, Gram, Syrk
 //	000, "PCA Procedure", steps 1–2 (mean, covariance)                 ColMeans, Covariance
 //	000, "1. DIMENSIONALITY REDUCTION" (28×28 = 784 digit images)      ReadIDXImages, ReadIDXLabels

@@ -90,7 +90,7 @@ func ExampleFactorizeQR() {
 	// [   0.0000   -1.0000]
 }
 
-// Fit a line y = w₀ + w₁t to four points (notes 002, "Linear Regression"):
+// Fit a line y = w₀ + w₁t to four points (002, "Linear Regression"):
 // the design matrix has a column of ones and a column of t. QR solves the
 // problem without forming AᵀA.
 func ExampleQR_LeastSquares() {

@@ -6,8 +6,9 @@ import "sync"
 //
 // Images are bytes: a pixel of MNIST or Fashion-MNIST is an integer from
 // 0 to 255, and so is every entry of the 60000×784 matrix whose covariance
-// PCA forms (notes 001 and 004, "PCA as dimensionality reduction"). When
-// every entry of X is an integer of magnitude at most 255, the sums
+// PCA forms (001, "Principal Component Analysis"; 004, "PCA as
+// dimensionality reduction"). When every entry of X is an integer of
+// magnitude at most 255, the sums
 //
 //	gₚq = Σᵢ xᵢₚ xᵢq    (G = XᵀX)    and    sₚ = Σᵢ xᵢₚ
 //

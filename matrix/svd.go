@@ -480,7 +480,19 @@ func (f *SVD) PseudoInverse(tol float64) (*Dense, error) {
 	if f.u == nil {
 		return nil, newError("pseudo-inverse", ErrShape, "the factorization has no singular vectors")
 	}
-	return f.applyPinv(Identity(f.m), f.scaledTolerance(tol)), nil
+	// A⁺ = applyPinv(I) without the m×m identity (m may be 200 000 rows):
+	// Uᵀ I is Uᵀ, and I needs no scaling (2⁰).
+	t := f.scaledTolerance(tol)
+	c := f.u.T() // k×m
+	for p, s := range f.ss {
+		inv := 0.0
+		if s > t {
+			inv = 1 / s
+		}
+		ScaleVec(inv, c.Row(p))
+	}
+	x, _ := Mul(f.v, c)
+	return ScalePow2(f.k, x), nil
 }
 
 // applyPinv returns A⁺B = 2ᵏ(2ᵏA)⁺B = 2ᵏ⁻ʲ·V Σₛ⁺ Uᵀ(2ʲB) for an m×c B,

@@ -1,6 +1,6 @@
 // Package optimize holds the numerical optimizers the learners of mlnotes are
 // trained with: the SMO solver for the quadratic programs of the support
-// vector machines (notes 004, "SMO"), and the gradient-descent family
+// vector machines (004, "SMO Algorithm"), and the gradient-descent family
 // (batch, stochastic and mini-batch, momentum, Adam, Newton) used by logistic
 // regression, neural networks and autoencoders.
 //

@@ -29,7 +29,7 @@ func init() {
 			summary: "bootstrap error estimates of any learner: e¹_boot, e_boot, .632", run: runBootstrap},
 		command{name: "biasvar", args: "[-degrees 1,3,9] [-n N] [-trials T] [-noise S] [-seed S] [-json]",
 			summary: "bias–variance decomposition of polynomial least squares on a noisy sine", run: runBiasVar},
-		command{name: "knn", args: "-k K [-regression] " + supervisedArgs,
+		command{name: "knn", args: "-k K [-regression] [-quiet] " + supervisedArgs,
 			summary: "k-nearest-neighbour classifier (or regressor)", run: runKNN, learner: knnLearner},
 	)
 }
@@ -61,9 +61,10 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		if !*quiet {
-			fmt.Fprintf(stderr, "demo cv: %s, %d points\n", mc.learner.name, n)
-		}
+		pr, folds := newProgress(stderr, "cv", *quiet), 0
+		nFolds := slices.Max(rho) + 1
+		ct, rt = counted(ct, rt, func() { folds++; pr.update("%s: fold %d/%d done", mc.learner.name, folds, nFolds) })
+		defer pr.done()
 		var cv *learn.CVResult
 		if mc.plan.regression {
 			cv, err = learn.CrossValidateRegressor(rt, d.Raw, d.Y, rho)
@@ -147,9 +148,9 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
-		if !*quiet {
-			fmt.Fprintf(stderr, "demo bootstrap: %d resamples of %d points\n", *b, d.X.Rows())
-		}
+		pr, fits := newProgress(stderr, "bootstrap", *quiet), 0
+		ct, rt = counted(ct, rt, func() { fits++; pr.update("resample %d/%d of %d points", min(fits, *b), *b, d.X.Rows()) })
+		defer pr.done()
 		cfg := learn.Bootstrap{B: *b, Seed: *seed}
 		var r *learn.BootstrapResult
 		if mc.plan.regression {
@@ -260,11 +261,18 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 		var results []map[string]any
 		table := [][]string{gridHeader(params)}
 		best, bestScore := -1, 0.0
+		pr, folds := newProgress(stderr, "grid", *quiet), slices.Max(rho)+1
+		defer pr.done()
 		for ci, plan := range plans {
 			ct, rt, err := mc.assessed(plan, d)
 			if err != nil {
 				return nil, nil, err
 			}
+			fold := 0
+			ct, rt = counted(ct, rt, func() {
+				fold++
+				pr.update("combination %d/%d (%s): fold %d/%d done", ci+1, len(plans), describeCombo(params, combos[ci]), fold, folds)
+			})
 			var cv *learn.CVResult
 			if plan.regression {
 				cv, err = learn.CrossValidateRegressor(rt, d.Raw, d.Y, rho)
@@ -286,9 +294,6 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 			}
 			results = append(results, map[string]any{"params": comboValues(params, combos[ci]), "mean": cv.Mean, "std": cv.Std})
 			table = append(table, append(slices.Clone(combos[ci]), formatNumber(cv.Mean), formatNumber(cv.Std)))
-			if !*quiet {
-				fmt.Fprintf(stderr, "demo grid: %s: mean %.6g, std %.6g\n", describeCombo(params, combos[ci]), cv.Mean, cv.Std)
-			}
 		}
 		mc.plan = plans[best]
 		m, _, _, err := mc.modelOf(d)
@@ -408,21 +413,20 @@ func declareKNNFlags(fs *flag.FlagSet) func() (c learn.KNN, regression bool, err
 func runKNN(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("knn", "knn", stderr, "knn-regressor")
 	f := declareKNNFlags(s.fs)
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, reg, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	s.regression = reg
-	if reg {
-		s.kind = "knn-regressor"
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	s.progress = newProgress(stderr, "knn", *quiet)
+	var reg bool
+	return fitOrLoad(s, stdout, func() (learn.KNN, error) {
+		c, r, err := f()
+		reg, s.regression = r, r
+		if reg {
+			s.kind = "knn-regressor"
+		}
+		return c, err
+	}, func(c learn.KNN, d *trainingSet) (any, []field, error) {
 		if c.K > d.X.Rows() {
 			return nil, nil, fmt.Errorf("-k %d: the training set has only %d points", c.K, d.X.Rows())
 		}

@@ -21,7 +21,7 @@ func init() {
 			summary: "decision tree (Gini or entropy; regression trees with -regression)", run: runTree, learner: treeLearner},
 		command{name: "forest", args: "[-trees T] [-max-features sqrt|log2|all|M] [-max-depth D] [-seed S] [-workers W] [-regression] [-quiet] " + supervisedArgs,
 			summary: "random forest: out-of-bag accuracy (or MSE), feature importances", run: runForest, learner: forestLearner},
-		command{name: "adaboost", args: "[-rounds M] [-base stump|tree] [-max-depth D] [-resample] [-seed S] " + supervisedArgs,
+		command{name: "adaboost", args: "[-rounds M] [-base stump|tree] [-max-depth D] [-resample] [-seed S] [-trace] [-quiet] " + supervisedArgs,
 			summary: "AdaBoost as the notes give it: ξₘ, αₘ and the half-weight check per round", run: runAdaBoost, learner: adaBoostLearner},
 		command{name: "stump", summary: "the decision stump (a learner of cv, grid, bag, boost3, …; no command of its own)",
 			learner: stumpLearner},
@@ -61,15 +61,10 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	s.regression = *reg
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, func() (learn.DecisionTree, error) {
+		s.regression = *reg
+		return f()
+	}, func(c learn.DecisionTree, d *trainingSet) (any, []field, error) {
 		var model any
 		var m *learn.Tree
 		var text func(names, classNames []string) string
@@ -153,19 +148,16 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, rule, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	c.Progress = progress(stderr, "forest", *quiet)
-	s.regression = *reg
-	if *reg {
-		s.kind = "forest-regressor"
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	var rule string // the -max-features rule, resolved on the data
+	return fitOrLoad(s, stdout, func() (learn.RandomForest, error) {
+		c, r, err := f()
+		c.Progress, rule = newProgress(stderr, "forest", *quiet).counter("trees"), r
+		s.regression = *reg
+		if *reg {
+			s.kind = "forest-regressor"
+		}
+		return c, err
+	}, func(c learn.RandomForest, d *trainingSet) (any, []field, error) {
 		mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
 		if err != nil {
 			return nil, nil, err
@@ -233,11 +225,15 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("adaboost", "adaboost", stderr)
 	f := declareAdaBoostFlags(s.fs)
 	trace := s.fs.Bool("trace", false, "write each round's ξ, α, the half-weight check and the training error to stderr")
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	return fitOrLoad(s, stdout, f, func(c learn.AdaBoost, d *trainingSet) (any, []field, error) {
+		pr := newProgress(stderr, "adaboost", *quiet || *trace)
+		c.Trace = pr.trace(nil)
 		m, err := c.Fit(d.X, d.Labels)
+		pr.done()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -284,7 +280,7 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 	if *b < 2 {
 		return s.usage("-B %d: want B ≥ 2 (one resample is no ensemble)", *b)
 	}
-	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: progress(stderr, "bag", *quiet)}
+	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: newProgress(stderr, "bag", *quiet).counter("models")}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {

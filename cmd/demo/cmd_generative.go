@@ -30,7 +30,7 @@ func init() {
 			run: runBayes, learner: bayesLearner},
 		command{name: "posterior", args: "-model beta-bernoulli [-a A] [-b B] | -model normal-mean [-mu0 M] -tau2 T -sigma2 S [-json] DATA.csv",
 			summary: "conjugate Bayesian estimation: the posterior's parameters, MAP, mean and MLE", run: runPosterior},
-		command{name: "gmm", args: "-k K [-cov full|diag|spherical] [-restarts R] [-seed S] [-reg R] [-tol T] [-max-iter N] [-trace] [-target COL] [-json] DATA.csv",
+		command{name: "gmm", args: "-k K [-cov full|diag|spherical] [-restarts R] [-seed S] [-reg R] [-tol T] [-max-iter N] [-trace] [-target COL] [-quiet] [-json] DATA.csv",
 			summary: "Gaussian mixture by EM (k-means++ restarts, log-sum-exp E-step, reg·I)", run: runGMM},
 		command{name: "kde", args: "-kernel gauss|box -h H -query Q.csv [-log] [-target COL] [-json] DATA.csv",
 			summary: "Parzen window (box) or Gaussian kernel density at query points", run: runKDE},
@@ -133,21 +133,19 @@ func runBayes(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, lossPath, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	if lossPath != "" {
-		l, err := loadMatrix(lossPath)
-		if err != nil {
-			return err
+	var lossPath string
+	return fitOrLoad(s, stdout, func() (learn.Bayes, error) {
+		cfg, path, err := flags()
+		lossPath = path
+		return cfg, err
+	}, func(cfg learn.Bayes, d *trainingSet) (any, []field, error) {
+		if lossPath != "" {
+			l, err := loadMatrix(lossPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			cfg.Loss = l
 		}
-		cfg.Loss = l
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Labels)
 		if errors.Is(err, matrix.ErrNotSPD) {
 			return nil, nil, fmt.Errorf("%w (give -reg R, e.g. -reg 1e-6, to add R·I to every covariance)", err)
@@ -253,6 +251,7 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	maxIter := fs.Int("max-iter", 100, "at most `N` EM iterations per initialization")
 	trace := fs.Bool("trace", false, "print loglik_trace and write one line per EM iteration to stderr")
 	target := fs.String("target", "", "exclude the column `COL` (name or 0-based index) from the features")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	ops, err := parseFlags(c, fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -279,8 +278,10 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withUsage(err, c)
 	}
+	pr := newProgress(stderr, "gmm", *quiet || *trace)
 	m, err := learn.GaussianMixture{K: *k, Covariance: ct, Restarts: *restarts, Seed: *seed, Reg: *reg,
-		Tol: *tol, MaxIter: *maxIter}.Fit(x)
+		Tol: *tol, MaxIter: *maxIter, Trace: pr.trace(nil)}.Fit(x)
+	pr.done()
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ func init() {
 			summary: "least squares with basis functions (QR, SVD minimum norm, normal equations)", run: runLinreg, learner: linregLearner},
 		command{name: "ridge", args: "[-lambda L] [-penalize-intercept] " + supervisedArgs,
 			summary: "ridge regression ½‖y − Xw − b‖² + (λ/2)‖w‖² by Cholesky", run: runRidge, learner: ridgeLearner},
-		command{name: "logreg", args: "[-lambda L] [-solver newton|gd|lbfgs] [-tol T] [-max-iter N] " + supervisedArgs,
+		command{name: "logreg", args: "[-lambda L] [-solver newton|gd|lbfgs] [-tol T] [-max-iter N] [-quiet] " + supervisedArgs,
 			summary: "logistic (two classes) and softmax regression, Σ −log p + (λ/2)‖W‖²",
 			help: "-tol bounds the largest entry of the objective's gradient at the answer (the objective\n" +
 				"is a sum over the samples, as scikit-learn's lbfgs minimizes it with C = 1/λ). The default\n" +
@@ -174,12 +174,16 @@ func declareLogregFlags(fs *flag.FlagSet) func() (learn.LogisticRegression, erro
 func runLogreg(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("logreg", "logreg", stderr)
 	flags := declareLogregFlags(s.fs)
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	s.probaField = "proba"
 	return fitOrLoad(s, stdout, flags, func(cfg learn.LogisticRegression, d *trainingSet) (any, []field, error) {
+		pr := newProgress(stderr, "logreg", *quiet)
+		cfg.Trace = pr.trace(nil)
 		m, err := cfg.Fit(d.X, d.Labels)
+		pr.done()
 		if err != nil {
 			return nil, nil, err
 		}

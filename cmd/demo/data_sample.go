@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"mlnotes/matrix"
 )
@@ -47,6 +48,10 @@ type sample struct {
 	labelName string   // the label column's header name ("" without one)
 	labelDesc string   // the label column for messages: `column 5 ("species")`
 	lines     []int    // the line of each row
+	// dropped are the positions, among the file's records, of the rows
+	// -drop-na left out (in order); records is the number of records.
+	dropped []int
+	records int
 }
 
 // buildSample takes the feature columns feat and the label column lab (−1:
@@ -84,10 +89,15 @@ func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, erro
 		if missing == len(t.cells) {
 			return nil, fmt.Errorf("%s: every row has a missing value (empty or NA); -drop-na leaves nothing", t.path)
 		}
-		fmt.Fprintf(o.stderr, "demo %s: %s: dropped %d of %d rows with a missing value (-drop-na)\n", o.cmd, t.path, missing, len(t.cells))
+		fmt.Fprintf(o.stderr, "demo %s: %s: dropped %d of %d rows with a missing value (-drop-na): %s\n", o.cmd, t.path, missing, len(t.cells), droppedLines(t.lines, keep))
 	}
 	n := len(t.cells) - missing
-	smp := &sample{path: t.path, x: matrix.New(n, len(feat)), lines: make([]int, 0, n)}
+	smp := &sample{path: t.path, x: matrix.New(n, len(feat)), lines: make([]int, 0, n), records: len(t.cells)}
+	for i, k := range keep {
+		if !k {
+			smp.dropped = append(smp.dropped, i)
+		}
+	}
 	if lab >= 0 {
 		smp.label = make([]string, 0, n)
 		smp.labelDesc = t.columnName(lab)
@@ -226,4 +236,27 @@ func (smp *sample) targets() ([]float64, error) {
 		out[i] = v
 	}
 	return out, nil
+}
+
+// droppedLines names the lines of the dropped records: "line 4", "lines
+// 4, 9 and 17", or the first five and how many more.
+func droppedLines(lines []int, keep []bool) string {
+	var names []string
+	count := 0
+	for i, k := range keep {
+		if k {
+			continue
+		}
+		count++
+		if len(names) < 5 {
+			names = append(names, strconv.Itoa(lines[i]))
+		}
+	}
+	switch {
+	case count == 1:
+		return "line " + names[0]
+	case count > len(names):
+		return fmt.Sprintf("lines %s and %d more", strings.Join(names, ", "), count-len(names))
+	}
+	return fmt.Sprintf("lines %s and %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }

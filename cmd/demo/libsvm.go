@@ -74,16 +74,16 @@ func parseLibSVM(content []byte) (*libsvmData, error) {
 		idx := make([]int, 0, len(fields)-1)
 		val := make([]float64, 0, len(fields)-1)
 		if strings.Contains(fields[0], ":") {
-			return nil, fmt.Errorf("line %d: the line starts with %q, not with a label (LIBSVM: label index:value …)", lineNo, fields[0])
+			return nil, fmt.Errorf("line %d: the line starts with %s, not with a label (LIBSVM: label index:value …)", lineNo, matrix.QuoteCell(fields[0]))
 		}
 		for k, f := range fields[1:] {
 			is, vs, ok := strings.Cut(f, ":")
 			if !ok {
-				return nil, fmt.Errorf("line %d, item %d: %q is not index:value", lineNo, k+2, f)
+				return nil, fmt.Errorf("line %d, item %d: %s is not index:value", lineNo, k+2, matrix.QuoteCell(f))
 			}
 			i, err := strconv.Atoi(is)
 			if err != nil || i < 1 {
-				return nil, fmt.Errorf("line %d, item %d: index %q is not an integer ≥ 1 (LIBSVM counts features from 1)", lineNo, k+2, is)
+				return nil, fmt.Errorf("line %d, item %d: index %s is not an integer ≥ 1 (LIBSVM counts features from 1)", lineNo, k+2, matrix.QuoteCell(is))
 			}
 			if len(idx) > 0 && i <= idx[len(idx)-1] {
 				return nil, fmt.Errorf("line %d, item %d: index %d after %d; indices must increase", lineNo, k+2, i, idx[len(idx)-1])

@@ -1,20 +1,170 @@
 package main
 
-// Progress lines on stderr for long work.
+// Progress lines on stderr for long work, as mlp prints its epochs: at
+// most one line a second, nothing at all for work done within a second,
+// and the last state when the work ends (if a line was printed, or the
+// work took longer than a second); -quiet silences them.
 
 import (
 	"fmt"
 	"io"
+	"sync"
+	"time"
+
+	"mlnotes/learn"
+	"mlnotes/matrix"
 )
 
-// progress returns a progress printer on stderr unless -quiet.
-func progress(stderr io.Writer, name string, quiet bool) func(done, total int) {
+// progressPrinter prints the state of one command's work. Its methods may
+// be called from several goroutines (the forest's workers).
+type progressPrinter struct {
+	w     io.Writer
+	name  string
+	now   func() time.Time // time.Now; tests replace it
+	mu    sync.Mutex
+	start time.Time
+	last  time.Time // when the last line was printed (zero: none yet)
+	state string    // the latest state, printed or not
+	shown bool      // state has been printed
+}
+
+// newProgress returns the progress printer of command name on stderr, or
+// nil with -quiet (every method of a nil printer does nothing).
+func newProgress(stderr io.Writer, name string, quiet bool) *progressPrinter {
 	if quiet {
 		return nil
 	}
+	return &progressPrinter{w: stderr, name: name, now: time.Now, start: time.Now()}
+}
+
+// update records the state and prints it if a second has passed since the
+// start and since the last line.
+func (p *progressPrinter) update(format string, a ...any) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.state, p.shown = fmt.Sprintf(format, a...), false
+	now := p.now()
+	if now.Sub(p.start) >= time.Second && now.Sub(p.last) >= time.Second {
+		p.print(now)
+	}
+}
+
+// done prints the last state, unless it is printed already or the work
+// took less than a second and printed nothing.
+func (p *progressPrinter) done() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.now()
+	if p.state != "" && !p.shown && (!p.last.IsZero() || now.Sub(p.start) >= time.Second) {
+		p.print(now)
+	}
+}
+
+func (p *progressPrinter) print(now time.Time) {
+	fmt.Fprintf(p.w, "demo %s: %s  time %.1fs\n", p.name, p.state, now.Sub(p.start).Seconds())
+	p.last, p.shown = now, true
+}
+
+// counter returns a callback of done out of total (learn's Progress of
+// the forest and bagging) that updates p with what (trees, models).
+func (p *progressPrinter) counter(what string) func(done, total int) {
+	if p == nil {
+		return nil
+	}
 	return func(done, total int) {
-		if done == total || done%max(1, total/10) == 0 {
-			fmt.Fprintf(stderr, "demo %s: %d/%d\n", name, done, total)
+		p.update("%d/%d %s", done, total, what)
+		if done == total {
+			p.done()
 		}
 	}
+}
+
+// trace returns a learn.Trace that updates p with each step of an
+// iterative learner (SVM, logistic regression, EM, AdaBoost), calling
+// also next (a -trace printer) when it is set.
+func (p *progressPrinter) trace(next learn.Trace) learn.Trace {
+	if p == nil {
+		return next
+	}
+	machine := 1
+	return func(s learn.TraceStep) {
+		if next != nil {
+			next(s)
+		}
+		switch {
+		case s.SMO != nil:
+			if s.SMO.Final { // the report that ends a machine
+				machine++
+				return
+			}
+			p.update("machine %d: SMO iteration %d, violation %.3g", machine, s.Iteration, s.SMO.Violation)
+		case s.Solver != nil:
+			p.update("iteration %d, objective %.6g", s.Iteration, s.Objective)
+		case s.EM != nil:
+			p.update("restart %d: EM iteration %d, mean log-likelihood %.6g", s.EM.Restart+1, s.Iteration, s.EM.LogLikelihood)
+		case s.Round != nil:
+			p.update("round %d, ξ %.4g", s.Iteration, s.Objective)
+		default:
+			p.update("step %d, objective %.6g", s.Iteration, s.Objective)
+		}
+	}
+}
+
+// counted wraps the trainers (either may be nil) so that every fit
+// calls tick after it: cv and grid count their folds with it.
+func counted(ct learn.ClassifierTrainer, rt learn.RegressorTrainer, tick func()) (learn.ClassifierTrainer, learn.RegressorTrainer) {
+	if ct != nil {
+		inner := ct
+		ct = learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+			defer tick()
+			return inner.FitClassifier(x, y)
+		})
+	}
+	if rt != nil {
+		inner := rt
+		rt = learn.RegressorFunc(func(x *matrix.Dense, y []float64) (learn.Regressor, error) {
+			defer tick()
+			return inner.FitRegressor(x, y)
+		})
+	}
+	return ct, rt
+}
+
+// predictChunk is the number of rows chunkedPredict predicts between two
+// updates of the progress.
+const predictChunk = 1024
+
+// chunkedPredict is predict(x) for a k-NN model, in blocks of rows with
+// progress on pr (models of other kinds, or no pr, predict at once). The
+// blocks give the same predictions, row by row; should a block fail, the
+// whole of x is predicted again so that the error is the library's on x
+// (a ScoreError counts rows of x).
+func chunkedPredict[T any](pr *progressPrinter, model any, x *matrix.Dense, predict func(*matrix.Dense) ([]T, error)) ([]T, error) {
+	switch model.(type) {
+	case *learn.KNNModel, *learn.KNNRegressorModel:
+	default:
+		return predict(x)
+	}
+	n := x.Rows()
+	if pr == nil || n <= predictChunk {
+		return predict(x)
+	}
+	out := make([]T, 0, n)
+	for i0 := 0; i0 < n; i0 += predictChunk {
+		i1 := min(n, i0+predictChunk)
+		part, err := predict(x.Slice(i0, i1, 0, x.Cols()))
+		if err != nil {
+			return predict(x)
+		}
+		out = append(out, part...)
+		pr.update("predicting: %d/%d rows", i1, n)
+	}
+	pr.done()
+	return out, nil
 }

@@ -32,7 +32,9 @@ var siteTopics = []siteTopic{
 			"error data=nosuch", "error step=0", "error step=100000", "error method=power"}},
 	{Name: "pca", Title: "PCA and its relatives", Notes: `000 "Dimensionality reduction", "PCA Procedure"; 001 "Principal Component Analysis"; 003 "P.C.A. Algorithm"`, Done: true,
 		Checks: []string{"ready k=10", "ready k=30&method=svd", "error k=0", "error k=65", "error data=mnist", "error step=3"}},
-	{Name: "fisher", Title: "Fisher's discriminant", Notes: `004 "Fisher Linear Discriminant"`},
+	{Name: "fisher", Title: "Fisher's discriminant", Notes: `004 "Fisher Linear Discriminant"`, Done: true,
+		Checks: []string{"ready data=moons", "ready data=iris", "ready data=xor&ridge=10",
+			"error ridge=-1", "error data=nosuch", "error step=2", "error data=iris&ridge=x"}},
 	{Name: "linear", Title: "Linear models and feature selection", Notes: `001 "Linear models"; 002; 004 "Ridge Regression"`},
 	{Name: "logistic", Title: "Logistic regression", Notes: `004 "Logistic Regression"`, Steps: true},
 	{Name: "generative", Title: "The generative methods", Notes: `004 "Mixture density Estimate and EM algorithm"`, Steps: true, Done: true,
@@ -76,7 +78,7 @@ var siteMatrices = []struct {
 
 // siteRepoData are data sets of the repository's testdata/ that the site
 // ships as they are (the tour reads the same files).
-var siteRepoData = []string{"digits"}
+var siteRepoData = []string{"digits", "iris"}
 
 // siteDataNames lists every data set of the site (data/NAME.csv).
 func siteDataNames() []string {

@@ -140,6 +140,9 @@ type supervised struct {
 	// -json adds after the predictions: the class probabilities of every
 	// test row, columns in ascending label order (bayes: "posteriors").
 	probaField string
+	// progress, when set by the command, reports long predictions
+	// (cliModel.progress).
+	progress *progressPrinter
 
 	asJSON                                          *bool
 	target, sep, format, test, save, load, scaleOpt *string
@@ -262,6 +265,7 @@ func (s *supervised) run(stdout io.Writer, train trainFunc) error {
 		if m, err = readCLIModel(*s.load); err != nil {
 			return err
 		}
+		m.progress = s.progress
 		if !slices.Contains(s.loadKinds, m.file.Kind) {
 			return fmt.Errorf("%s holds a %s model, not a %s model (use demo predict)", *s.load, m.file.Kind, s.kind)
 		}
@@ -357,7 +361,7 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 	default:
 		return nil, nil, fmt.Errorf("internal error: %s returned %T, neither a learn.Classifier nor a learn.Regressor", s.cmd.name, model)
 	}
-	m := &cliModel{model: model, steps: steps, file: cliModelFile{
+	m := &cliModel{model: model, steps: steps, progress: s.progress, file: cliModelFile{
 		Format: cliModelFormat, Version: 1, Kind: s.kind, Task: s.task(),
 		Features: smp.features, NFeatures: smp.x.Cols(), Target: smp.labelName, Layout: lay,
 		Labels: d.Names, Preprocess: fileSection(steps),
@@ -469,8 +473,9 @@ func notIdentifiers(d *trainingSet, column string) error {
 // fitOrLoad finishes a supervised command after s.parse: with -load the
 // saved model is applied as it is; otherwise the settings that flags
 // builds from the command line (a usage error if they are invalid) are
-// fitted by fit on the training set. It is the common end of the commands
-// whose settings are one value.
+// fitted by fit on the training set. It is the common end of every
+// supervised command but mlp (which reads the labels to choose its task);
+// flags may also set s.regression and s.kind, from -regression or -type.
 func fitOrLoad[C any](s *supervised, stdout io.Writer, flags func() (C, error), fit func(C, *trainingSet) (any, []field, error)) error {
 	if s.loading() {
 		return s.run(stdout, nil)

@@ -42,6 +42,10 @@ type cliModel struct {
 	file  cliModelFile
 	steps []learn.Transformer // the fitted -scale and -pca, in order
 	model any                 // learn.Classifier or learn.Regressor, on the output of steps
+	// progress, when set, reports the prediction of many rows by a model
+	// that predicts row by row slowly (k-NN: a distance to every training
+	// row).
+	progress *progressPrinter
 }
 
 // writeFile saves the model file at path (writeOutputFile: renamed over
@@ -372,7 +376,7 @@ func (m *cliModel) predictRows(x *matrix.Dense, lines []int, wantProba bool) (*p
 			}
 			p.proba, p.probaOf = pr, pc.Labels()
 		}
-		cls, err := mod.Predict(x)
+		cls, err := chunkedPredict(m.progress, mod, x, mod.Predict)
 		if err != nil {
 			return nil, err
 		}
@@ -388,7 +392,7 @@ func (m *cliModel) predictRows(x *matrix.Dense, lines []int, wantProba bool) (*p
 		if wantProba {
 			return nil, fmt.Errorf("-proba: a %s regression model gives no class probabilities", m.file.Kind)
 		}
-		v, err := mod.Predict(x)
+		v, err := chunkedPredict(m.progress, mod, x, mod.Predict)
 		if err != nil {
 			return nil, err
 		}

@@ -28,6 +28,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"mlnotes/matrix"
 )
 
 // rawTable is a delimited file as strings: a header (nil when the file has
@@ -273,9 +275,9 @@ func parseNumber(s string) (float64, error) {
 	case err == nil && !math.IsNaN(v) && !math.IsInf(v, 0):
 		return v, nil
 	case errors.Is(err, strconv.ErrRange):
-		return 0, fmt.Errorf("%q overflows float64", s)
+		return 0, fmt.Errorf("%s overflows float64", matrix.QuoteCell(s))
 	case err != nil:
-		return 0, fmt.Errorf("%q is not a number", s)
+		return 0, fmt.Errorf("%s is not a number", matrix.QuoteCell(s))
 	}
-	return 0, fmt.Errorf("%q is not a finite number", s)
+	return 0, fmt.Errorf("%s is not a finite number", matrix.QuoteCell(s))
 }
