@@ -1,15 +1,3 @@
-// Each state, and the control a redraw changes (five values, none seen
-// before, so that no fit the module keeps is reused).
-const states = [
-  ["svm", {}, "svm default (200 moons, rbf)", (i) => ({ C: String(10 + (i + 1) / 8) })],
-  ["eigen", {}, "eigen default (Jacobi 6×6)", (i) => ({ method: i % 2 ? "jacobi" : "qr" })],
-  ["eigen", { data: "random12" }, "eigen Jacobi 12×12", (i) => ({ method: i % 2 ? "jacobi" : "qr" })],
-  ["pca", {}, "pca default (1797 digits, k = 2)", (i) => ({ k: String(3 + i) })],
-  ["generative", {}, "generative default (EM, 200 points, k = 4)", (i) => ({ seed: String(2 + i) })],
-  ["nn", {}, "nn default (200 xor points, 100 epochs)", (i) => ({ lr: String(0.05 + (i + 1) / 1000) })],
-  ["ensemble", {}, "ensemble default (AdaBoost, 30 rounds)", (i) => ({ rounds: String(31 + i) })],
-  ["assess", {}, "assess default (bootstrap, B = 50, tree)", (i) => ({ B: String(51 + i) })],
-];
 // bench.js: the speed figures of docs/live.md, measured in node (V8, the
 // engine of Chromium) by calling mlnotes.run directly with real clocks
 // (headless Chromium's virtual time does not advance during computation).
@@ -22,14 +10,17 @@ const site = process.argv[2];
 require(path.resolve(site, "wasm_exec.js"));
 if (typeof globalThis.dispatchEvent !== "function") globalThis.dispatchEvent = () => true; // node has no window events
 
+// Each state, and the control a redraw changes (five values, none seen
+// before, so that no fit the module keeps is reused).
 const states = [
-  ["svm", {}, "svm default (200 moons, rbf)"],
-  ["eigen", {}, "eigen default (Jacobi 6×6)"],
-  ["eigen", { data: "random12" }, "eigen Jacobi 12×12"],
-  ["pca", {}, "pca default (1797 digits, k = 2)"],
-  ["generative", {}, "generative default (EM, 200 points, k = 4)"],
-  ["nn", {}, "nn default (200 xor points, 100 epochs)"],
-  ["ensemble", {}, "ensemble default (AdaBoost, 30 rounds)"],
+  ["svm", {}, "svm default (200 moons, rbf)", (i) => ({ C: String(10 + (i + 1) / 8) })],
+  ["eigen", {}, "eigen default (Jacobi 6×6)", (i) => ({ method: i % 2 ? "jacobi" : "qr" })],
+  ["eigen", { data: "random12" }, "eigen Jacobi 12×12", (i) => ({ method: i % 2 ? "jacobi" : "qr" })],
+  ["pca", {}, "pca default (1797 digits, k = 2)", (i) => ({ k: String(3 + i) })],
+  ["generative", {}, "generative default (EM, 200 points, k = 4)", (i) => ({ seed: String(2 + i) })],
+  ["nn", {}, "nn default (200 xor points, 100 epochs)", (i) => ({ lr: String(0.05 + (i + 1) / 1000) })],
+  ["ensemble", {}, "ensemble default (AdaBoost, 30 rounds)", (i) => ({ rounds: String(31 + i) })],
+  ["assess", {}, "assess default (bootstrap, B = 50, tree)", (i) => ({ B: String(51 + i) })],
 ];
 
 (async () => {
