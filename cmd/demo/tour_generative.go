@@ -191,12 +191,8 @@ func tourGMM(t *tour) error {
 		}
 		top, _ := g.LogPdf(m.Means.Row(k))
 		// log f = top − ½(x − μ)ᵀΣ⁻¹(x − μ): the r-σ ellipse is the level top − r²/2.
-		name := ""
-		if k == 0 {
-			name = "component ellipses"
-		}
-		f.Contour(name, func(a, b float64) float64 { v, _ := g.LogPdf([]float64{a, b}); return v },
-			[]float64{top - 0.5, top - 2}, plot.Style{Color: color.Black})
+		f.Contour(fmt.Sprintf("component %d", k), func(a, b float64) float64 { v, _ := g.LogPdf([]float64{a, b}); return v },
+			[]float64{top - 0.5, top - 2}, plot.Style{Color: plot.ClassColor(len(m.Weights) + k)})
 	}
 	if err := t.savePlot(f, "gmm-ellipses"); err != nil {
 		return err
@@ -205,8 +201,17 @@ func tourGMM(t *tour) error {
 	for i := range it {
 		it[i] = float64(i + 1)
 	}
-	fl := &plot.Figure{Title: "EM: mean log-likelihood per iteration", XLabel: "iteration", YLabel: "(1/n) Σ log f(xᵢ)"}
-	fl.Line("kept restart", it, m.LogLikelihoods, plot.Style{Marker: plot.MarkerCircle})
+	// ℓ* − ℓₜ on a log axis (ℓ* the last value, which is left out): the
+	// rate at which EM converges.
+	last := m.LogLikelihoods[len(m.LogLikelihoods)-1]
+	var gi, gap []float64
+	for i, l := range m.LogLikelihoods[:len(m.LogLikelihoods)-1] {
+		if last-l > 0 {
+			gi, gap = append(gi, it[i]), append(gap, last-l)
+		}
+	}
+	fl := &plot.Figure{Title: "EM: ℓ* − ℓ per iteration (ℓ the mean log-likelihood, ℓ* its last value)", XLabel: "iteration", YLabel: "ℓ* − ℓ", LogY: true}
+	fl.Line("kept restart", gi, gap, plot.Style{Marker: plot.MarkerCircle})
 	return t.savePlot(fl, "gmm-loglik")
 }
 

@@ -60,8 +60,10 @@ func tourXOR(t *tour) error {
 		ps, _ := net.Forward(q)
 		return ps.Y[3].At(0, 0)
 	}
+	// The plot reaches to x₁ = 3.2 so that the legend sits right of the
+	// four points, off the data.
 	f := &plot.Figure{Title: "XOR: the output y of the trained 2-2-1 network", XLabel: "x₁", YLabel: "x₂",
-		XRange: plot.Range{Min: -0.5, Max: 1.5}, YRange: plot.Range{Min: -0.5, Max: 1.5}}
+		XRange: plot.Range{Min: -0.5, Max: 3.2}, YRange: plot.Range{Min: -0.5, Max: 1.5}, Legend: plot.LegendUpperRight}
 	f.ClassRegions(func(a, b float64) int {
 		if out(a, b) > 0.5 {
 			return 1

@@ -136,9 +136,11 @@ func tourSVMProbabilities(t *tour, x *matrix.Dense, y []int, c float64) error {
 // rings around the support vectors; f > 0 is class 1's side (the larger
 // label, scikit-learn's sign).
 func svmPicture(m *learn.SVMClassifierModel, x *matrix.Dense, y []int, name string) *plot.Figure {
+	// The plot reaches to x₁ = 4.2 so that the legend sits right of the
+	// moons, off the data.
 	f := &plot.Figure{Title: fmt.Sprintf("SVM with the %s kernel on two moons", name), XLabel: "x₁", YLabel: "x₂",
-		XRange: plot.Range{Min: -1.5, Max: 2.5}, YRange: plot.Range{Min: -1, Max: 1.5}}
-	decide := decisionGrid(m, -1.5, 2.5, -1, 1.5, 240)
+		XRange: plot.Range{Min: -1.5, Max: 4.2}, YRange: plot.Range{Min: -1, Max: 1.5}, Legend: plot.LegendUpperRight}
+	decide := decisionGrid(m, -1.5, 4.2, -1, 1.5, 240)
 	f.ClassRegions(func(a, b float64) int {
 		if decide(a, b) > 0 {
 			return 1

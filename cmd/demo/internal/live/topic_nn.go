@@ -66,19 +66,28 @@ func nnTopic(p *params, files map[string]string) (*Response, error) {
 	if s.step > 0 {
 		shown = s.step
 	}
-	var full, curve []float64
-	if shown < s.epochs { // the whole loss curve, for the lower figure
-		if _, err := s.config(len(y), s.epochs, &full).Fit(x, y); err != nil {
-			return nil, err
-		}
+	// The whole loss curve, for the lower figure, is kept between steps.
+	key := fmt.Sprintf("nn %s %d %s %s %v %d %s ", s.activation, s.hidden, s.optimizer, dataKey(files, s.data), s.lr, s.seed, s.data)
+	type fit struct {
+		m     *learn.MLPClassifierModel
+		curve []float64
 	}
-	m, err := s.config(len(y), shown, &curve).Fit(x, y)
+	fitTo := func(epochs int) (fit, error) {
+		return memo(key+fmt.Sprint(epochs), func() (fit, error) {
+			var curve []float64
+			m, err := s.config(len(y), epochs, &curve).Fit(x, y)
+			return fit{m, curve}, err
+		})
+	}
+	all, err := fitTo(s.epochs)
 	if err != nil {
 		return nil, err
 	}
-	if full == nil {
-		full = curve
+	at, err := fitTo(shown)
+	if err != nil {
+		return nil, err
 	}
+	m, curve, full := at.m, at.curve, all.curve
 	pred, err := m.Predict(x)
 	if err != nil {
 		return nil, err

@@ -22,7 +22,10 @@ func digits(files map[string]string) (*matrix.Dense, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	t, err := matrix.ReadCSV(strings.NewReader(text))
+	// Parsing the 1797 rows is a good part of a redraw: it is kept.
+	t, err := memo(dataKey(files, "digits"), func() (*matrix.Table, error) {
+		return matrix.ReadCSV(strings.NewReader(text))
+	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -107,14 +107,34 @@ func svmTopic(p *params, files map[string]string) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	var trace []optimize.SMOStep
-	full, _, err := fitSteps(s, x, y, 0, func(st optimize.SMOStep) {
-		if st.I >= 0 {
-			trace = append(trace, st)
-		}
+	key := fmt.Sprintf("svm %v %v %v %v %v ", s.kernel, s.c, s.gamma, s.degree, dataKey(files, s.data))
+	type traced struct {
+		m     *learn.SVMClassifierModel
+		trace []optimize.SMOStep
+	}
+	run, err := memo(key+"trace", func() (traced, error) {
+		var trace []optimize.SMOStep
+		full, _, err := fitSteps(s, x, y, 0, func(st optimize.SMOStep) {
+			if st.I >= 0 {
+				trace = append(trace, st)
+			}
+		})
+		return traced{full, trace}, err
 	})
 	if err != nil {
 		return nil, err
+	}
+	full, trace := run.m, run.trace
+	type capped struct {
+		m         *learn.SVMClassifierModel
+		converged bool
+	}
+	fitAt := func(k int) (*learn.SVMClassifierModel, bool, error) {
+		c, err := memo(key+fmt.Sprint(k), func() (capped, error) {
+			m, conv, err := fitSteps(s, x, y, k, nil)
+			return capped{m, conv}, err
+		})
+		return c.m, c.converged, err
 	}
 	total := len(trace)
 	if s.step > total {
@@ -126,11 +146,11 @@ func svmTopic(p *params, files map[string]string) (*Response, error) {
 	}
 	var prev *learn.SVMClassifierModel
 	if step > 0 {
-		if m, converged, err = fitSteps(s, x, y, step, nil); err != nil {
+		if m, converged, err = fitAt(step); err != nil {
 			return nil, err
 		}
 		if step > 1 {
-			if prev, _, err = fitSteps(s, x, y, step-1, nil); err != nil {
+			if prev, _, err = fitAt(step - 1); err != nil {
 				return nil, err
 			}
 		}

@@ -10,14 +10,17 @@ const site = process.argv[2];
 require(path.resolve(site, "wasm_exec.js"));
 if (typeof globalThis.dispatchEvent !== "function") globalThis.dispatchEvent = () => true; // node has no window events
 
+// Each state, and the control a redraw changes (five values, none seen
+// before, so that no fit the module keeps is reused).
 const states = [
-  ["svm", {}, "svm default (200 moons, rbf)"],
-  ["eigen", {}, "eigen default (Jacobi 6×6)"],
-  ["eigen", { data: "random12" }, "eigen Jacobi 12×12"],
-  ["pca", {}, "pca default (1797 digits, k = 2)"],
-  ["generative", {}, "generative default (EM, 200 points, k = 4)"],
-  ["nn", {}, "nn default (200 xor points, 100 epochs)"],
-  ["ensemble", {}, "ensemble default (AdaBoost, 30 rounds)"],
+  ["svm", {}, "svm default (200 moons, rbf)", (i) => ({ C: String(10 + (i + 1) / 8) })],
+  ["eigen", {}, "eigen default (Jacobi 6×6)", (i) => ({ method: i % 2 ? "jacobi" : "qr" })],
+  ["eigen", { data: "random12" }, "eigen Jacobi 12×12", (i) => ({ method: i % 2 ? "jacobi" : "qr" })],
+  ["pca", {}, "pca default (1797 digits, k = 2)", (i) => ({ k: String(3 + i) })],
+  ["generative", {}, "generative default (EM, 200 points, k = 4)", (i) => ({ seed: String(2 + i) })],
+  ["nn", {}, "nn default (200 xor points, 100 epochs)", (i) => ({ lr: String(0.05 + (i + 1) / 1000) })],
+  ["ensemble", {}, "ensemble default (AdaBoost, 30 rounds)", (i) => ({ rounds: String(31 + i) })],
+  ["assess", {}, "assess default (bootstrap, B = 50, tree)", (i) => ({ B: String(51 + i) })],
 ];
 
 (async () => {
@@ -41,14 +44,17 @@ const states = [
   const ms = (f) => { const t = performance.now(), c = cpu(); const r = f(); wall.push(performance.now() - t); return [cpu() - c, r]; };
   const med = (a) => a.sort((x, y) => x - y)[a.length >> 1];
   console.log(`module load and compile: ${load.toFixed(0)} ms`);
-  for (const [topic, p, name] of states) {
+  for (const [topic, p, name, vary] of states) {
     const [first, r] = ms(() => call(topic, p));
     if (r.error) throw new Error(name + ": " + r.error);
     const redraw = [], step = [];
-    for (let i = 0; i < 5; i++) redraw.push(ms(() => call(topic, p))[0]);
+    for (let i = 0; i < 5; i++) redraw.push(ms(() => call(topic, Object.assign({}, p, vary(i))))[0]);
+    // A step is "next": from step k, shown first, to k + 1, at ten places
+    // spread over the iteration.
     for (let k = 1; r.steps && k <= 10; k++) {
-      const q = Object.assign({}, p, { step: String(Math.max(1, Math.round((k * r.steps) / 10))) });
-      step.push(ms(() => call(topic, q))[0]);
+      const at = Math.max(1, Math.min(r.steps - 1, Math.round((k * r.steps) / 11)));
+      call(topic, Object.assign({}, p, { step: String(at) }));
+      step.push(ms(() => call(topic, Object.assign({}, p, { step: String(at + 1) })))[0]);
     }
     console.log(`${name}: CPU first ${first.toFixed(0)} ms, redraw ${med(redraw).toFixed(0)} ms, step ${step.length ? med(step).toFixed(0) : "-"} ms (${r.steps} steps); wall median ${med(wall.splice(0)).toFixed(0)} ms`);
   }
