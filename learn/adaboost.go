@@ -406,11 +406,21 @@ func LoadAdaBoost(r io.Reader) (*AdaBoostModel, error) {
 	if len(m.Classes) < 2 || !strictlyIncreasing(m.Classes) || m.Features < 1 {
 		return bad("classes %v (need two or more, sorted and distinct), %d features", m.Classes, m.Features)
 	}
-	if len(m.Rounds) != 0 && len(m.Rounds) != len(m.Alphas) {
-		return bad("%d rounds recorded for %d alphas", len(m.Rounds), len(m.Alphas))
-	}
 	if len(m.Stumps)+len(m.Trees) != len(m.Alphas) || len(m.Alphas) == 0 || (m.Stumps != nil && m.Trees != nil) {
 		return bad("%d alphas for %d stumps and %d trees", len(m.Alphas), len(m.Stumps), len(m.Trees))
+	}
+	// One record per completed round, one α per member: the same number,
+	// except after a stop with ξ = 0, whose only member (α = 1) is the
+	// stopping round's classifier, not among the records.
+	wantRounds := len(m.Alphas)
+	if m.Stop != "" && m.StopError == 0 {
+		wantRounds = m.StopRound - 1
+	}
+	if err := checkLength("rounds", len(m.Rounds), wantRounds); err != nil {
+		return nil, formatError("adaboost", err)
+	}
+	if m.Stop != "" && m.StopRound != len(m.Rounds)+1 {
+		return bad("stop_round %d after %d completed rounds", m.StopRound, len(m.Rounds))
 	}
 	for r, a := range m.Alphas {
 		if !isFiniteValue(a) {
