@@ -43,6 +43,8 @@ func ExampleSVM_Fit_multiClass() {
 }
 
 // A model saved as JSON and loaded back predicts bit for bit the same.
+// The decision values are positive on the side of the larger label, 1
+// here, as scikit-learn's: the first query lies by the class-0 points.
 func ExampleLoadSVMClassifier() {
 	x, _ := matrix.NewFromRows([][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}})
 	m, _ := learn.SVM{Kernel: learn.Gaussian(0.5), C: 10}.Fit(x, []int{0, 0, 1, 1}) // XOR
@@ -53,7 +55,7 @@ func ExampleLoadSVMClassifier() {
 	f1, _ := m.Decision(q)
 	f2, _ := back.Decision(q)
 	fmt.Printf("f = %.4f, identical after loading: %v\n", f1, fmt.Sprint(f1) == fmt.Sprint(f2))
-	// Output: f = [0.6747 -0.8186 -0.6747], identical after loading: true
+	// Output: f = [-0.6747 0.8186 0.6747], identical after loading: true
 }
 
 // Class probabilities by Platt's method (LIBSVM's -b 1): three classes on

@@ -82,6 +82,9 @@ type BinarySVM struct {
 	// Positive and Negative are the labels of the sides f > 0 and f ≤ 0:
 	// the lower label of the pair is positive, except that +1 is positive
 	// against −1 (LIBSVM's rule for ±1 labels); unused for regression.
+	// This is the machine's own orientation (its f, Coef, Rho, ProbA,
+	// ProbB); a two-class model's public decision values are positive
+	// for the larger label instead (svm_sign.go).
 	Positive, Negative int
 	Support            []int         // indices of the support vectors in the training rows
 	SupportVectors     *matrix.Dense // their feature rows
@@ -555,10 +558,13 @@ func (b *BinarySVM) decision(k Kernel, x *matrix.Dense) []float64 {
 // B returns the notes' threshold b = −ρ.
 func (b *BinarySVM) B() float64 { return -b.Rho }
 
-// Decision returns the decision values f(x) = Σᵢ μᵢyᵢK(xᵢ, x) + b of a
-// two-class model for every row of X (n values), the rows split over the
-// cores. For c > 2 classes it returns the values of the first machine
-// only; use DecisionFunction. A row whose value is not finite (a kernel
+// Decision returns the decision values of a two-class model for every row
+// of X (n values), the rows split over the cores: the machine's
+// f(x) = Σᵢ μᵢyᵢK(xᵢ, x) + b, negated when its Positive is the lower label,
+// so that a positive value means the larger label, as in scikit-learn
+// (svm_sign.go). For c > 2 classes it returns the values of the first
+// machine only, positive meaning the lower label of its pair; use
+// DecisionFunction. A row whose value is not finite (a kernel
 // that overflowed: rows near ±1e308, a huge polynomial degree) is an error
 // wrapping matrix.ErrNotFinite naming it (score_check.go): it has no sign.
 //
@@ -572,7 +578,7 @@ func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
 		if err != nil {
 			return nil, err
 		}
-		return dec.Col(0), nil
+		return dec.Col(0), nil // already oriented
 	}
 	c := m.core()
 	if err := checkQuery("learn: svm: decision", x, c.features); err != nil {
@@ -582,7 +588,7 @@ func (m *SVMClassifierModel) Decision(x *matrix.Dense) ([]float64, error) {
 	if err := checkScoreValues("learn: svm: decision", "decision value", f); err != nil {
 		return nil, err
 	}
-	return f, nil
+	return m.orientDecisions(f), nil
 }
 
 // Decision returns f(x) = Σᵢ(αᵢ − αᵢ*)K(xᵢ, x) + b for every row of X, as
@@ -608,10 +614,13 @@ func (c svmMachines) decision(x *matrix.Dense) ([]float64, error) {
 }
 
 // DecisionFunction returns the decision values of every machine
-// (n×machines): n×1 for two classes, positive meaning the machine's
-// Positive label; n×c(c − 1)/2 for c classes, one column per pair in the
-// order of Machines. A row with a value that is not finite is an error,
-// as in Decision.
+// (n×machines): n×1 for two classes, positive meaning the larger label as
+// in scikit-learn (the machine's f, negated when its Positive is the lower
+// label: svm_sign.go); n×c(c − 1)/2 for c classes, one column per pair in
+// the order of Machines, positive meaning the pair's lower label (the
+// machine's Positive), as the one-versus-one values of LIBSVM and
+// scikit-learn. A row with a value that is not finite is an error, as in
+// Decision.
 func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: decision")
@@ -633,6 +642,9 @@ func (m *SVMClassifierModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, e
 	}
 	if err := checkScoreRows("learn: svm: decision", "decision value", out); err != nil {
 		return nil, err
+	}
+	if m.flipsDecision() {
+		out.SetCol(0, m.orientDecisions(out.Col(0)))
 	}
 	return out, nil
 }
@@ -699,7 +711,8 @@ func (m *SVMClassifierModel) Labels() []int {
 }
 
 // Predict returns the class of every row: for two classes the sign of
-// f(x) (f > 0 → the positive class of the machine); for more, the most
+// the machine's f(x) (f > 0 → the machine's Positive class, f ≤ 0 → its
+// Negative); for more, the most
 // votes of the one-versus-one machines, ties broken towards the lower
 // label (as LIBSVM).
 func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
@@ -713,12 +726,15 @@ func (m *SVMClassifierModel) Predict(x *matrix.Dense) ([]int, error) {
 	return m.Vote(dec)
 }
 
-// Vote returns the classes that the decision values dec (n × machines, as
-// DecisionFunction gives them) elect: for two classes the sign of f
-// (f > 0 → the machine's Positive class); for more, the most votes of the
-// one-versus-one machines, ties broken towards the lower label. Predict is
-// DecisionFunction followed by Vote. A column count other than the number
-// of machines, or a value that is not finite, is an error.
+// Vote returns the classes that the decision values dec (n × machines, in
+// DecisionFunction's orientation) elect: for two classes the sign of the
+// machine's f, read back from the public value (labels 0 and 1, as every
+// pair but ±1: a value ≥ 0 → 1, < 0 → 0; labels −1 and +1: > 0 → +1,
+// ≤ 0 → −1; a value of exactly 0 goes where the machine sends f = 0); for
+// more, the most votes of the one-versus-one machines, ties broken
+// towards the lower label. Predict is DecisionFunction followed by Vote.
+// A column count other than the number of machines, or a value that is
+// not finite, is an error.
 func (m *SVMClassifierModel) Vote(dec *matrix.Dense) ([]int, error) {
 	if m == nil {
 		return nil, errNilModel("learn: svm: vote")
@@ -733,12 +749,13 @@ func (m *SVMClassifierModel) Vote(dec *matrix.Dense) ([]int, error) {
 	for i, c := range m.Classes {
 		index[c] = i
 	}
+	flip := m.flipsDecision()
 	out := make([]int, dec.Rows())
 	votes := make([]int, len(m.Classes))
 	for i := range out {
 		clear(votes)
 		for j, mach := range m.Machines {
-			if dec.At(i, j) > 0 {
+			if orientDecision(dec.At(i, j), flip) > 0 { // the machine's f
 				votes[index[mach.Positive]]++
 			} else {
 				votes[index[mach.Negative]]++
@@ -757,6 +774,8 @@ func (m *SVMClassifierModel) Vote(dec *matrix.Dense) ([]int, error) {
 
 // PrimalW returns w = Σᵢ coefᵢ svᵢ of a machine trained with the linear
 // kernel, and the margin 2/‖w‖. Other kernels have no finite w: error.
+// w is in the machine's orientation (f = wᵀx + B(), positive for its
+// Positive label), not the public decision values' (svm_sign.go).
 //
 // Implements: 004, "Support Vector Machines(SVM)" (W* = Σᵢ μᵢ*yᵢXᵢ and the
 // margin 2/‖W‖; errata 11).

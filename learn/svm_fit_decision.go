@@ -42,10 +42,12 @@ func regressorFitDecision(res *optimize.SMOResult, qp *optimize.QP, rho float64)
 	return f
 }
 
-// TrainingDecision returns the decision values f(xᵢ) of the training rows
-// of a two-class model as Fit left it, read from the final gradient of
-// the SMO solver instead of evaluated again: equal to Decision on the
-// training matrix up to rounding, at no kernel evaluation. It returns nil
+// TrainingDecision returns the decision values of the training rows of a
+// two-class model as Fit left it, read from the final gradient of the SMO
+// solver instead of evaluated again: equal to Decision on the training
+// matrix up to rounding, at no kernel evaluation, and in its orientation
+// (positive meaning the larger label: −f when the machine's Positive is
+// the lower label, svm_sign.go). It returns nil
 // for a model with several machines or one read from a file (then use
 // Decision).
 //
@@ -55,7 +57,7 @@ func (m *SVMClassifierModel) TrainingDecision() []float64 {
 	if m == nil {
 		return nil
 	}
-	return m.core().trainingDecision()
+	return m.orientDecisions(m.core().trainingDecision())
 }
 
 // TrainingDecision returns f(xᵢ) for the training rows as FitRegression

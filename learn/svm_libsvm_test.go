@@ -274,6 +274,14 @@ func compareMachine(t *testing.T, s SVM, m *SVMClassifierModel, x *matrix.Dense,
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Decision follows scikit-learn's sign: positive for the larger label
+	// (svm_sign.go). LIBSVM's decision values, and the machine's own f that
+	// checkNuThresholdRange reasons about, are positive for the machine's
+	// Positive class, LIBSVM's first training label (the callers check
+	// that they agree). Turn ours back into that orientation: an exact
+	// negation when the machine's Positive is the lower label, so the
+	// comparison below is as strict as before.
+	dec = m.orientDecisions(slices.Clone(dec))
 	if !sameSupport && s.Type == NuSVC {
 		checkNuThresholdRange(t, m.Kernel, x, mach, r, dec, labels, s.Tol, libScale)
 		return

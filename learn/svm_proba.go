@@ -298,6 +298,7 @@ func (m *SVMClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error
 	if err != nil {
 		return nil, err
 	}
+	flip := m.flipsDecision() // the sigmoids read the machines' own f
 	c := len(m.Classes)
 	index := map[int]int{}
 	for i, v := range m.Classes {
@@ -310,7 +311,7 @@ func (m *SVMClassifierModel) PredictProba(x *matrix.Dense) (*matrix.Dense, error
 	}
 	for i := range x.Rows() {
 		for j, mach := range m.Machines {
-			pp := sigmoidProbability(dec.At(i, j), mach.ProbA, mach.ProbB)
+			pp := sigmoidProbability(orientDecision(dec.At(i, j), flip), mach.ProbA, mach.ProbB)
 			pp = min(max(pp, minPairProbability), 1-minPairProbability)
 			a, b := index[mach.Positive], index[mach.Negative]
 			r[a][b], r[b][a] = pp, 1-pp

@@ -52,7 +52,9 @@ func blobs(rng *rand.Rand, n int, sep float64) (*matrix.Dense, []int) {
 
 // checkKKT asserts the KKT conditions of a C-SVM on its training data:
 // yᵢf(xᵢ) ≥ 1 where μᵢ = 0, = 1 where 0 < μᵢ < C, ≤ 1 where μᵢ = C, up to
-// the solver tolerance.
+// the solver tolerance. Decision is positive for the larger label
+// (svm_sign.go), so that label is yᵢ = +1 here; yᵢf(xᵢ) does not depend
+// on which label the machine trained as +1.
 func checkKKT(t *testing.T, name string, m *SVMClassifierModel, x *matrix.Dense, y []int, c, tol float64) {
 	t.Helper()
 	mach := m.Machines[0]
@@ -61,9 +63,10 @@ func checkKKT(t *testing.T, name string, m *SVMClassifierModel, x *matrix.Dense,
 	for k, i := range mach.Support {
 		mu[i] = math.Abs(mach.Coef[k])
 	}
+	larger := max(mach.Positive, mach.Negative)
 	for i := range f {
 		yi := 1.0
-		if y[i] != mach.Positive {
+		if y[i] != larger {
 			yi = -1
 		}
 		yf := yi * f[i]

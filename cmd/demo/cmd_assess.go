@@ -418,18 +418,15 @@ func runKNN(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s.progress = newProgress(stderr, "knn", *quiet)
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, reg, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	s.regression = reg
-	if reg {
-		s.kind = "knn-regressor"
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	var reg bool
+	return fitOrLoad(s, stdout, func() (learn.KNN, error) {
+		c, r, err := f()
+		reg, s.regression = r, r
+		if reg {
+			s.kind = "knn-regressor"
+		}
+		return c, err
+	}, func(c learn.KNN, d *trainingSet) (any, []field, error) {
 		if c.K > d.X.Rows() {
 			return nil, nil, fmt.Errorf("-k %d: the training set has only %d points", c.K, d.X.Rows())
 		}

@@ -61,15 +61,10 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	s.regression = *reg
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	return fitOrLoad(s, stdout, func() (learn.DecisionTree, error) {
+		s.regression = *reg
+		return f()
+	}, func(c learn.DecisionTree, d *trainingSet) (any, []field, error) {
 		var model any
 		var m *learn.Tree
 		var text func(names, classNames []string) string
@@ -153,19 +148,16 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	c, rule, err := f()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	c.Progress = newProgress(stderr, "forest", *quiet).counter("trees")
-	s.regression = *reg
-	if *reg {
-		s.kind = "forest-regressor"
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+	var rule string // the -max-features rule, resolved on the data
+	return fitOrLoad(s, stdout, func() (learn.RandomForest, error) {
+		c, r, err := f()
+		c.Progress, rule = newProgress(stderr, "forest", *quiet).counter("trees"), r
+		s.regression = *reg
+		if *reg {
+			s.kind = "forest-regressor"
+		}
+		return c, err
+	}, func(c learn.RandomForest, d *trainingSet) (any, []field, error) {
 		mf, err := learn.MaxFeaturesRule(rule, d.X.Cols())
 		if err != nil {
 			return nil, nil, err

@@ -133,21 +133,19 @@ func runBayes(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, lossPath, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	if lossPath != "" {
-		l, err := loadMatrix(lossPath)
-		if err != nil {
-			return err
+	var lossPath string
+	return fitOrLoad(s, stdout, func() (learn.Bayes, error) {
+		cfg, path, err := flags()
+		lossPath = path
+		return cfg, err
+	}, func(cfg learn.Bayes, d *trainingSet) (any, []field, error) {
+		if lossPath != "" {
+			l, err := loadMatrix(lossPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			cfg.Loss = l
 		}
-		cfg.Loss = l
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		m, err := cfg.Fit(d.X, d.Labels)
 		if errors.Is(err, matrix.ErrNotSPD) {
 			return nil, nil, fmt.Errorf("%w (give -reg R, e.g. -reg 1e-6, to add R·I to every covariance)", err)

@@ -25,9 +25,13 @@ func init() {
 			"-proba (types c and nu) also fits class probabilities by Platt's method on 5-fold\n" +
 			"cross-validated decision values (LIBSVM's -b 1), saved with the model for demo predict -proba.\n" +
 			"A fit that reaches -max-iter keeps the model and says so on stderr (converged: false).\n" +
-			"Unlike scikit-learn: two-class decision values are positive on the side of the lower label\n" +
-			"(0 against 1, +1 against −1), the opposite sign of its decision_function; equal votes of\n" +
-			"several classes go to the lowest label (LIBSVM: the class seen first in the training file).\n",
+			"Two-class decision values (field decision; demo predict's decision) follow scikit-learn's\n" +
+			"decision_function: positive for the larger label (1 against 0, +1 against −1). LIBSVM's\n" +
+			"are positive for the label seen first in the training file (+1 against −1). The fields\n" +
+			"coef, b, rho and w describe the machine as trained, positive for the lower label (+1\n" +
+			"against −1): with labels 0 and 1, decision = −(Σ coef·K + b). Several classes: one column\n" +
+			"per pair (i, j), i < j, positive for i, as scikit-learn's ovo; equal votes go to the\n" +
+			"lowest label (LIBSVM: the class seen first in the training file).\n",
 		run:     runSVM,
 		learner: svmLearner,
 	})
@@ -230,39 +234,38 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		return s.run(stdout, nil)
-	}
-	cfg, err := flags()
-	if err != nil {
-		return withUsage(err, s.cmd)
-	}
-	switch {
-	case *proba && (cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR):
-		return s.usage("-proba does not apply to -type %s (probabilities are for classifiers)", cfg.Type)
-	case s.set("seed") && !*proba:
-		return s.usage("-seed applies to -proba only")
-	}
-	cfg.Probability, cfg.Seed = *proba, *seed
-	if *trace {
-		header := false
-		cfg.Trace = func(ts learn.TraceStep) {
-			st := *ts.SMO
-			if !header && !st.Final {
-				fmt.Fprintln(stderr, smoTraceHeader)
-				header = true
-			}
-			fmt.Fprintln(stderr, formatSMOStep(st))
+	return fitOrLoad(s, stdout, func() (learn.SVM, error) {
+		cfg, err := flags()
+		if err != nil {
+			return cfg, err
 		}
-	}
-	// Progress (not with -trace, which shows every step): every 1000th
-	// SMO step updates it.
-	pr := newProgress(stderr, "svm", *quiet || *trace)
-	if pr != nil {
-		cfg.Trace, cfg.TraceEvery = pr.trace(nil), 1000
-	}
-	s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		switch {
+		case *proba && (cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR):
+			return cfg, fmt.Errorf("-proba does not apply to -type %s (probabilities are for classifiers)", cfg.Type)
+		case s.set("seed") && !*proba:
+			return cfg, fmt.Errorf("-seed applies to -proba only")
+		}
+		cfg.Probability, cfg.Seed = *proba, *seed
+		if *trace {
+			header := false
+			cfg.Trace = func(ts learn.TraceStep) {
+				st := *ts.SMO
+				if !header && !st.Final {
+					fmt.Fprintln(stderr, smoTraceHeader)
+					header = true
+				}
+				fmt.Fprintln(stderr, formatSMOStep(st))
+			}
+		}
+		s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
+		return cfg, nil
+	}, func(cfg learn.SVM, d *trainingSet) (any, []field, error) {
+		// Progress (not with -trace, which shows every step): every
+		// 1000th SMO step updates it.
+		pr := newProgress(stderr, "svm", *quiet || *trace)
+		if pr != nil {
+			cfg.Trace, cfg.TraceEvery = pr.trace(nil), 1000
+		}
 		defer pr.done()
 		return trainSVM(cfg, d, stderr)
 	})

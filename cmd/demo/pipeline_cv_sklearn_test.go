@@ -9,6 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mlnotes/learn"
+	"mlnotes/matrix"
 )
 
 // sklearnCVReference is testdata/pipeline_cv_reference.json (written by
@@ -223,4 +226,44 @@ func TestCommonFlagsAfterLearner(t *testing.T) {
 		t.Errorf("grid -stratified best_score %v, cv -stratified mean %v", grid["best_score"], cv["mean"])
 	}
 	mustFail(t, 2, []string{"grid", "-stratified", "-param", "lambda=1", "ridge", "../../testdata/diabetes.csv"}, "-stratified")
+}
+
+// TestHoldoutBootstrapRefitPreprocessing: holdout and bootstrap with
+// -scale standard -pca 2 give the scores of learn's HoldOutClassifier and
+// Bootstrap on the raw data with the Pipeline{StandardScaler, PCA, learner}
+// as the trainer: the preprocessing is refitted on each training part.
+func TestHoldoutBootstrapRefitPreprocessing(t *testing.T) {
+	const path = "../../testdata/wine.csv"
+	tab, err := matrix.ReadCSVFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, yf, _, _ := tab.Split(tab.Data.Cols() - 1)
+	y := make([]int, len(yf))
+	for i, v := range yf {
+		y[i] = int(v)
+	}
+	p := learn.Pipeline{Steps: []learn.TransformerTrainer{learn.StandardScaler{}, learn.PCA{Components: 2}}, Learner: learn.KNN{K: 3}}
+
+	tr, va, err := learn.HoldOutSplit(x.Rows(), 0.3, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := learn.HoldOutClassifier(p, x, y, tr, va)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := jsonOf(t, first(mustRun(t, "holdout", "-json", "-frac", "0.3", "-seed", "4", "-scale", "standard", "-pca", "2", "knn", "-k", "3", path)))
+	if got["train_score"] != want.TrainScore || got["validation_score"] != want.ValidationScore {
+		t.Errorf("holdout: %v / %v, the pipeline %v / %v", got["train_score"], got["validation_score"], want.TrainScore, want.ValidationScore)
+	}
+
+	bs, err := learn.Bootstrap{B: 7, Seed: 2}.EstimateClassifier(p, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = jsonOf(t, first(mustRun(t, "bootstrap", "-json", "-quiet", "-B", "7", "-seed", "2", "-scale", "standard", "-pca", "2", "knn", "-k", "3", path)))
+	if got["e_boot"] != bs.EBoot || got["e_632"] != bs.E632 {
+		t.Errorf("bootstrap: e_boot %v, e_632 %v; the pipeline %v, %v", got["e_boot"], got["e_632"], bs.EBoot, bs.E632)
+	}
 }

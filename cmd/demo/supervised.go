@@ -473,8 +473,9 @@ func notIdentifiers(d *trainingSet, column string) error {
 // fitOrLoad finishes a supervised command after s.parse: with -load the
 // saved model is applied as it is; otherwise the settings that flags
 // builds from the command line (a usage error if they are invalid) are
-// fitted by fit on the training set. It is the common end of the commands
-// whose settings are one value.
+// fitted by fit on the training set. It is the common end of every
+// supervised command but mlp (which reads the labels to choose its task);
+// flags may also set s.regression and s.kind, from -regression or -type.
 func fitOrLoad[C any](s *supervised, stdout io.Writer, flags func() (C, error), fit func(C, *trainingSet) (any, []field, error)) error {
 	if s.loading() {
 		return s.run(stdout, nil)

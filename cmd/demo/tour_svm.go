@@ -31,6 +31,8 @@ func moons(n int, noise float64, seed uint64) (*matrix.Dense, []int) {
 
 // kktWorst returns the largest violation of the C-SVM KKT conditions on
 // the training data: yf ≥ 1 (μ = 0), yf = 1 (0 < μ < C), yf ≤ 1 (μ = C).
+// Decision is positive for the larger label (scikit-learn's sign), so
+// that label is y = +1 here; yf is the same either way.
 func kktWorst(m *learn.SVMClassifierModel, x *matrix.Dense, y []int, c float64) float64 {
 	b := m.Machines[0]
 	f, _ := m.Decision(x)
@@ -38,10 +40,11 @@ func kktWorst(m *learn.SVMClassifierModel, x *matrix.Dense, y []int, c float64) 
 	for k, i := range b.Support {
 		mu[i] = math.Abs(b.Coef[k])
 	}
+	larger := m.Classes[len(m.Classes)-1]
 	worst := 0.0
 	for i := range f {
 		yi := 1.0
-		if y[i] != b.Positive {
+		if y[i] != larger {
 			yi = -1
 		}
 		yf := yi * f[i]
@@ -86,6 +89,7 @@ func tourSVM(t *tour) error {
 		if kk.name == "linear" {
 			w, margin, _ := m.PrimalW(0)
 			t.say("       w = Σ μᵢyᵢxᵢ = %.4f, b = %.4f, margin 2/‖w‖ = %.4f", w, b.B(), margin)
+			t.say("       (trained with y = +1 for class 0, as LIBSVM; f(x) = −(wᵀx + b), positive for class 1)")
 		}
 		if err := t.savePlot(svmPicture(m, x, y, kk.name), "svm-moons-"+kk.name); err != nil {
 			return err
@@ -102,8 +106,10 @@ func tourSVMProbabilities(t *tour, x *matrix.Dense, y []int, c float64) error {
 		return err
 	}
 	b := m.Machines[0]
-	t.say("probabilities (Platt, 5-fold cross-validated f): P(class 0 | x) = 1/(1 + exp(A·f(x) + B)), A = %.3f, B = %.3f", b.ProbA, b.ProbB)
-	t.checkTrue("a larger f(x) means a larger probability of the positive class (A < 0)", b.ProbA < 0, fmt.Sprintf("A = %.3f", b.ProbA))
+	// The sigmoid is fitted to the machine's own values, −f(x) here (the
+	// machine trains class 0 as +1; f is positive for class 1).
+	t.say("probabilities (Platt, 5-fold cross-validated f): P(class 0 | x) = 1/(1 + exp(B − A·f(x))), A = %.3f, B = %.3f", b.ProbA, b.ProbB)
+	t.checkTrue("a larger f(x) means a larger probability of class 1 (A < 0)", b.ProbA < 0, fmt.Sprintf("A = %.3f", b.ProbA))
 	xt, yt := moons(500, 0.15, 2)
 	p, err := m.PredictProba(xt)
 	if err != nil {
@@ -127,16 +133,17 @@ func tourSVMProbabilities(t *tour, x *matrix.Dense, y []int, c float64) error {
 }
 
 // svmPicture draws the decision regions, f = 0 and the margins f = ±1, and
-// rings around the support vectors.
+// rings around the support vectors; f > 0 is class 1's side (the larger
+// label, scikit-learn's sign).
 func svmPicture(m *learn.SVMClassifierModel, x *matrix.Dense, y []int, name string) *plot.Figure {
 	f := &plot.Figure{Title: fmt.Sprintf("SVM with the %s kernel on two moons", name), XLabel: "x₁", YLabel: "x₂",
 		XRange: plot.Range{Min: -1.5, Max: 2.5}, YRange: plot.Range{Min: -1, Max: 1.5}}
 	decide := decisionGrid(m, -1.5, 2.5, -1, 1.5, 240)
 	f.ClassRegions(func(a, b float64) int {
 		if decide(a, b) > 0 {
-			return 0
+			return 1
 		}
-		return 1
+		return 0
 	})
 	f.Contour("f(x) = 0", decide, []float64{0}, plot.Style{Color: color.Black})
 	f.Contour("f(x) = ±1, the margins", decide, []float64{-1, 1}, plot.Style{Color: color.Black, Dashed: true})

@@ -199,12 +199,12 @@ func svmRegions(s svmState, x *matrix.Dense, y []int, m *learn.SVMClassifierMode
 	if err != nil {
 		return f
 	}
-	pos := m.Machines[0].Positive
+	lo, hi := m.Classes[0], m.Classes[len(m.Classes)-1]
 	f.ClassRegions(func(a, b float64) int {
-		if decide(a, b) > 0 {
-			return pos
+		if decide(a, b) > 0 { // positive for the larger label (scikit-learn's sign)
+			return hi
 		}
-		return 1 - pos
+		return lo
 	})
 	f.Contour("f(x) = 0", decide, []float64{0}, plot.Style{Color: color.Black})
 	f.Contour("f(x) = ±1", decide, []float64{-1, 1}, plot.Style{Color: color.Black, Dashed: true})
