@@ -403,8 +403,11 @@ func LoadAdaBoost(r io.Reader) (*AdaBoostModel, error) {
 	bad := func(format string, a ...any) (*AdaBoostModel, error) {
 		return nil, fmt.Errorf("learn: load adaboost: %w: %s", ErrFormat, fmt.Sprintf(format, a...))
 	}
-	if len(m.Classes) < 2 || !slices.IsSorted(m.Classes) || m.Features < 1 {
-		return bad("classes %v, %d features", m.Classes, m.Features)
+	if len(m.Classes) < 2 || !strictlyIncreasing(m.Classes) || m.Features < 1 {
+		return bad("classes %v (need two or more, sorted and distinct), %d features", m.Classes, m.Features)
+	}
+	if len(m.Rounds) != 0 && len(m.Rounds) != len(m.Alphas) {
+		return bad("%d rounds recorded for %d alphas", len(m.Rounds), len(m.Alphas))
 	}
 	if len(m.Stumps)+len(m.Trees) != len(m.Alphas) || len(m.Alphas) == 0 || (m.Stumps != nil && m.Trees != nil) {
 		return bad("%d alphas for %d stumps and %d trees", len(m.Alphas), len(m.Stumps), len(m.Trees))

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"mlnotes/matrix"
 )
@@ -174,7 +175,14 @@ func LoadAdaline(r io.Reader) (*AdalineModel, error) {
 	if err := loadModel(r, "adaline", &m); err != nil {
 		return nil, err
 	}
-	if err := checkNeurons(m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept); err != nil || len(m.MSE) == 0 {
+	err := checkNeurons(m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept)
+	if err == nil {
+		err = checkHistory("MSE", len(m.MSE), m.Epochs)
+	}
+	if err == nil && slices.ContainsFunc(m.MSE, func(v float64) bool { return !(v >= 0) || math.IsInf(v, 0) }) {
+		err = fmt.Errorf("MSE has a value that is negative or not finite")
+	}
+	if err != nil {
 		return nil, fmt.Errorf("learn: load adaline: %w: %v", ErrFormat, err)
 	}
 	return &m, nil

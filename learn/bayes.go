@@ -117,6 +117,9 @@ func (c Bayes) Fit(x *matrix.Dense, y []int) (*BayesModel, error) {
 	if nc < 2 {
 		return nil, fmt.Errorf("%s: %w: need at least two classes, got %d", op, ErrInvalidParameter, nc)
 	}
+	if err := CheckClassSizes(op, y); err != nil { // one density (a d×d covariance) per class
+		return nil, err
+	}
 	priors, err := c.priors(counts, n)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)

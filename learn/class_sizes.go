@@ -7,9 +7,14 @@ import "fmt"
 // are identifiers (a row number, a name), not classes. Nothing can be
 // learnt from them, and the cost of a multi-class learner grows with the
 // number of classes (an SVM trains one machine per pair: 3000 rows of
-// 3000 labels are 4.5 million machines). Classifiers whose work grows
-// with the number of classes call it on their labels; op prefixes the
-// message.
+// 3000 labels are 4.5 million machines). Classifiers whose work or size
+// grows with the number of classes call it on their labels: the SVM (a
+// machine per pair), logistic regression (a weight vector per class), the
+// perceptron and AdaLinE (a neuron per class, one versus rest), the Bayes
+// classifier (a density per class) and Fisher's discriminant (whose
+// within-class scatter is then zero). k-NN (a point per class is a valid
+// nearest-neighbour rule), trees, forests and AdaBoost do not: their size
+// is bounded by the samples. op prefixes the message.
 func CheckClassSizes(op string, y []int) error {
 	if len(y) <= 2 {
 		return nil

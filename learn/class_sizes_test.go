@@ -2,6 +2,7 @@ package learn
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"mlnotes/matrix"
@@ -54,5 +55,30 @@ func TestPerceptronHistoryBounded(t *testing.T) {
 	}
 	if len(a.MSE) > maxMistakeTrace {
 		t.Errorf("adaline kept %d MSE values", len(a.MSE))
+	}
+}
+
+// The learners whose size or work grows with the number of classes refuse
+// identifier labels; k-NN, for which a point per class is meaningful,
+// does not.
+func TestIdentifierLabelsPerLearner(t *testing.T) {
+	x := matrix.New(6, 2)
+	y := make([]int, 6)
+	for i := range 6 {
+		x.Set(i, 0, float64(i))
+		x.Set(i, 1, float64(i*i%5))
+		y[i] = 100 + i
+	}
+	refusing := map[string]ClassifierTrainer{
+		"perceptron": Perceptron{}, "adaline": Adaline{}, "bayes": Bayes{}, "fisher": FisherLDA{},
+		"svm": SVM{}, "logreg": LogisticRegression{},
+	}
+	for name, tr := range refusing {
+		if _, err := tr.FitClassifier(x, y); !errors.Is(err, ErrInvalidParameter) || !strings.Contains(err.Error(), "identifiers") {
+			t.Errorf("%s on identifier labels: %v", name, err)
+		}
+	}
+	if _, err := (KNN{K: 1}).FitClassifier(x, y); err != nil {
+		t.Errorf("k-NN on a point per class: %v", err)
 	}
 }

@@ -89,6 +89,9 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 	if err := checkSquareSize(op, fmt.Sprintf("the scatter matrices S_w, S_B and their factors over %d features", d), d, 4, "select or project the features first (-pca K)"); err != nil {
 		return nil, err
 	}
+	if err := CheckClassSizes(op, y); err != nil { // S_w = 0: no within-class scatter to invert
+		return nil, err
+	}
 	classes, means, counts := classMeans(x, y)
 	if len(classes) < 2 {
 		return nil, fmt.Errorf("%s: %w: need at least two classes, got %d", op, ErrInvalidParameter, len(classes))
@@ -405,6 +408,12 @@ func LoadFisher(r io.Reader) (*FisherModel, error) {
 	}
 	if len(m.Classes) < 2 || m.Means == nil || m.Means.Rows() != len(m.Classes) || m.Means.Cols() != len(m.W) {
 		return nil, fmt.Errorf("learn: load fisher: %w: inconsistent dimensions", ErrFormat)
+	}
+	if !strictlyIncreasing(m.Classes) {
+		return nil, fmt.Errorf("learn: load fisher: %w: classes %v are not sorted and distinct", ErrFormat, m.Classes)
+	}
+	if m.Directions != nil && (len(m.Eigenvalues) != m.Directions.Rows() || m.Directions.Cols() != len(m.W)) {
+		return nil, fmt.Errorf("learn: load fisher: %w: %d eigenvalues for %d directions of %d features (want one per direction)", ErrFormat, len(m.Eigenvalues), m.Directions.Rows(), m.Directions.Cols())
 	}
 	if m.WithinScatter != nil {
 		if m.Directions == nil || len(m.WithinScatter) != m.Directions.Rows() ||

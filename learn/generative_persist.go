@@ -189,6 +189,16 @@ func LoadGMM(r io.Reader) (*GMMModel, error) {
 	if math.Abs(total-1) > 4*float64(k)*eps {
 		return nil, bad("weights sum to %g", total)
 	}
+	// The trace, when the file has one (older files do not), holds one
+	// mean log-likelihood per iteration and ends at loglik.
+	if len(s.Trace) > 0 {
+		if err := checkLength("trace", len(s.Trace), s.Iterations); err != nil {
+			return nil, bad("%v (iterations %d)", err, s.Iterations)
+		}
+		if s.Trace[len(s.Trace)-1] != s.LogLikelihood {
+			return nil, bad("trace ends at %g, not at loglik %g", s.Trace[len(s.Trace)-1], s.LogLikelihood)
+		}
+	}
 	m := &GMMModel{Weights: s.Weights, Means: s.Means, Covariances: s.Covariances, Covariance: s.Covariance,
 		LogLikelihood: s.LogLikelihood, Iterations: s.Iterations, Converged: s.Converged, BIC: s.BIC, LogLikelihoods: s.Trace}
 	for j := range k {

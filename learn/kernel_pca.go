@@ -169,6 +169,14 @@ func LoadKernelPCA(r io.Reader) (*KernelPCAModel, error) {
 	if m.Train == nil || m.Alphas == nil || m.Alphas.Rows() != m.Train.Rows() || len(m.KMeans) != m.Train.Rows() {
 		return nil, fmt.Errorf("learn: load kernel pca: %w: inconsistent dimensions", ErrFormat)
 	}
+	// All n eigenvalues (the full solver), or the k found (top-k),
+	// descending.
+	if n, k := m.Train.Rows(), m.Alphas.Cols(); len(m.Eigenvalues) != n && len(m.Eigenvalues) != k {
+		return nil, formatError("kernel pca", fmt.Errorf("Eigenvalues has %d entries, want %d (all) or %d (the components)", len(m.Eigenvalues), n, k))
+	}
+	if err := checkDescending("Eigenvalues", m.Eigenvalues); err != nil {
+		return nil, formatError("kernel pca", err)
+	}
 	if err := m.Kernel.Validate(); err != nil {
 		return nil, fmt.Errorf("learn: load kernel pca: %w: %v", ErrFormat, err)
 	}

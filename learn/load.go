@@ -426,3 +426,14 @@ func (p *cliPreprocess) steps() ([]Transformer, error) {
 	}
 	return steps, nil
 }
+
+// strictlyIncreasing reports whether a loaded model's classes are sorted
+// and distinct (a duplicate class would get no samples, or two scores).
+func strictlyIncreasing(classes []int) bool {
+	for i := 1; i < len(classes); i++ {
+		if classes[i-1] >= classes[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -33,6 +33,9 @@ func neuronTargets(op string, x *matrix.Dense, y []int) (classes, idx []int, err
 	if len(classes) < 2 {
 		return nil, nil, fmt.Errorf("%s: %w: need at least two classes, got %d", op, ErrInvalidParameter, len(classes))
 	}
+	if err := CheckClassSizes(op, y); err != nil { // one neuron per class, each a pass per epoch
+		return nil, nil, err
+	}
 	return classes, idx, nil
 }
 

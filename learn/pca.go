@@ -716,6 +716,18 @@ func LoadPCA(r io.Reader) (*PCAModel, error) {
 	if m.Components == nil || m.Components.Cols() != len(m.Mean) || len(m.ExplainedVarianceRatio) != m.Components.Rows() {
 		return nil, fmt.Errorf("learn: load pca: %w: inconsistent dimensions", ErrFormat)
 	}
+	// All d eigenvalues, or the k found by deflation and Lanczos,
+	// descending.
+	want := len(m.Mean)
+	if m.Method == PCADeflation || m.Method == PCALanczos {
+		want = m.Components.Rows()
+	}
+	if err := checkLength("Eigenvalues", len(m.Eigenvalues), want); err != nil {
+		return nil, formatError("pca", fmt.Errorf("%v (method %q)", err, m.Method))
+	}
+	if err := checkDescending("Eigenvalues", m.Eigenvalues); err != nil {
+		return nil, formatError("pca", err)
+	}
 	return &m, nil
 }
 

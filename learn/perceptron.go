@@ -227,7 +227,25 @@ func LoadPerceptron(r io.Reader) (*PerceptronModel, error) {
 	if err := checkNeurons(m.Classes, m.Coef, m.Intercept, m.ClassCoef, m.ClassIntercept); err != nil {
 		return nil, fmt.Errorf("learn: load perceptron: %w: %v", ErrFormat, err)
 	}
+	if err := checkHistory("Mistakes", len(m.Mistakes), m.Epochs); err != nil {
+		return nil, fmt.Errorf("learn: load perceptron: %w: %v", ErrFormat, err)
+	}
+	for e, v := range m.Mistakes {
+		if v < 0 {
+			return nil, fmt.Errorf("learn: load perceptron: %w: Mistakes[%d] = %d", ErrFormat, e, v)
+		}
+	}
 	return &m, nil
+}
+
+// checkHistory checks the length of a loaded per-epoch history (a
+// perceptron's Mistakes, an AdaLinE's MSE) against the epochs run: one
+// entry per epoch up to maxMistakeTrace.
+func checkHistory(field string, length, epochs int) error {
+	if epochs < 1 || length != min(epochs, maxMistakeTrace) {
+		return fmt.Errorf("%s has %d entries for %d epochs (want one per epoch, at most %d)", field, length, epochs, maxMistakeTrace)
+	}
+	return nil
 }
 
 // checkNeuron validates a loaded single-neuron model.

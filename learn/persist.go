@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 )
 
@@ -75,4 +76,63 @@ func loadModel(r io.Reader, format string, model any) error {
 		return fmt.Errorf("learn: load %s: %w: %v", format, ErrFormat, err)
 	}
 	return nil
+}
+
+// The checks below are shared by the loaders: a saved file whose arrays do
+// not fit together is refused with an error naming the field (the JSON key
+// as the file spells it), never loaded into a model that would panic or
+// answer wrongly later.
+
+// checkLength requires the array field to have want entries.
+func checkLength(field string, got, want int) error {
+	if got != want {
+		return fmt.Errorf("%s has %d entries, want %d", field, got, want)
+	}
+	return nil
+}
+
+// checkIncreasing requires the labels of field to be strictly increasing
+// (sorted and without duplicates), as every model keeps its classes.
+func checkIncreasing(field string, v []int) error {
+	for i := 1; i < len(v); i++ {
+		if v[i] <= v[i-1] {
+			return fmt.Errorf("%s %v are not strictly increasing (entry %d)", field, v, i)
+		}
+	}
+	return nil
+}
+
+// checkDescending requires the values of field (eigenvalues) to be
+// finite and in descending order.
+func checkDescending(field string, v []float64) error {
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("%s[%d] is %v", field, i, x)
+		}
+		if i > 0 && x > v[i-1] {
+			return fmt.Errorf("%s are not in descending order (entry %d)", field, i)
+		}
+	}
+	return nil
+}
+
+// checkPermutation requires field to hold every index 0, 1, …, n−1 once.
+func checkPermutation(field string, v []int, n int) error {
+	if err := checkLength(field, len(v), n); err != nil {
+		return err
+	}
+	seen := make([]bool, n)
+	for i, j := range v {
+		if j < 0 || j >= n || seen[j] {
+			return fmt.Errorf("%s[%d] = %d: not a permutation of 0…%d", field, i, j, n-1)
+		}
+		seen[j] = true
+	}
+	return nil
+}
+
+// formatError builds the error of a loader: "learn: load <model>:
+// invalid model file: <detail>".
+func formatError(model string, detail error) error {
+	return fmt.Errorf("learn: load %s: %w: %v", model, ErrFormat, detail)
 }

@@ -255,6 +255,13 @@ func LoadSelection(r io.Reader) (*Selection, error) {
 			return nil, fmt.Errorf("learn: load select: %w: feature %d of %d", ErrFormat, j, s.D)
 		}
 	}
+	// Ranking orders all D features; Selected is its first K.
+	if err := checkPermutation("Ranking", s.Ranking, s.D); err != nil {
+		return nil, formatError("select", err)
+	}
+	if len(s.Selected) > s.D || !slices.Equal(s.Selected, s.Ranking[:len(s.Selected)]) {
+		return nil, formatError("select", fmt.Errorf("Selected %v is not the start of Ranking %v", s.Selected, s.Ranking))
+	}
 	return &s, nil
 }
 

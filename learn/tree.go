@@ -269,13 +269,16 @@ type treeSettings struct {
 // contiguous, each feature's sample order sorted once, labels as class
 // indices. It is read-only while trees grow, so a forest shares one.
 type treeData struct {
-	n, d    int
-	cols    [][]float64 // cols[j][i] = X[i, j]
-	sorted  [][]int32   // sorted[j]: 0…n−1 ordered by X[·, j] (ties by index)
-	rank    [][]uint32  // rank[j][i]: the rank of X[i, j] among the column's distinct values (sort mode)
-	classes []int       // sorted labels (classification)
-	yc      []int32     // class index of each sample (classification)
-	yr      []float64   // targets (regression)
+	n, d   int
+	cols   [][]float64 // cols[j][i] = X[i, j]
+	sorted [][]int32   // sorted[j]: 0…n−1 ordered by X[·, j] (ties by index)
+	rank   [][]uint32  // rank[j][i]: the rank of X[i, j] among the column's distinct values (sort mode)
+	// binValues[j][r] is the value of rank r of column j, for the columns
+	// a histogram scan may take (histValues; nil for the others).
+	binValues [][]float64
+	classes   []int     // sorted labels (classification)
+	yc        []int32   // class index of each sample (classification)
+	yr        []float64 // targets (regression)
 }
 
 // newTreeData reads X column by column and sorts the first sortCols
@@ -295,12 +298,14 @@ func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, e
 	t := &treeData{n: n, d: d, cols: make([][]float64, d), sorted: make([][]int32, d)}
 	if sortCols < d {
 		t.rank = make([][]uint32, d)
+		t.binValues = make([][]float64, d)
 	}
 	parallelRows(d, func(j int) {
 		col := x.Col(j)
 		t.cols[j] = col
 		if t.rank != nil {
 			t.rank[j] = denseRanks(col)
+			t.binValues[j] = histValues(col, t.rank[j])
 		}
 		if j >= sortCols {
 			return
@@ -565,21 +570,18 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			j = b.feats[v]
 		}
 		col := b.data.cols[j]
-		if b.histOK {
-			list := b.node[start:end]
-			if lo, hi, fits := b.histSpan(b.data.rank[j], list); fits {
-				if lo == hi {
-					continue // constant on this node
-				}
-				tried++
-				p, proxy, vlo, vhi, r := b.scanHist(j, list, lo, hi, weight)
-				if p > 0 && proxy > best {
-					best, feat, pos, fromHist, histRank = proxy, j, start+p, true, r
-					thr = splitThreshold(vlo, vhi)
-					ok = true
-				}
-				continue
+		if b.histOK && b.data.binValues[j] != nil && len(b.data.binValues[j])*b.k <= 4*(end-start) {
+			p, proxy, vlo, vhi, r, constant := b.scanHist(j, b.node[start:end], weight)
+			if constant {
+				continue // constant on this node
 			}
+			tried++
+			if p > 0 && proxy > best {
+				best, feat, pos, fromHist, histRank = proxy, j, start+p, true, r
+				thr = splitThreshold(vlo, vhi)
+				ok = true
+			}
+			continue
 		}
 		var idx []int32
 		if b.sortMode {

@@ -10,8 +10,10 @@ import (
 // Sorting a node's samples by a drawn feature and scanning them in that
 // order (nodeSorter.sort, treeBuilder.scan) visits every sample twice and
 // evaluates the impurity only where the value changes. When the feature has
-// few distinct values on the node (the 256 grey levels of an image), one
-// pass can instead add each sample's weight to the bin of its value's rank
+// few distinct values in its column (at most histMaxBins, and bins times
+// classes at most four times the node's samples: the 256 grey levels of
+// an image at nodes of 640 samples or more for ten classes), one pass can
+// instead add each sample's weight to the bin of its value's rank
 // and class, and the scan walks the bins in increasing rank: the
 // candidate positions are the same (between consecutive distinct values,
 // with the same sample counts on each side), and the left-hand class sums
@@ -26,13 +28,11 @@ import (
 const histMaxBins = 4096
 
 // treeHist holds the histogram scan's bins for one builder, reused from
-// node to node: per rank the weighted class counts, the number of
-// samples, and the smallest and largest sample index (whose values give
-// the threshold exactly as the sorted order's neighbours would).
+// node to node: per rank the weighted class counts and the number of
+// samples.
 type treeHist struct {
-	w           []float64 // w[(r−lo)·k + c]
-	count       []int32
-	first, last []int32
+	w     []float64 // w[r·k + c]
+	count []int32
 }
 
 // integerWeights reports whether every weight is an integer below 2⁵³ in
@@ -48,45 +48,54 @@ func integerWeights(w []float64) bool {
 	return sum < 1<<53
 }
 
-// histSpan returns the smallest and largest rank of feature j among the
-// node's samples, and whether a histogram over that span is worth filling:
-// at most histMaxBins bins, and not many more bins than samples.
-func (b *treeBuilder) histSpan(rank []uint32, list []int32) (lo, hi uint32, ok bool) {
-	lo, hi = math.MaxUint32, 0
-	for _, i := range list {
-		r := rank[i]
-		lo, hi = min(lo, r), max(hi, r)
+// histValues returns the value of each rank of a column (rank as
+// denseRanks gives it), or nil when the column has more than histMaxBins
+// distinct values or holds both −0 and +0 (one rank, two values: the
+// threshold must then come from the samples themselves, as the sorted
+// order gives them).
+func histValues(col []float64, rank []uint32) []float64 {
+	bins := 0
+	for _, r := range rank {
+		bins = max(bins, int(r)+1)
 	}
-	span := int(hi-lo) + 1
-	return lo, hi, span <= histMaxBins && span*b.k <= 4*len(list)
+	if bins > histMaxBins {
+		return nil
+	}
+	vals := make([]float64, bins)
+	neg, pos := false, false
+	for i, v := range col {
+		vals[rank[i]] = v
+		if v == 0 {
+			neg, pos = neg || math.Signbit(v), pos || !math.Signbit(v)
+		}
+	}
+	if neg && pos {
+		return nil
+	}
+	return vals
 }
 
-// scanHist is scan by the histogram of feature j over the node's samples
-// list, whose ranks lie in [lo, hi] (lo < hi): it returns the same best
-// position p, proxy and the neighbouring values lo, hi of the sorted
-// order around p, and the rank at which the left child ends.
-func (b *treeBuilder) scanHist(j int, list []int32, lo, hi uint32, weight float64) (bestP int, best, vlo, vhi float64, bestRank uint32) {
-	rank, col := b.data.rank[j], b.data.cols[j]
-	k, span := b.k, int(hi-lo)+1
+// scanHist is scan by the histogram of the ranks of feature j over the
+// node's samples list: it returns the same best position p and proxy, the
+// neighbouring values vlo < vhi of the sorted order around p, the rank at
+// which the left child ends, and whether the feature is constant on the
+// node.
+func (b *treeBuilder) scanHist(j int, list []int32, weight float64) (bestP int, best, vlo, vhi float64, bestRank uint32, constant bool) {
+	rank, vals := b.data.rank[j], b.data.binValues[j]
+	k, span := b.k, len(vals)
 	h := &b.hist
-	if cap(h.count) < span {
-		h.w = make([]float64, histMaxBins*k)
-		h.count = make([]int32, histMaxBins)
-		h.first, h.last = make([]int32, histMaxBins), make([]int32, histMaxBins)
+	if len(h.count) < span {
+		h.w = make([]float64, span*k)
+		h.count = make([]int32, span)
 	}
 	hw, cnt := h.w[:span*k], h.count[:span]
-	first, last := h.first[:span], h.last[:span]
 	clear(hw)
 	clear(cnt)
-	for r := range first {
-		first[r], last[r] = math.MaxInt32, -1
-	}
 	yc, w := b.data.yc, b.w
 	for _, i := range list {
-		r := int(rank[i] - lo)
+		r := int(rank[i])
 		hw[r*k+int(yc[i])] += w[i]
 		cnt[r]++
-		first[r], last[r] = min(first[r], i), max(last[r], i)
 	}
 
 	best = math.Inf(-1)
@@ -119,8 +128,7 @@ func (b *treeBuilder) scanHist(j int, list []int32, lo, hi uint32, weight float6
 			}
 			if proxy > best {
 				best, bestP = proxy, p
-				vlo, vhi = col[last[prev]], col[first[r]]
-				bestRank = lo + uint32(prev)
+				vlo, vhi, bestRank = vals[prev], vals[r], uint32(prev)
 			}
 		}
 		bin := hw[r*k : r*k+k]
@@ -131,7 +139,7 @@ func (b *treeBuilder) scanHist(j int, list []int32, lo, hi uint32, weight float6
 		p += int(cnt[r])
 		prev = r
 	}
-	return bestP, best, vlo, vhi, bestRank
+	return bestP, best, vlo, vhi, bestRank, p == int(cnt[prev])
 }
 
 // partitionByRank orders the node's samples list stably into those whose

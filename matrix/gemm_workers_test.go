@@ -23,8 +23,14 @@ func TestWorkersFollowGOMAXPROCS(t *testing.T) {
 	a, b := randDense(rng, 130, 120), randDense(rng, 120, 110)
 	big := New(1000, 1000)
 	var first *Dense
-	for _, procs := range []int{2, 1, 3, 1, 2} {
-		runtime.GOMAXPROCS(procs)
+	for _, asked := range []int{2, 1, 3, 1, 2} {
+		runtime.GOMAXPROCS(asked)
+		// The value in effect: WebAssembly has one thread, and its runtime
+		// keeps GOMAXPROCS at 1 whatever is asked.
+		procs := runtime.GOMAXPROCS(0)
+		if procs != asked && runtime.GOARCH != "wasm" {
+			t.Fatalf("GOMAXPROCS(%d) left GOMAXPROCS at %d", asked, procs)
+		}
 		if got := gemmWorkers(1000, 1000, 1000); got != procs {
 			t.Errorf("GOMAXPROCS=%d: gemmWorkers = %d", procs, got)
 		}

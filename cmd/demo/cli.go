@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"mlnotes/matrix"
 )
 
 // command is one subcommand of demo: `demo NAME [flags] FILES...`.
@@ -197,7 +199,7 @@ func printHelp(w io.Writer, args []string) error {
 func quote(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
+		q[i] = matrix.QuoteCell(n)
 	}
 	return strings.Join(q, ", ")
 }

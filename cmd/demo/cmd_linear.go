@@ -16,7 +16,7 @@ func init() {
 	register(
 		command{name: "linreg", args: "[-basis none|poly|gauss|sigmoid] [-degree P] [-centers M] [-width S] [-solver qr|svd|normal] [-rcond R] " + supervisedArgs,
 			summary: "least squares with basis functions (QR, SVD minimum norm, normal equations)", run: runLinreg, learner: linregLearner},
-		command{name: "ridge", args: "[-lambda L] [-penalize-intercept] " + supervisedArgs,
+		command{name: "ridge", args: "[-lambda L] [-penalize-intercept] [-basis none|poly|gauss|sigmoid] [-degree P] [-centers M] [-width S] " + supervisedArgs,
 			summary: "ridge regression ½‖y − Xw − b‖² + (λ/2)‖w‖² by Cholesky", run: runRidge, learner: ridgeLearner},
 		command{name: "logreg", args: "[-lambda L] [-solver newton|gd|lbfgs] [-tol T] [-max-iter N] [-quiet] " + supervisedArgs,
 			summary: "logistic (two classes) and softmax regression, Σ −log p + (λ/2)‖W‖²",
@@ -47,14 +47,11 @@ func init() {
 
 // declareLinregFlags declares linreg's flags.
 func declareLinregFlags(fs *flag.FlagSet) func() (learn.LinearRegression, error) {
-	basis := fs.String("basis", "none", "basis functions: none, poly, gauss or sigmoid")
-	degree := fs.Int("degree", 3, "degree `P` of the polynomial basis")
-	centers := fs.Int("centers", 5, "number `M` of Gaussian or sigmoid centres per feature")
-	width := fs.Float64("width", 0, "width `S` of the Gaussian and sigmoid bumps (default: the spacing of the centres)")
+	basis := declareBasisFlags(fs)
 	solver := fs.String("solver", "qr", "qr, svd (minimum norm) or normal (the normal equations by Cholesky)")
 	rcond := fs.Float64("rcond", 0, "with -solver svd: singular values below `R`·σmax count as zero, as numpy.linalg.lstsq's rcond (default max(n, p)·ε)")
 	return func() (learn.LinearRegression, error) {
-		b, err := basisFromFlags(fs, *basis, *degree, *centers, *width)
+		b, err := basis()
 		if err != nil {
 			return learn.LinearRegression{}, err
 		}
@@ -87,6 +84,16 @@ func runLinreg(args []string, stdout, stderr io.Writer) error {
 		}
 		return m, []field{{"coef", m.Coef}, {"intercept", m.Intercept}, {"rank", m.Rank}, {"sigma2", m.Sigma2}}, nil
 	})
+}
+
+// declareBasisFlags declares the basis flags of linreg and ridge and
+// returns their checked values.
+func declareBasisFlags(fs *flag.FlagSet) func() (learn.Basis, error) {
+	basis := fs.String("basis", "none", "basis functions: none, poly, gauss or sigmoid")
+	degree := fs.Int("degree", 3, "degree `P` of the polynomial basis")
+	centers := fs.Int("centers", 5, "number `M` of Gaussian or sigmoid centres per feature")
+	width := fs.Float64("width", 0, "width `S` of the Gaussian and sigmoid bumps (default: the spacing of the centres)")
+	return func() (learn.Basis, error) { return basisFromFlags(fs, *basis, *degree, *centers, *width) }
 }
 
 // basisFromFlags checks the basis flags: values in range, and no flag that
@@ -128,8 +135,13 @@ func checkLambda(lambda float64) error {
 func declareRidgeFlags(fs *flag.FlagSet) func() (learn.Ridge, error) {
 	lambda := fs.Float64("lambda", 1, "the penalty `L` = λ ≥ 0 (scikit-learn's alpha)")
 	penalize := fs.Bool("penalize-intercept", false, "penalize b too, as the notes write (AᵀA + λI)W = AᵀY with A = [1 X]")
+	basis := declareBasisFlags(fs)
 	return func() (learn.Ridge, error) {
-		return learn.Ridge{Lambda: *lambda, PenalizeIntercept: *penalize}, checkLambda(*lambda)
+		b, err := basis()
+		if err != nil {
+			return learn.Ridge{}, err
+		}
+		return learn.Ridge{Lambda: *lambda, PenalizeIntercept: *penalize, Basis: b}, checkLambda(*lambda)
 	}
 }
 

@@ -72,10 +72,13 @@ func report(stderr io.Writer, name string, err error) int {
 		return exitOK
 	}
 	if ue, ok := err.(*usageError); ok {
-		fmt.Fprintf(stderr, "demo %s: %s\n", name, ue.msg)
-		if ue.usage != "" {
-			fmt.Fprintf(stderr, "usage: %s\n", ue.usage)
+		// One line, as for every error: the synopsis of a command can run to
+		// several long lines, so the message points to it instead.
+		hint := ""
+		if ue.usage != "" && name != "" {
+			hint = fmt.Sprintf(" (usage: demo help %s)", name)
 		}
+		fmt.Fprintf(stderr, "demo %s: %s%s\n", name, ue.msg, hint)
 		return exitUsage
 	}
 	if err == errHelpShown {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -81,6 +83,15 @@ func TestExitStatuses(t *testing.T) {
 	nan := writeCSV(t, "n.csv", "1,NaN\n2,1\n")
 	ragged := writeCSV(t, "r.csv", "1,2\n3\n")
 	b := writeCSV(t, "b.csv", "1\n1\n")
+	// The words for a missing file are the platform's ("no such file or
+	// directory" on Linux, "No such file or directory" under node for
+	// js/wasm): take them from the error os.Open gives.
+	const missing = "/no/such/file.csv"
+	_, err := os.Open(missing)
+	var pe *fs.PathError
+	if !errors.Is(err, fs.ErrNotExist) || !errors.As(err, &pe) {
+		t.Fatalf("opening %s: %v", missing, err)
+	}
 	cases := []struct {
 		args   []string
 		status int
@@ -91,7 +102,7 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"chol", indefinite}, 1, "not positive definite: pivot 1"},
 		{[]string{"svd", nan}, 1, "not a finite number"},
 		{[]string{"qr", ragged}, 1, "line 2 has 1 field"},
-		{[]string{"det", "/no/such/file.csv"}, 1, "no such file"},
+		{[]string{"det", missing}, 1, missing + ": " + pe.Err.Error()},
 		{[]string{"solve", singular}, 2, "expected 2 file operand"},
 		{[]string{"svd", "-bogus", nan}, 2, "flag provided but not defined"},
 		{[]string{"nosuchcommand"}, 2, "unknown command"},

@@ -35,8 +35,12 @@ var siteTopics = []siteTopic{
 	{Name: "fisher", Title: "Fisher's discriminant", Notes: `004 "Fisher Linear Discriminant"`, Done: true,
 		Checks: []string{"ready data=moons", "ready data=iris", "ready data=xor&ridge=10",
 			"error ridge=-1", "error data=nosuch", "error step=2", "error data=iris&ridge=x"}},
-	{Name: "linear", Title: "Linear models and feature selection", Notes: `001 "Linear models"; 002; 004 "Ridge Regression"`},
-	{Name: "logistic", Title: "Logistic regression", Notes: `004 "Logistic Regression"`, Steps: true},
+	{Name: "linear", Title: "Linear models and feature selection", Notes: `001 "Linear models"; 002; 004 "Ridge Regression"`, Done: true,
+		Checks: []string{"ready basis=gauss&centers=12&lambda=0.01", "ready degree=3&lambda=1e-9&score=mi", "ready basis=none&lambda=0",
+			"error degree=0", "error basis=gauss&degree=3", "error lambda=-1", "error score=chi2", "error step=2"}},
+	{Name: "logistic", Title: "Logistic regression", Notes: `004 "Logistic Regression"`, Steps: true, Done: true,
+		Checks: []string{"ready data=xor&lambda=0.1", "ready kappa=50&lr=0.03&step=25", "ready momentum=0&step=3", "ready data=blobs&lr=0.25&iters=200",
+			"error lambda=-1", "error step=61", "error momentum=1", "error kappa=0.5", "error data=iris"}},
 	{Name: "generative", Title: "The generative methods", Notes: `004 "Mixture density Estimate and EM algorithm"`, Steps: true, Done: true,
 		Checks: []string{"ready data=blobs&k=2&cov=diag", "ready data=moons&k=6&step=5", "ready k=4&seed=7&step=2",
 			"error k=0", "error cov=tied", "error step=100000", "error data=iris"}},
@@ -65,8 +69,8 @@ var siteData = []struct {
 	{"blobs", func() (*matrix.Dense, []int) { return toydata.Blobs(100, 3, 1) }},
 }
 
-// siteMatrices are the symmetric matrices the site ships in data/ (read
-// by demo eig; no header).
+// siteMatrices are the matrices the site ships in data/ without a header:
+// the symmetric matrices read by demo eig, and the regression data.
 var siteMatrices = []struct {
 	name string
 	gen  func() *matrix.Dense
@@ -74,11 +78,15 @@ var siteMatrices = []struct {
 	{"random6", func() *matrix.Dense { return toydata.RandomSymmetric(6, 1) }},
 	{"random12", func() *matrix.Dense { return toydata.RandomSymmetric(12, 2) }},
 	{"hilbert6", func() *matrix.Dense { return toydata.Hilbert(6) }},
+	// The tour's noisy sine (x, y), read by demo ridge: 15 training and
+	// 500 test points.
+	{"sine", func() *matrix.Dense { return toydata.Table(toydata.NoisySine(15, 0.25, 1)) }},
+	{"sine-test", func() *matrix.Dense { return toydata.Table(toydata.NoisySine(500, 0.25, 2)) }},
 }
 
 // siteRepoData are data sets of the repository's testdata/ that the site
 // ships as they are (the tour reads the same files).
-var siteRepoData = []string{"digits", "iris"}
+var siteRepoData = []string{"digits", "iris", "diabetes"}
 
 // siteDataNames lists every data set of the site (data/NAME.csv).
 func siteDataNames() []string {

@@ -237,7 +237,7 @@ func (m *cliModel) readData(path string, o readOptions) (*sample, error) {
 		for _, name := range f.Features {
 			j := slices.Index(t.names, name)
 			if j < 0 {
-				return nil, fmt.Errorf("%s has no column %q, a feature of the model (it needs %s)", path, name, quote(f.Features))
+				return nil, fmt.Errorf("%s has no column %s, a feature of the model (it needs %s)", path, matrix.QuoteCell(name), quote(f.Features))
 			}
 			if j == lab {
 				return nil, &usageError{msg: fmt.Sprintf("-target %s is a feature of the model", o.target)}

@@ -585,3 +585,31 @@ func TestQuietWithLoad(t *testing.T) {
 	mustRun(t, "mlp", "-load", model, "-test", train, "-quiet")
 	mustFail(t, 2, []string{"mlp", "-load", model, "-test", train, "-epochs", "3"}, "-epochs", "does not apply")
 }
+
+// TestLongCellQuoted: a 5 MB cell is quoted by its first characters and
+// its length, with its line and column, not whole (issue 25, item 7): in a
+// feature column of numbers, as a label of a model that does not have it,
+// and in a LIBSVM file.
+func TestLongCellQuoted(t *testing.T) {
+	big := strings.Repeat("w", 5<<20)
+	train := writeCSV(t, "t.csv", "a,b,y\n1,2,0\n3,"+big+",1\n4,5,1\n")
+	status, _, errOut := runDemo("knn", "-k", "1", train)
+	if status != 1 || len(errOut) > 400 || !strings.Contains(errOut, `"`+strings.Repeat("w", 60)+`"… (5242880 characters)`) ||
+		!strings.Contains(errOut, "line 3") || !strings.Contains(errOut, `column 2 ("b")`) {
+		t.Errorf("feature cell: status %d, %d bytes on stderr: %.300s", status, len(errOut), errOut)
+	}
+	model := filepath.Join(t.TempDir(), "m.json")
+	mustRun(t, "knn", "-k", "1", "-save", model, writeCSV(t, "ok.csv", "a,y\n1,0\n2,1\n"))
+	status, _, errOut = runDemo("predict", "-model", model, writeCSV(t, "p.csv", "a,y\n1,"+big+"\n"))
+	if status != 1 || len(errOut) > 400 || !strings.Contains(errOut, "… (5242880 characters)") {
+		t.Errorf("label: status %d, %d bytes on stderr: %.300s", status, len(errOut), errOut)
+	}
+	lib := filepath.Join(t.TempDir(), "d.libsvm")
+	if err := os.WriteFile(lib, []byte("1 1:0.5\n0 "+big+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, _, errOut = runDemo("knn", "-k", "1", lib)
+	if status != 1 || len(errOut) > 400 || !strings.Contains(errOut, "line 2, item 2") || !strings.Contains(errOut, "… (5242880 characters)") {
+		t.Errorf("LIBSVM item: status %d, %d bytes on stderr: %.300s", status, len(errOut), errOut)
+	}
+}

@@ -2,8 +2,8 @@ package main
 
 import (
 	"math"
-	"math/rand/v2"
 
+	"mlnotes/cmd/demo/internal/toydata"
 	"mlnotes/learn"
 	"mlnotes/matrix"
 )
@@ -13,16 +13,9 @@ import (
 // decision-region pictures colour.
 
 // noisySine returns n points x ~ U(0, 1), y = sin 2πx + σε.
+// (toydata.NoisySine, shared with the site).
 func noisySine(n int, sigma float64, seed uint64) (*matrix.Dense, []float64) {
-	rng := rand.New(rand.NewPCG(seed, 3))
-	x := matrix.New(n, 1)
-	y := make([]float64, n)
-	for i := range n {
-		v := rng.Float64()
-		x.Set(i, 0, v)
-		y[i] = math.Sin(2*math.Pi*v) + sigma*rng.NormFloat64()
-	}
-	return x, y
+	return toydata.NoisySine(n, sigma, seed)
 }
 
 // classGrid predicts the class of every node of a g×g grid over the box

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mlnotes/cmd/demo/internal/plot"
@@ -45,7 +46,7 @@ func irisPetals(files map[string]string) (*matrix.Dense, []int, error) {
 // the direction w on the data and the projected classes (demo lda).
 func fisherTopic(p *params, files map[string]string) (*Response, error) {
 	data := p.choice("data", "blobs", "blobs", "moons", "xor", "iris")
-	ridge := p.float("ridge", 0, -math.SmallestNonzeroFloat64, 1e6)
+	ridge := p.nonNegative("ridge", 0, 1e6)
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -170,4 +171,23 @@ func classNames(classes []int) []string {
 		out[i] = fmt.Sprintf("class %d", i)
 	}
 	return out
+}
+
+// nonNegative reads name, a number in [0, hi] (def when absent), for the
+// penalties and ridges whose flags accept 0.
+func (p *params) nonNegative(name string, def, hi float64) float64 {
+	v := def
+	if s, ok := p.get(name); ok {
+		f, err := strconv.ParseFloat(s, 64)
+		switch {
+		case err != nil:
+			p.fail("%s=%s: not a number", name, s)
+		case !(f >= 0 && f <= hi):
+			p.fail("%s=%s: want a value in [0, %g]", name, s, hi)
+		default:
+			v = f
+		}
+	}
+	p.norm[name] = fmtFloat(v)
+	return v
 }
