@@ -107,9 +107,13 @@ func TestLoadCLIModels(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					scale := 0.0
+					for _, row := range want.Decision {
+						scale = max(scale, maxAbs(row))
+					}
 					for i, row := range want.Decision {
 						for j, v := range row {
-							if g := dec.At(i, j); math.Float64bits(g) != math.Float64bits(v) {
+							if g := dec.At(i, j); !goldenClose(g, v, x.Rows()+x.Cols(), scale) {
 								t.Fatalf("decision (%d, %d): Load %v, demo predict %v", i, j, g, v)
 							}
 						}
@@ -120,12 +124,17 @@ func TestLoadCLIModels(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				wantValues := make([]float64, len(want.Predictions))
 				for i, w := range want.Predictions {
 					v, err := strconv.ParseFloat(string(w), 64)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if math.Float64bits(got[i]) != math.Float64bits(v) {
+					wantValues[i] = v
+				}
+				scale := maxAbs(wantValues)
+				for i, v := range wantValues {
+					if !goldenClose(got[i], v, x.Rows()+x.Cols(), scale) {
 						t.Fatalf("row %d: Load predicts %v, demo predict %v", i, got[i], v)
 					}
 				}
@@ -167,8 +176,8 @@ func TestStandardScalerMatchesCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := st.(*ScalerModel)
-		sameVecBits(t, c.model+" center", s.Center, f.Preprocess.Center)
-		sameVecBits(t, c.model+" scale", s.Scale, f.Preprocess.Scale)
+		sameGolden(t, c.model+" center", s.Center, f.Preprocess.Center, x.Rows()+x.Cols())
+		sameGolden(t, c.model+" scale", s.Scale, f.Preprocess.Scale, x.Rows()+x.Cols())
 		if c.k == 0 {
 			continue
 		}
@@ -180,9 +189,9 @@ func TestStandardScalerMatchesCLI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sameVecBits(t, c.model+" pca mean", p.Mean, f.Preprocess.PCAMean)
+		sameGolden(t, c.model+" pca mean", p.Mean, f.Preprocess.PCAMean, x.Rows()+x.Cols())
 		for j, row := range f.Preprocess.PCAComponents {
-			sameVecBits(t, c.model+" pca component", p.Components.Row(j), row)
+			sameGolden(t, c.model+" pca component", p.Components.Row(j), row, x.Rows()+x.Cols())
 		}
 	}
 }
@@ -194,6 +203,22 @@ func sameVecBits(t *testing.T, what string, got, want []float64) {
 	}
 	for i := range got {
 		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+			t.Fatalf("%s[%d] = %v, want %v", what, i, got[i], want[i])
+		}
+	}
+}
+
+// sameGolden checks got against the values want of a golden file: bit for
+// bit on the build that wrote them, within goldenClose's bound elsewhere (m
+// is the longest sum behind the values).
+func sameGolden(t *testing.T, what string, got, want []float64, m int) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d values, want %d", what, len(got), len(want))
+	}
+	scale := maxAbs(want)
+	for i := range got {
+		if !goldenClose(got[i], want[i], m, scale) {
 			t.Fatalf("%s[%d] = %v, want %v", what, i, got[i], want[i])
 		}
 	}
@@ -364,6 +389,14 @@ func TestLoadSavedBeforeSplitThroughLoad(t *testing.T) {
 		default:
 			t.Fatalf("%s: Load gave %T", name, m)
 		}
-		sameVecBits(t, name, got, w)
+		if scale := savedTermsScale(t, name, x); scale > 0 && !goldenBuild {
+			for i := range w {
+				if !goldenClose(got[i], w[i], x.Rows()+x.Cols(), max(scale, maxAbs(w))) {
+					t.Fatalf("%s[%d] = %v, want %v", name, i, got[i], w[i])
+				}
+			}
+			continue
+		}
+		sameGolden(t, name, got, w, x.Rows()+x.Cols())
 	}
 }
