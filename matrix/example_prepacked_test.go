@@ -10,7 +10,7 @@ import (
 // iterative method: here the scores ΘXᵀ of two parameter vectors, twice.
 func ExampleGemmPackedB() {
 	x, _ := matrix.NewFromSlice(3, 2, []float64{1, 2, 3, 4, 5, 6}) // three samples
-	px, _ := matrix.PackB(x, true)                                // op(B) = Xᵀ, 2×3
+	px, _ := matrix.PackB(x, true)                                 // op(B) = Xᵀ, 2×3
 	theta, _ := matrix.NewFromSlice(2, 2, []float64{1, 0, 0.5, -1})
 	scores := matrix.New(2, 3)
 	for range 2 {

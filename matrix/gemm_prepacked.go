@@ -60,7 +60,7 @@ func PackB(b *Dense, trans bool) (*PackedB, error) {
 		slivers := ceilDiv(ncb, nr)
 		for pc := 0; pc < k; pc += p.kc {
 			kcb := min(p.kc, k-pc)
-			bp := buf[:kcb*slivers*nr:kcb*slivers*nr]
+			bp := buf[: kcb*slivers*nr : kcb*slivers*nr]
 			buf = buf[kcb*slivers*nr:]
 			packBSlivers(bp, b, trans, pc, kcb, jc, ncb, nr, 0, slivers, nil)
 			p.panels = append(p.panels, bp)
