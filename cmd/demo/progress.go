@@ -15,17 +15,25 @@ import (
 	"mlnotes/matrix"
 )
 
+// progressClock is the clock of every progress printer (tests replace it
+// with one they move).
+var progressClock = time.Now
+
 // progressPrinter prints the state of one command's work. Its methods may
-// be called from several goroutines (the forest's workers).
+// be called from several goroutines (the forest's workers, a heartbeat).
 type progressPrinter struct {
 	w     io.Writer
 	name  string
-	now   func() time.Time // time.Now; tests replace it
+	now   func() time.Time // progressClock; tests may replace it
 	mu    sync.Mutex
 	start time.Time
 	last  time.Time // when the last line was printed (zero: none yet)
-	state string    // the latest state, printed or not
-	shown bool      // state has been printed
+	// The latest state, printed or not: prefix, then format and args,
+	// formatted only when a line is printed (updates are cheap).
+	prefix string
+	format string
+	args   []any
+	shown  bool // the state has been printed
 }
 
 // newProgress returns the progress printer of command name on stderr, or
@@ -34,7 +42,7 @@ func newProgress(stderr io.Writer, name string, quiet bool) *progressPrinter {
 	if quiet {
 		return nil
 	}
-	return &progressPrinter{w: stderr, name: name, now: time.Now, start: time.Now()}
+	return &progressPrinter{w: stderr, name: name, now: progressClock, start: progressClock()}
 }
 
 // update records the state and prints it if a second has passed since the
@@ -45,11 +53,21 @@ func (p *progressPrinter) update(format string, a ...any) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.state, p.shown = fmt.Sprintf(format, a...), false
+	p.format, p.args, p.shown = format, a, false
 	now := p.now()
 	if now.Sub(p.start) >= time.Second && now.Sub(p.last) >= time.Second {
 		p.print(now)
 	}
+}
+
+// setPrefix puts prefix before every later state (bench: the method).
+func (p *progressPrinter) setPrefix(prefix string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.prefix = prefix
 }
 
 // done prints the last state, unless it is printed already or the work
@@ -61,13 +79,63 @@ func (p *progressPrinter) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.now()
-	if p.state != "" && !p.shown && (!p.last.IsZero() || now.Sub(p.start) >= time.Second) {
+	if p.format != "" && !p.shown && (!p.last.IsZero() || now.Sub(p.start) >= time.Second) {
 		p.print(now)
 	}
 }
 
+// refresh is a heartbeat's tick: it prints a state not yet printed once a
+// second has passed (as update would), and prints again a state that has
+// not changed for heartbeatRepeat, so that a long step without news of
+// its own (a Gram matrix, an eigensolver) still shows that it runs.
+func (p *progressPrinter) refresh() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.now()
+	wait := time.Second
+	if p.shown {
+		wait = heartbeatRepeat
+	}
+	if p.format != "" && now.Sub(p.start) >= time.Second && now.Sub(p.last) >= wait {
+		p.print(now)
+	}
+}
+
+// heartbeatRepeat is how long a heartbeat waits before it prints an
+// unchanged state again.
+const heartbeatRepeat = 10 * time.Second
+
+// heartbeat calls refresh four times a second until stop is called (stop
+// returns when the heartbeat has ended; nothing is printed after it).
+func (p *progressPrinter) heartbeat() (stop func()) {
+	if p == nil {
+		return func() {}
+	}
+	quit, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+				p.refresh()
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-ended
+	}
+}
+
 func (p *progressPrinter) print(now time.Time) {
-	fmt.Fprintf(p.w, "demo %s: %s  time %.1fs\n", p.name, p.state, now.Sub(p.start).Seconds())
+	fmt.Fprintf(p.w, "demo %s: %s%s  time %.1fs\n", p.name, p.prefix, fmt.Sprintf(p.format, p.args...), now.Sub(p.start).Seconds())
 	p.last, p.shown = now, true
 }
 
@@ -86,7 +154,8 @@ func (p *progressPrinter) counter(what string) func(done, total int) {
 }
 
 // trace returns a learn.Trace that updates p with each step of an
-// iterative learner (SVM, logistic regression, EM, AdaBoost), calling
+// iterative learner (SVM, logistic regression, EM, AdaBoost, the
+// perceptron, a network's epochs), calling
 // also next (a -trace printer) when it is set.
 func (p *progressPrinter) trace(next learn.Trace) learn.Trace {
 	if p == nil {
@@ -100,6 +169,7 @@ func (p *progressPrinter) trace(next learn.Trace) learn.Trace {
 		switch {
 		case s.SMO != nil:
 			if s.SMO.Final { // the report that ends a machine
+				p.update("machine %d: done after %d SMO iterations, violation %.3g", machine, s.Iteration, s.SMO.Violation)
 				machine++
 				return
 			}
@@ -110,6 +180,10 @@ func (p *progressPrinter) trace(next learn.Trace) learn.Trace {
 			p.update("restart %d: EM iteration %d, mean log-likelihood %.6g", s.EM.Restart+1, s.Iteration, s.EM.LogLikelihood)
 		case s.Round != nil:
 			p.update("round %d, ξ %.4g", s.Iteration, s.Objective)
+		case s.Neuron != nil: // the perceptron's epochs
+			p.update("neuron of class %d: epoch %d, %d mistakes", s.Neuron.Class, s.Iteration, s.Neuron.Mistakes)
+		case s.Epoch != nil:
+			p.update("epoch %d, loss %.6g", s.Iteration, s.Objective)
 		default:
 			p.update("step %d, objective %.6g", s.Iteration, s.Objective)
 		}
