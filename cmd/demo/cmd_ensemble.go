@@ -17,7 +17,7 @@ import (
 
 func init() {
 	register(
-		command{name: "tree", args: "[-criterion gini|entropy] [-max-depth D] [-min-split M] [-min-leaf L] [-regression] [-print] " + supervisedArgs,
+		command{name: "tree", args: "[-criterion gini|entropy] [-max-depth D] [-min-split M] [-min-leaf L] [-regression] [-print] [-quiet] " + supervisedArgs,
 			summary: "decision tree (Gini or entropy; regression trees with -regression)", run: runTree, learner: treeLearner},
 		command{name: "forest", args: "[-trees T] [-max-features sqrt|log2|all|M] [-max-depth D] [-seed S] [-workers W] [-regression] [-quiet] " + supervisedArgs,
 			summary: "random forest: out-of-bag accuracy (or MSE), feature importances", run: runForest, learner: forestLearner},
@@ -58,6 +58,7 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	f := declareTreeFlags(s.fs)
 	reg := s.fs.Bool("regression", false, "a regression tree (squared error)")
 	print := s.fs.Bool("print", false, "print the tree as text (field tree)")
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -68,6 +69,9 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 		var model any
 		var m *learn.Tree
 		var text func(names, classNames []string) string
+		pr := newProgress(stderr, "tree", *quiet)
+		c.Progress = pr.leaves()
+		defer pr.done()
 		if *reg {
 			r, err := c.FitRegression(d.X, d.Y)
 			if err != nil {

@@ -261,11 +261,9 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 		return cfg, nil
 	}, func(cfg learn.SVM, d *trainingSet) (any, []field, error) {
 		// Progress (not with -trace, which shows every step): every
-		// 1000th SMO step updates it.
+		// 100th SMO step and the end of every machine.
 		pr := newProgress(stderr, "svm", *quiet || *trace)
-		if pr != nil {
-			cfg.Trace, cfg.TraceEvery = pr.trace(nil), 1000
-		}
+		cfg = pr.smoTraced(cfg)
 		defer pr.done()
 		return trainSVM(cfg, d, stderr)
 	})

@@ -109,7 +109,8 @@ func (p *progressPrinter) refresh() {
 const heartbeatRepeat = 10 * time.Second
 
 // heartbeat calls refresh four times a second until stop is called (stop
-// returns when the heartbeat has ended; nothing is printed after it).
+// returns when the heartbeat has ended, so that it prints nothing after
+// it; a second call does nothing).
 func (p *progressPrinter) heartbeat() (stop func()) {
 	if p == nil {
 		return func() {}
@@ -128,9 +129,12 @@ func (p *progressPrinter) heartbeat() (stop func()) {
 			}
 		}
 	}()
+	var once sync.Once
 	return func() {
-		close(quit)
-		<-ended
+		once.Do(func() {
+			close(quit)
+			<-ended
+		})
 	}
 }
 
@@ -150,6 +154,39 @@ func (p *progressPrinter) counter(what string) func(done, total int) {
 		if done == total {
 			p.done()
 		}
+	}
+}
+
+// count returns a callback of done out of total (learn's Progress of the
+// forest and bagging) that updates p with what (trees, models), leaving
+// the end to the caller.
+func (p *progressPrinter) count(what string) func(done, total int) {
+	if p == nil {
+		return nil
+	}
+	return func(done, total int) { p.update("%d/%d %s", done, total, what) }
+}
+
+// smoTraced returns the SVM with its SMO steps reported on p: every 100th
+// step (a cheap call: p formats a line at most once a second) and the
+// end of every machine. Without p it is returned as it is.
+func (p *progressPrinter) smoTraced(c learn.SVM) learn.SVM {
+	if p != nil {
+		c.Trace, c.TraceEvery = p.trace(nil), 100
+	}
+	return c
+}
+
+// leaves returns a learn.DecisionTree Progress callback that updates p
+// with the training rows that have reached a leaf.
+func (p *progressPrinter) leaves() func(done, total int) {
+	if p == nil {
+		return nil
+	}
+	leaves := 0
+	return func(done, total int) {
+		leaves++
+		p.update("growing: %d/%d rows in %d leaves", done, total, leaves)
 	}
 }
 

@@ -124,3 +124,38 @@ func TestChunkedKNNPrediction(t *testing.T) {
 		t.Errorf("progress:\n%s", b.String())
 	}
 }
+
+// TestProgressHeartbeat: a heartbeat's tick prints a new state once a
+// second has passed, an unchanged one again only after heartbeatRepeat,
+// with the prefix; stop ends the ticks and may be called twice.
+func TestProgressHeartbeat(t *testing.T) {
+	var b strings.Builder
+	p, clock := fakeProgress(&b)
+	p.setPrefix("svm-rbf (10/11): ")
+	p.update("fitting")
+	*clock = clock.Add(500 * time.Millisecond)
+	p.refresh()
+	if b.Len() != 0 {
+		t.Fatalf("printed within a second: %q", b.String())
+	}
+	*clock = clock.Add(700 * time.Millisecond)
+	p.refresh() // 1.2 s: the state is new
+	*clock = clock.Add(5 * time.Second)
+	p.refresh() // unchanged for 5 s: nothing
+	*clock = clock.Add(5 * time.Second)
+	p.refresh() // unchanged for 10 s: again
+	want := "demo svm: svm-rbf (10/11): fitting  time 1.2s\ndemo svm: svm-rbf (10/11): fitting  time 11.2s\n"
+	if b.String() != want {
+		t.Errorf("heartbeat printed\n%s\nwant\n%s", b.String(), want)
+	}
+	stop := p.heartbeat()
+	stop()
+	stop()
+	var q *progressPrinter
+	q.refresh()
+	q.heartbeat()()
+	q.setPrefix("x")
+	if q.count("trees") != nil || q.leaves() != nil || q.smoTraced(learn.SVM{}).Trace != nil {
+		t.Error("a quiet printer gives callbacks")
+	}
+}
