@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -66,6 +67,10 @@ func TestProgressOfEveryCommand(t *testing.T) {
 	big := progressData(t, 1500) // k-NN predicts more than 1024 rows in blocks
 	iris := filepath.Join("..", "..", "testdata", "iris.csv")
 	fashion := fakeFashion(t, 40, 20)
+	model := filepath.Join(t.TempDir(), "knn.json")
+	if status, _, errOut := runDemo("knn", "-quiet", "-k", "3", "-save", model, data); status != 0 {
+		t.Fatalf("knn -save: %s", errOut)
+	}
 	cases := []struct {
 		name string
 		args []string
@@ -79,8 +84,10 @@ func TestProgressOfEveryCommand(t *testing.T) {
 		{"bag", []string{"bag", "-B", "4", "tree", data}, "4/4 models"},
 		{"gmm", []string{"gmm", "-k", "2", "-target", "y", data}, "EM iteration"},
 		{"knn", []string{"knn", "-k", "3", big}, "predicting: 1500/1500 rows"},
+		{"predict", []string{"predict", "-model", model, big}, "predicting: 1500/1500 rows"},
 		{"kpca", []string{"kpca", "-kernel", "rbf", "-sigma2", "2", "-target", "y", data}, "done: 2 components of 400 rows"},
 		{"cv", []string{"cv", "-k", "4", "tree", data}, "tree: fold 4/4 done"},
+		{"bootstrap", []string{"bootstrap", "-B", "5", "tree", data}, "resample 5/5 of 400 points"},
 		{"grid", []string{"grid", "-k", "3", "-param", "max-depth=1,2", "tree", data}, "combination 2/2 (-max-depth=2): fold 3/3 done"},
 		{"bench", []string{"bench", "fashion", "-dir", fashion, "-train", "30", "-methods", "fisher,tree,svm-rbf"}, "3 rows done, 0 failed"},
 		{"perceptron", []string{"perceptron", "-epochs", "20", iris}, "epoch"},
@@ -110,5 +117,33 @@ func TestProgressOfEveryCommand(t *testing.T) {
 				t.Errorf("the last progress line %q does not contain %q; stderr:\n%s", l, c.last, errOut)
 			}
 		})
+	}
+}
+
+// TestUnboundedCounts: `perceptron -epochs` at math.MaxInt runs (its
+// histories are bounded) and stops at the first epoch without a mistake;
+// `adaboost -rounds` at math.MaxInt is one usage line naming the memory
+// limit, before any round is run.
+func TestUnboundedCounts(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for i := range 60 {
+		x := float64(i%10) - 4.5
+		y := 0
+		if x > 0 {
+			y = 1
+		}
+		fmt.Fprintf(&b, "%g,%d,%d\n", x, i%7, y)
+	}
+	data := writeCSV(t, "separable.csv", b.String())
+	maxInt := fmt.Sprint(math.MaxInt)
+	status, out, errOut := runDemo("perceptron", "-epochs", maxInt, "-json", data)
+	if status != 0 || !strings.Contains(out, `"converged":true`) {
+		t.Errorf("perceptron -epochs %s: status %d, %s%s", maxInt, status, out, errOut)
+	}
+	status, out, errOut = runDemo("adaboost", "-rounds", maxInt, data)
+	if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 ||
+		!strings.Contains(errOut, "-rounds "+maxInt) || !strings.Contains(errOut, "the limit is") {
+		t.Errorf("adaboost -rounds %s: status %d, stdout %q, stderr %q", maxInt, status, out, errOut)
 	}
 }
