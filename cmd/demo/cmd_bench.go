@@ -90,7 +90,9 @@ var benchMethods = []benchMethod{
 		}},
 	{"svm-linear", "C-SVM, linear kernel, C = 1, tol 1e-3, one-versus-one",
 		func(_ uint64, pr *progressPrinter) learn.ClassifierTrainer {
-			return pr.smoTraced(learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3})
+			return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+				return pr.smoTraced(learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3}, x.Rows()).FitClassifier(x, y)
+			})
 		}},
 	{"svm-rbf", "C-SVM, Gaussian kernel γ = 1/(d·Var X) (scikit-learn's \"scale\"), C = 1, tol 1e-3",
 		func(_ uint64, pr *progressPrinter) learn.ClassifierTrainer { return scaledGammaSVM(0, pr) }},
@@ -128,7 +130,7 @@ func scaledGammaSVM(k int, pr *progressPrinter) learn.ClassifierTrainer {
 			return nil, errors.New("bench: the training images are all equal; no Gaussian width can be chosen")
 		}
 		gamma := 1 / (float64(x.Cols()) * v)
-		m, err := pr.smoTraced(learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3}).FitClassifier(x, y)
+		m, err := pr.smoTraced(learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3}, x.Rows()).FitClassifier(x, y)
 		if err != nil {
 			return nil, err
 		}

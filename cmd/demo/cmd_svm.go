@@ -260,10 +260,10 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 		s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
 		return cfg, nil
 	}, func(cfg learn.SVM, d *trainingSet) (any, []field, error) {
-		// Progress (not with -trace, which shows every step): every
-		// 100th SMO step and the end of every machine.
+		// Progress (not with -trace, which shows every step): SMO steps
+		// and the end of every machine.
 		pr := newProgress(stderr, "svm", *quiet || *trace)
-		cfg = pr.smoTraced(cfg)
+		cfg = pr.smoTraced(cfg, d.X.Rows())
 		defer pr.done()
 		return trainSVM(cfg, d, stderr)
 	})

@@ -167,14 +167,22 @@ func (p *progressPrinter) count(what string) func(done, total int) {
 	return func(done, total int) { p.update("%d/%d %s", done, total, what) }
 }
 
-// smoTraced returns the SVM with its SMO steps reported on p: every 100th
-// step (a cheap call: p formats a line at most once a second) and the
-// end of every machine. Without p it is returned as it is.
-func (p *progressPrinter) smoTraced(c learn.SVM) learn.SVM {
+// smoTraced returns the SVM, to be trained on n rows, with its SMO steps
+// reported on p: every smoTraceEvery(n)-th step and the end of every
+// machine. Without p it is returned as it is.
+func (p *progressPrinter) smoTraced(c learn.SVM, n int) learn.SVM {
 	if p != nil {
-		c.Trace, c.TraceEvery = p.trace(nil), 100
+		c.Trace, c.TraceEvery = p.trace(nil), smoTraceEvery(n)
 	}
 	return c
+}
+
+// smoTraceEvery is how many SMO steps on n rows go between two updates
+// of the progress: about 10⁶/n (a step costs O(n) or more, so that an
+// update comes every few milliseconds at any n), from 1 to 100. An update
+// is a cheap call: the printer formats a line at most once a second.
+func smoTraceEvery(n int) int {
+	return max(1, min(100, 1_000_000/max(n, 1)))
 }
 
 // leaves returns a learn.DecisionTree Progress callback that updates p

@@ -155,7 +155,16 @@ func TestProgressHeartbeat(t *testing.T) {
 	q.refresh()
 	q.heartbeat()()
 	q.setPrefix("x")
-	if q.count("trees") != nil || q.leaves() != nil || q.smoTraced(learn.SVM{}).Trace != nil {
+	if q.count("trees") != nil || q.leaves() != nil || q.smoTraced(learn.SVM{}, 10).Trace != nil {
 		t.Error("a quiet printer gives callbacks")
+	}
+}
+
+// TestSMOTraceEvery: about 10⁶/n steps between updates, from 1 to 100.
+func TestSMOTraceEvery(t *testing.T) {
+	for _, c := range []struct{ n, want int }{{0, 100}, {150, 100}, {10000, 100}, {20000, 50}, {200000, 5}, {5000000, 1}} {
+		if got := smoTraceEvery(c.n); got != c.want {
+			t.Errorf("smoTraceEvery(%d) = %d, want %d", c.n, got, c.want)
+		}
 	}
 }
