@@ -155,7 +155,7 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 	var rule string // the -max-features rule, resolved on the data
 	return fitOrLoad(s, stdout, func() (learn.RandomForest, error) {
 		c, r, err := f()
-		c.Progress, rule = newProgress(stderr, "forest", *quiet).counter("trees"), r
+		rule = r
 		s.regression = *reg
 		if *reg {
 			s.kind = "forest-regressor"
@@ -167,6 +167,13 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 			return nil, nil, err
 		}
 		c.MaxFeatures = mf
+		// Progress: the trees grown, with a heartbeat until the first.
+		pr := newProgress(stderr, "forest", *quiet)
+		c.Progress = pr.count("trees")
+		stop := pr.heartbeat()
+		defer pr.done()
+		defer stop()
+		pr.update("0/%d trees", c.Trees)
 		if *reg {
 			m, err := c.FitRegression(d.X, d.Y)
 			if err != nil {
@@ -236,8 +243,9 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 	return fitOrLoad(s, stdout, f, func(c learn.AdaBoost, d *trainingSet) (any, []field, error) {
 		pr := newProgress(stderr, "adaboost", *quiet || *trace)
 		c.Trace = pr.trace(nil)
+		end := pr.begin("round 1 on %d rows", d.X.Rows())
 		m, err := c.Fit(d.X, d.Labels)
-		pr.done()
+		end()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -284,12 +292,19 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 	if *b < 2 {
 		return s.usage("-B %d: want B ≥ 2 (one resample is no ensemble)", *b)
 	}
-	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: newProgress(stderr, "bag", *quiet).counter("models")}
+	cfg := learn.Bagging{B: *b, Seed: *seed}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {
 			return nil, nil, err
 		}
+		// Progress: the models fitted, with a heartbeat until the first.
+		pr := newProgress(stderr, "bag", *quiet)
+		cfg.Progress = pr.count("models")
+		stop := pr.heartbeat()
+		defer pr.done()
+		defer stop()
+		pr.update("0/%d models", *b)
 		fields := []field{{"learner", mc.learner.name}, {"B", *b}}
 		var m any
 		if mc.plan.regression {

@@ -194,8 +194,9 @@ func runLogreg(args []string, stdout, stderr io.Writer) error {
 	return fitOrLoad(s, stdout, flags, func(cfg learn.LogisticRegression, d *trainingSet) (any, []field, error) {
 		pr := newProgress(stderr, "logreg", *quiet)
 		cfg.Trace = pr.trace(nil)
+		end := pr.begin("the starting point on %d rows", d.X.Rows())
 		m, err := cfg.Fit(d.X, d.Labels)
-		pr.done()
+		end()
 		if err != nil {
 			return nil, nil, err
 		}

@@ -264,7 +264,7 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 		// and the end of every machine.
 		pr := newProgress(stderr, "svm", *quiet || *trace)
 		cfg = pr.smoTraced(cfg, d.X.Rows())
-		defer pr.done()
+		defer pr.begin("machine 1 on %d rows", d.X.Rows())()
 		return trainSVM(cfg, d, stderr)
 	})
 }

@@ -138,23 +138,21 @@ func (p *progressPrinter) heartbeat() (stop func()) {
 	}
 }
 
+// begin starts a piece of work: it sets the first state and a heartbeat
+// (so that a first step that gives no news still shows), and returns the
+// function that ends both and prints the last state (done).
+func (p *progressPrinter) begin(format string, a ...any) (end func()) {
+	stop := p.heartbeat()
+	p.update(format, a...)
+	return func() {
+		stop()
+		p.done()
+	}
+}
+
 func (p *progressPrinter) print(now time.Time) {
 	fmt.Fprintf(p.w, "demo %s: %s%s  time %.1fs\n", p.name, p.prefix, fmt.Sprintf(p.format, p.args...), now.Sub(p.start).Seconds())
 	p.last, p.shown = now, true
-}
-
-// counter returns a callback of done out of total (learn's Progress of
-// the forest and bagging) that updates p with what (trees, models).
-func (p *progressPrinter) counter(what string) func(done, total int) {
-	if p == nil {
-		return nil
-	}
-	return func(done, total int) {
-		p.update("%d/%d %s", done, total, what)
-		if done == total {
-			p.done()
-		}
-	}
 }
 
 // count returns a callback of done out of total (learn's Progress of the

@@ -77,7 +77,7 @@ func TestProgressPrinter(t *testing.T) {
 	var q *progressPrinter = newProgress(&tr, "svm", true)
 	q.update("x")
 	q.done()
-	if q.counter("trees") != nil || q.trace(nil) != nil {
+	if q.count("trees") != nil || q.trace(nil) != nil {
 		t.Error("a quiet printer gives callbacks")
 	}
 }
@@ -154,6 +154,7 @@ func TestProgressHeartbeat(t *testing.T) {
 	var q *progressPrinter
 	q.refresh()
 	q.heartbeat()()
+	q.begin("x")()
 	q.setPrefix("x")
 	if q.count("trees") != nil || q.leaves() != nil || q.smoTraced(learn.SVM{}, 10).Trace != nil {
 		t.Error("a quiet printer gives callbacks")
