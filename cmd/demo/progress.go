@@ -15,6 +15,20 @@ import (
 	"mlnotes/matrix"
 )
 
+// lockedWriter serializes the writes to w: run gives it to every command
+// as stderr, so that a heartbeat's lines and the command's own messages
+// never write at once.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}
+
 // progressClock is the clock of every progress printer (tests replace it
 // with one they move).
 var progressClock = time.Now
