@@ -431,6 +431,7 @@ func runKNN(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s.progress = newProgress(stderr, "knn", *quiet)
+	defer s.progress.done()
 	var reg bool
 	return fitOrLoad(s, stdout, func() (learn.KNN, error) {
 		c, r, err := f()

@@ -272,7 +272,8 @@ func counted(ct learn.ClassifierTrainer, rt learn.RegressorTrainer, tick func())
 const predictChunk = 1024
 
 // chunkedPredict is predict(x) for a k-NN model, in blocks of rows with
-// progress on pr (models of other kinds, or no pr, predict at once). The
+// progress on pr (models of other kinds, or no pr, predict at once; the
+// caller ends the progress with pr.done when its work is over). The
 // blocks give the same predictions, row by row; should a block fail, the
 // whole of x is predicted again so that the error is the library's on x
 // (a ScoreError counts rows of x).
@@ -296,6 +297,5 @@ func chunkedPredict[T any](pr *progressPrinter, model any, x *matrix.Dense, pred
 		out = append(out, part...)
 		pr.update("predicting: %d/%d rows", i1, n)
 	}
-	pr.done()
 	return out, nil
 }

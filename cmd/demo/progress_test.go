@@ -120,6 +120,7 @@ func TestChunkedKNNPrediction(t *testing.T) {
 	if err != nil || !slices.Equal(gotR, wantR) {
 		t.Errorf("chunked values differ (err %v)", err)
 	}
+	p.done()
 	if !strings.Contains(b.String(), "predicting: 3000/3000 rows") {
 		t.Errorf("progress:\n%s", b.String())
 	}
