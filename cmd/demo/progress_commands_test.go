@@ -160,3 +160,28 @@ func TestUnboundedCounts(t *testing.T) {
 		t.Errorf("adaboost -rounds %s: status %d, stdout %q, stderr %q", maxInt, status, out, errOut)
 	}
 }
+
+// TestProgressCommandsSynopsis: the synopsis (`demo help CMD`'s usage
+// line) of every command that reports progress names each flag the
+// command declares, -quiet among them.
+func TestProgressCommandsSynopsis(t *testing.T) {
+	for _, name := range []string{"svm", "logreg", "perceptron", "tree", "forest", "adaboost", "gmm", "knn",
+		"kpca", "predict", "bench", "mlp", "autoencoder"} {
+		out, _ := mustRun(t, "help", name)
+		usage, _, _ := strings.Cut(out[strings.Index(out, "usage:"):], "\n  -")
+		declared := 0
+		for _, l := range strings.Split(out, "\n") {
+			if !strings.HasPrefix(l, "  -") {
+				continue
+			}
+			declared++
+			flag := strings.Fields(l)[0]
+			if !strings.Contains(usage, "["+flag+" ") && !strings.Contains(usage, "["+flag+"]") && !strings.Contains(usage, " "+flag+" ") {
+				t.Errorf("demo help %s: the synopsis does not name %s:\n%s", name, flag, usage)
+			}
+		}
+		if declared == 0 || !strings.Contains(usage, "[-quiet]") {
+			t.Errorf("demo help %s: %d flags, synopsis:\n%s", name, declared, usage)
+		}
+	}
+}
