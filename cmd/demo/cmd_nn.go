@@ -73,11 +73,20 @@ func declareTrainingFlags(fs interface {
 	}
 }
 
+// epochValues is what every epoch adds to a network's history: the four
+// values of learn.History and the command's loss curve.
+const epochValues = 5
+
 // check rejects invalid values as usage errors; lrSet says -lr was given.
+// Like the other size flags, -epochs is refused when the history it
+// implies cannot fit in the memory limit (memory_limit.go).
 func (f trainingFlags) check(lrSet bool) error {
 	switch {
 	case *f.epochs < 1:
 		return &usageError{msg: fmt.Sprintf("-epochs %d: want E ≥ 1", *f.epochs)}
+	case matrix.FloatBytes(*f.epochs, epochValues) > matrix.MemoryLimit():
+		return &usageError{msg: fmt.Sprintf("-epochs %d: the history of that many epochs (%d numbers an epoch) needs %s, the limit is %s (set %s to move the limit)",
+			*f.epochs, epochValues, matrix.FormatBytes(matrix.FloatBytes(*f.epochs, epochValues)), matrix.FormatBytes(matrix.MemoryLimit()), memoryLimitEnv)}
 	case *f.batch < 0:
 		return &usageError{msg: fmt.Sprintf("-batch %d: want B ≥ 1 (0: min(200, n))", *f.batch)}
 	case lrSet && !(*f.lr > 0 && *f.lr < math.Inf(1)):

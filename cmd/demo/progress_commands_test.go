@@ -135,8 +135,8 @@ func TestProgressOfEveryCommand(t *testing.T) {
 
 // TestUnboundedCounts: `perceptron -epochs` at math.MaxInt runs (its
 // histories are bounded) and stops at the first epoch without a mistake;
-// `adaboost -rounds` at math.MaxInt is one usage line naming the memory
-// limit, before any round is run.
+// `adaboost -rounds` and `mlp -epochs` at math.MaxInt are one usage line
+// naming the memory limit, before any round or epoch is run.
 func TestUnboundedCounts(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("a,b,y\n")
@@ -154,10 +154,13 @@ func TestUnboundedCounts(t *testing.T) {
 	if status != 0 || !strings.Contains(out, `"converged":true`) {
 		t.Errorf("perceptron -epochs %s: status %d, %s%s", maxInt, status, out, errOut)
 	}
-	status, out, errOut = runDemo("adaboost", "-rounds", maxInt, data)
-	if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 ||
-		!strings.Contains(errOut, "-rounds "+maxInt) || !strings.Contains(errOut, "the limit is") {
-		t.Errorf("adaboost -rounds %s: status %d, stdout %q, stderr %q", maxInt, status, out, errOut)
+	for _, args := range [][]string{{"adaboost", "-rounds"}, {"mlp", "-epochs"}, {"autoencoder", "-hidden", "2", "-epochs"}} {
+		status, out, errOut = runDemo(append(args, maxInt, data)...)
+		flag := args[len(args)-1]
+		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 ||
+			!strings.Contains(errOut, flag+" "+maxInt) || !strings.Contains(errOut, "the limit is") {
+			t.Errorf("%s %s %s: status %d, stdout %q, stderr %q", args[0], flag, maxInt, status, out, errOut)
+		}
 	}
 }
 
