@@ -58,16 +58,17 @@ func nnTopic(p *params, files map[string]string) (*Response, error) {
 	if s.step > s.epochs {
 		return nil, fmt.Errorf("step=%d: beyond the last step (%d epochs)", s.step, s.epochs)
 	}
-	x, y, err := labelled(files, s.data)
+	ds, err := pointData(p, files, s.data)
 	if err != nil {
 		return nil, err
 	}
+	x, y := ds.x, ds.y
 	shown := s.epochs
 	if s.step > 0 {
 		shown = s.step
 	}
 	// The whole loss curve, for the lower figure, is kept between steps.
-	key := fmt.Sprintf("nn %s %d %s %s %v %d %s ", s.activation, s.hidden, s.optimizer, dataKey(files, s.data), s.lr, s.seed, s.data)
+	key := fmt.Sprintf("nn %s %d %s %s %v %d %s ", s.activation, s.hidden, s.optimizer, ds.key, s.lr, s.seed, s.data)
 	type fit struct {
 		m     *learn.MLPClassifierModel
 		curve []float64
@@ -99,29 +100,31 @@ func nnTopic(p *params, files map[string]string) (*Response, error) {
 		}
 	}
 	acc := float64(right) / float64(len(y))
-	f := dataPath(s.data)
+	f := ds.path
 	res := &Fields{}
 	res.Add("command", command("mlp", "-hidden", fmt.Sprint(s.hidden), "-activation", s.activation, "-optimizer", s.optimizer,
 		"-lr", fmtFloat(s.lr), "-epochs", fmt.Sprint(shown), "-seed", fmt.Sprint(s.seed), "-quiet", "-test", f, "-json", f))
 	res.Add("epochs", m.History.Epochs)
 	res.Add("loss_curve", curve)
 	res.Add("test_accuracy", acc)
-	figs := []*plot.Figure{nnRegions(x, y, m, fmt.Sprintf("2-%d-2 network (%s) after %d of %d epochs", s.hidden, s.activation, shown, s.epochs)),
-		nnLoss(full, shown)}
-	return respond(figs, []Number{
+	regions := nnRegions(ds, m, fmt.Sprintf("2-%d-2 network (%s) after %d of %d epochs", s.hidden, s.activation, shown, s.epochs))
+	r, err := respond([]*plot.Figure{regions, nnLoss(full, shown)}, []Number{
 		{Label: "epoch", Field: "epochs", Text: fmt.Sprintf("%d of %d", shown, s.epochs)},
 		{Label: "training loss (mean cross-entropy)", Field: "loss_curve", Text: fmt.Sprintf("%.4g", curve[len(curve)-1])},
 		{Label: "training accuracy", Field: "test_accuracy", Text: fmt.Sprintf("%.3f", acc)},
 	}, res, s.epochs, shown)
+	if err != nil {
+		return nil, err
+	}
+	return ds.attach(r, regions)
 }
 
 // nnRegions draws the network's decision regions, the boundary P(class 1)
 // = ½ and the data.
-func nnRegions(x *matrix.Dense, y []int, m *learn.MLPClassifierModel, title string) *plot.Figure {
-	w := around(x)
-	f := &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
-	prob, err := gridFunc(w, 60, func(pts *matrix.Dense) ([]float64, error) {
+func nnRegions(ds *dataSet, m *learn.MLPClassifierModel, title string) *plot.Figure {
+	x, y := ds.x, ds.y
+	f := ds.frame(title)
+	prob, err := gridFunc(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
 		pr, err := m.PredictProba(pts)
 		if err != nil {
 			return nil, err
@@ -139,6 +142,7 @@ func nnRegions(x *matrix.Dense, y []int, m *learn.MLPClassifierModel, title stri
 	})
 	f.Contour("P = ½", prob, []float64{0.5}, plot.Style{Color: color.Black})
 	f.ScatterClasses(x.Col(0), x.Col(1), y, []string{"class 0", "class 1"})
+	ds.markEdits(f)
 	return f
 }
 
