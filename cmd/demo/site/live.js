@@ -80,8 +80,13 @@
     drawFiles(r.files || []);
     wirePick(r.pick);
     const form = $("controls");
+    const part = {}; // elements sharing a name hold the parts of a ':' list (loss)
     for (const el of form.elements) {
-      if (el.name && r.params[el.name] !== undefined) el.value = r.params[el.name];
+      if (!el.name || r.params[el.name] === undefined) continue;
+      if (form.querySelectorAll('[name="' + el.name + '"]').length > 1) {
+        const i = part[el.name] = (part[el.name] || 0) + 1;
+        el.value = r.params[el.name].split(":")[i - 1] || "";
+      } else el.value = r.params[el.name];
     }
     applyWhen(form);
     if ($("stepper")) {
@@ -240,7 +245,10 @@
 
   function formParams(form) {
     const p = {};
-    for (const el of form.elements) if (el.name && !el.disabled && el.value !== "") p[el.name] = el.value;
+    for (const el of form.elements) {
+      if (!el.name || el.disabled || el.value === "") continue;
+      p[el.name] = p[el.name] !== undefined ? p[el.name] + ":" + el.value : el.value;
+    }
     return p;
   }
 

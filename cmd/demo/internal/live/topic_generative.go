@@ -17,6 +17,16 @@ func init() { topics["generative"] = gmmTopic }
 // (demo gmm -max-iter k), the same start replayed.
 func gmmTopic(p *params, files map[string]string) (*Response, error) {
 	data := p.choice("data", "xor", "xor", "blobs", "moons")
+	if p.choice("method", "em", "em", "bayes") == "bayes" {
+		for _, f := range []string{"k", "cov", "seed"} {
+			p.refuse(f, "method=bayes (demo bayes)")
+		}
+		p.refuse("step", "method=bayes (not iterative)")
+		return bayesTopic(p, files, data)
+	}
+	for _, f := range []string{"density", "priors", "loss"} {
+		p.refuse(f, "method=em (demo gmm)")
+	}
 	k := p.integer("k", 4, 1, 8)
 	cov := p.choice("cov", "full", "full", "diag", "spherical")
 	seed := p.integer("seed", 1, 0, 1e9)
