@@ -35,14 +35,21 @@
     history.replaceState(null, "", location.pathname + (q || bench ? "?" + q + bench : ""));
   }
 
+  // The module keeps the files passed to it: each is passed once, after
+  // a response that needs it.
   async function compute(p) {
+    let fresh = {};
     for (let round = 0; round < 4; round++) {
-      const r = JSON.parse(mlnotes.run(topic, JSON.stringify(p), JSON.stringify(files)));
+      const r = JSON.parse(mlnotes.run(topic, JSON.stringify(p), JSON.stringify(fresh)));
       if (!r.need) return r;
+      fresh = {};
       await Promise.all(r.need.map(async (path) => {
-        const resp = await fetch(path);
-        if (!resp.ok) throw new Error(path + ": " + resp.status + " " + resp.statusText);
-        files[path] = await resp.text();
+        if (!(path in files)) {
+          const resp = await fetch(path);
+          if (!resp.ok) throw new Error(path + ": " + resp.status + " " + resp.statusText);
+          files[path] = await resp.text();
+        }
+        fresh[path] = files[path];
       }));
     }
     return { error: "the data files could not be read" };

@@ -180,7 +180,7 @@ func bayesPicture(ds *dataSet, m *learn.BayesModel, title string) (*plot.Figure,
 	if err != nil {
 		return nil, err
 	}
-	post, err := gridFunc(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
+	post, err := evalGrid(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
 		q, err := m.PredictProba(pts)
 		if err != nil {
 			return nil, err
@@ -192,7 +192,7 @@ func bayesPicture(ds *dataSet, m *learn.BayesModel, title string) (*plot.Figure,
 	}
 	f.ClassRegions(func(a, b float64) int { return m.Classes[int(math.Round(decide(a, b)))] })
 	if len(m.Classes) == 2 {
-		f.Contour("q₀ = q₁", post, []float64{0.5}, plot.Style{Color: color.Black, Dashed: true})
+		post.contour(f, "q₀ = q₁", []float64{0.5}, plot.Style{Color: color.Black, Dashed: true})
 	}
 	f.ScatterClasses(ds.x.Col(0), ds.x.Col(1), ds.y, []string{"class 0", "class 1"})
 	ds.markEdits(f)

@@ -3,6 +3,7 @@ package live
 import (
 	"fmt"
 	"image/color"
+	"slices"
 
 	"mlnotes/cmd/demo/internal/plot"
 	"mlnotes/learn"
@@ -33,21 +34,50 @@ func readNNState(p *params) nnState {
 }
 
 // config is the MLP that demo mlp builds from the same flags (full-batch
-// below 200 points: B = min(200, n)).
-func (s nnState) config(n, epochs int, curve *[]float64) learn.MLP {
+// below 200 points: B = min(200, n)), with traces that record the run.
+func (s nnState) config(n, epochs int, r *nnRun) learn.MLP {
 	act := map[string]learn.ActivationKind{"tanh": learn.ActTanh, "relu": learn.ActReLU, "sigmoid": learn.ActSigmoid}[s.activation]
 	batch := min(200, n)
+	theta := func(st optimize.Step) { r.thetas = append(r.thetas, slices.Clone(st.X)) }
 	var t learn.Training
 	switch s.optimizer {
 	case "adam":
-		t.Adam = &optimize.AdamSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+		t.Adam = &optimize.AdamSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed), Trace: theta}
 	case "momentum":
-		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, Momentum: 0.9, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, Momentum: 0.9, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed), Trace: theta}
 	default:
-		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed), Trace: theta}
 	}
-	t.Trace = func(s learn.TraceStep) { *curve = append(*curve, s.Epoch.Loss) }
+	t.Trace = func(s learn.TraceStep) {
+		r.curve = append(r.curve, s.Epoch.Loss)
+		r.accuracy = append(r.accuracy, s.Epoch.Accuracy)
+	}
 	return learn.MLP{Hidden: []int{s.hidden}, Activation: learn.Activation{Kind: act}, Training: t}
+}
+
+// nnRun is a training run recorded epoch by epoch: the loss, the running
+// accuracy and the weights θ after each epoch (optimize's Trace gives θ).
+// Without a validation split an epoch depends only on the ones before it
+// (the rate αₑ, the shuffles and Adam's step count do not depend on the
+// number of epochs asked for), so the network after epoch k of the run is
+// bit for bit the one demo mlp -epochs k trains: a step shows it without
+// training again.
+type nnRun struct {
+	m        *learn.MLPClassifierModel // after the last epoch
+	curve    []float64
+	accuracy []float64
+	thetas   [][]float64
+}
+
+// at returns the model after epoch k (1 ≤ k ≤ the epochs run).
+func (r nnRun) at(k int) *learn.MLPClassifierModel {
+	if k == len(r.thetas) {
+		return r.m
+	}
+	net := *r.m.Network
+	net.Theta = r.thetas[k-1]
+	return &learn.MLPClassifierModel{Network: &net, Classes: r.m.Classes,
+		History: &learn.History{Loss: r.curve[:k], Accuracy: r.accuracy[:k], Epochs: k, BestEpoch: k}}
 }
 
 func nnTopic(p *params, files map[string]string) (*Response, error) {
@@ -67,28 +97,22 @@ func nnTopic(p *params, files map[string]string) (*Response, error) {
 	if s.step > 0 {
 		shown = s.step
 	}
-	// The whole loss curve, for the lower figure, is kept between steps.
+	// One run to the last epoch is recorded and kept: a step shows its
+	// network after that epoch (nnRun), the lower figure its whole curve.
 	key := fmt.Sprintf("nn %s %d %s %s %v %d %s ", s.activation, s.hidden, s.optimizer, ds.key, s.lr, s.seed, s.data)
-	type fit struct {
-		m     *learn.MLPClassifierModel
-		curve []float64
-	}
-	fitTo := func(epochs int) (fit, error) {
-		return memo(key+fmt.Sprint(epochs), func() (fit, error) {
-			var curve []float64
-			m, err := s.config(len(y), epochs, &curve).Fit(x, y)
-			return fit{m, curve}, err
-		})
-	}
-	all, err := fitTo(s.epochs)
+	all, err := memo(key+fmt.Sprint(s.epochs), func() (nnRun, error) {
+		var r nnRun
+		m, err := s.config(len(y), s.epochs, &r).Fit(x, y)
+		r.m = m
+		if err == nil && (len(r.thetas) != s.epochs || len(r.curve) != s.epochs) {
+			err = fmt.Errorf("internal error: %d of %d epochs recorded", len(r.thetas), s.epochs)
+		}
+		return r, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	at, err := fitTo(shown)
-	if err != nil {
-		return nil, err
-	}
-	m, curve, full := at.m, at.curve, all.curve
+	m, curve, full := all.at(shown), all.curve[:shown], all.curve
 	pred, err := m.Predict(x)
 	if err != nil {
 		return nil, err
@@ -124,7 +148,7 @@ func nnTopic(p *params, files map[string]string) (*Response, error) {
 func nnRegions(ds *dataSet, m *learn.MLPClassifierModel, title string) *plot.Figure {
 	x, y := ds.x, ds.y
 	f := ds.frame(title)
-	prob, err := gridFunc(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
+	prob, err := evalGrid(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
 		pr, err := m.PredictProba(pts)
 		if err != nil {
 			return nil, err
@@ -135,12 +159,12 @@ func nnRegions(ds *dataSet, m *learn.MLPClassifierModel, title string) *plot.Fig
 		return f
 	}
 	f.ClassRegions(func(a, b float64) int {
-		if prob(a, b) > 0.5 {
+		if prob.at(a, b) > 0.5 {
 			return 1
 		}
 		return 0
 	})
-	f.Contour("P = ½", prob, []float64{0.5}, plot.Style{Color: color.Black})
+	prob.contour(f, "P = ½", []float64{0.5}, plot.Style{Color: color.Black})
 	f.ScatterClasses(x.Col(0), x.Col(1), y, []string{"class 0", "class 1"})
 	ds.markEdits(f)
 	return f

@@ -212,19 +212,19 @@ func svmResponse(s svmState, ds *dataSet, m *learn.SVMClassifierModel, converged
 func svmRegions(s svmState, ds *dataSet, m *learn.SVMClassifierModel, last optimize.SMOStep) *plot.Figure {
 	x, y := ds.x, ds.y
 	f := ds.frame(fmt.Sprintf("C-SVM, %s kernel, on %s", s.kernel, s.data))
-	decide, err := gridFunc(ds.win, 60, m.Decision)
+	grid, err := evalGrid(ds.win, 60, m.Decision)
 	if err != nil {
 		return f
 	}
 	lo, hi := m.Classes[0], m.Classes[len(m.Classes)-1]
 	f.ClassRegions(func(a, b float64) int {
-		if decide(a, b) > 0 { // positive for the larger label (scikit-learn's sign)
+		if grid.at(a, b) > 0 { // positive for the larger label (scikit-learn's sign)
 			return hi
 		}
 		return lo
 	})
-	f.Contour("f(x) = 0", decide, []float64{0}, plot.Style{Color: color.Black})
-	f.Contour("f(x) = ±1", decide, []float64{-1, 1}, plot.Style{Color: color.Black, Dashed: true})
+	grid.contour(f, "f(x) = 0", []float64{0}, plot.Style{Color: color.Black})
+	grid.contour(f, "f(x) = ±1", []float64{-1, 1}, plot.Style{Color: color.Black, Dashed: true})
 	f.ScatterClasses(x.Col(0), x.Col(1), y, []string{"class 0", "class 1"})
 	ds.markEdits(f)
 	var sx, sy []float64

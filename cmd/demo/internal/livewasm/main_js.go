@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"mlnotes/cmd/demo/internal/live"
@@ -22,8 +23,14 @@ func main() {
 	select {}
 }
 
+// known holds every file the page has passed: a page passes a file once,
+// after a response that needs it, and later calls pass none (decoding the
+// digits on every call would cost more than the figure).
+var known = map[string]string{}
+
 // jsRun is mlnotes.run(topic, paramsJSON, filesJSON): it returns the JSON of
-// a Response, or of {"error": message} (never throws).
+// a Response, or of {"error": message} (never throws). The files passed
+// are kept for the later calls.
 func jsRun(_ js.Value, args []js.Value) (out any) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -41,15 +48,22 @@ func jsRun(_ js.Value, args []js.Value) (out any) {
 	if err := json.Unmarshal([]byte(args[2].String()), &files); err != nil {
 		return errorJSON(fmt.Errorf("files: %v", err))
 	}
-	resp, err := live.Run(args[0].String(), params, files)
+	for k, v := range files {
+		known[k] = v
+	}
+	resp, err := live.Run(args[0].String(), params, known)
 	if err != nil {
 		return errorJSON(err)
 	}
-	b, err := json.Marshal(resp)
-	if err != nil {
+	// The SVG goes into the page as it is: no \u003c escapes to write and
+	// to read back.
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(resp); err != nil {
 		return errorJSON(err)
 	}
-	return string(b)
+	return b.String()
 }
 
 func errorJSON(err error) string {
