@@ -59,8 +59,8 @@ var siteTopics = []siteTopic{
 		Checks: []string{"ready step=1", "ready learner=knn&neighbours=3&B=30&step=12&data=xor", "ready method=cv&k=10&learner=knn", "ready method=holdout&frac=0.3&data=blobs",
 			"ready method=biasvar&n=30&noise=0.2", "error B=1", "error step=51", "error method=cv&B=20", "error method=biasvar&data=moons", "error learner=svm"}},
 	{Name: "ensemble", Title: "Ensembles", Notes: `004 "Boosting" (AdaBoost)`, Steps: true, Done: true,
-		Checks: []string{"ready data=xor&rounds=60", "ready step=6", "ready data=blobs&rounds=10&step=3",
-			"error rounds=0", "error step=31", "error data=circles", "error base=tree"}},
+		Checks: []string{"ready data=xor&rounds=60", "ready step=6", "ready data=blobs&rounds=10&step=3", "ready add=0.5:0.25:1,1.5:0.9:0&move=7:0:0&step=12",
+			"error add=0.5:0.25:2", "error rounds=0", "error step=31", "error data=circles", "error base=tree"}},
 }
 
 // siteData are the data sets the site ships in data/ (the CSV files the

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"hash/fnv"
+	"image/color"
 	"slices"
 	"strconv"
 	"strings"
@@ -202,6 +203,9 @@ func (ds *dataSet) inside(param, raw string, k int, sa, sb string) (string, stri
 	return fmtFloat(a), fmtFloat(b), nil
 }
 
+// editColor marks the points added or moved (and the ring the page drags).
+var editColor = color.NRGBA{R: 0xdc, G: 0x1e, B: 0xa0, A: 0xff}
+
 // markEdits rings the points added or moved.
 func (ds *dataSet) markEdits(f *plot.Figure) {
 	var ex, ey []float64
@@ -211,7 +215,7 @@ func (ds *dataSet) markEdits(f *plot.Figure) {
 		}
 	}
 	if len(ex) > 0 {
-		f.Scatter("added or moved", ex, ey, plot.Style{Color: plot.ClassColor(3), Marker: plot.MarkerRing, MarkerSize: 7})
+		f.Scatter("added or moved", ex, ey, plot.Style{Color: editColor, Marker: plot.MarkerRing, MarkerSize: 8, Width: 2})
 	}
 }
 
