@@ -40,7 +40,7 @@
   async function compute(p) {
     let fresh = {};
     for (let round = 0; round < 4; round++) {
-      const r = JSON.parse(mlnotes.run(topic, JSON.stringify(p), JSON.stringify(fresh)));
+      const r = mlnotes.run(topic, JSON.stringify(p), JSON.stringify(fresh));
       if (!r.need) return r;
       fresh = {};
       await Promise.all(r.need.map(async (path) => {

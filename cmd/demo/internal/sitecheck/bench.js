@@ -36,7 +36,7 @@ const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1
   const files = {};
   const call = (topic, p) => {
     for (;;) {
-      const r = JSON.parse(globalThis.mlnotes.run(topic, JSON.stringify(p), JSON.stringify(files)));
+      const r = globalThis.mlnotes.run(topic, JSON.stringify(p), JSON.stringify(files));
       for (const k in files) delete files[k]; // the module keeps the files it was given, as live.js passes each once
       if (!r.need) return r;
       for (const f of r.need) files[f] = fs.readFileSync(path.join(site, f), "utf8");
