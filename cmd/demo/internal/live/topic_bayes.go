@@ -161,37 +161,58 @@ func classIndex(classes []int, c int) int {
 	return -1
 }
 
-// bayesPicture draws the decisions of the classifier as regions, the
+// bayesPicture draws the decisions of the classifier as regions (for two
+// classes from the difference of the conditional risks R₁ − R₀ on the
+// grid, interpolated, so that the boundary is smooth and drawn solid), the
 // boundary where the posteriors are equal (the decision under the 0–1
 // loss) dashed, and the data.
 func bayesPicture(ds *dataSet, m *learn.BayesModel, title string) (*plot.Figure, error) {
 	f := ds.frame(title)
-	decide, err := gridFunc(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
-		pred, err := m.Predict(pts)
+	if len(m.Classes) != 2 {
+		decide, err := gridFunc(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
+			pred, err := m.Predict(pts)
+			v := make([]float64, len(pred))
+			for i, c := range pred {
+				v[i] = float64(classIndex(m.Classes, c))
+			}
+			return v, err
+		})
 		if err != nil {
 			return nil, err
 		}
-		v := make([]float64, len(pred))
-		for i, c := range pred {
-			v[i] = float64(classIndex(m.Classes, c))
-		}
-		return v, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	post, err := evalGrid(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
-		q, err := m.PredictProba(pts)
+		f.ClassRegions(func(a, b float64) int { return m.Classes[int(math.Round(decide(a, b)))] })
+	} else {
+		diff, err := evalGrid(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
+			r, err := m.Risk(pts)
+			if err != nil {
+				return nil, err
+			}
+			v := make([]float64, r.Rows())
+			for i := range v {
+				v[i] = r.At(i, 1) - r.At(i, 0)
+			}
+			return v, nil
+		})
 		if err != nil {
 			return nil, err
 		}
-		return q.Col(0), nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	f.ClassRegions(func(a, b float64) int { return m.Classes[int(math.Round(decide(a, b)))] })
-	if len(m.Classes) == 2 {
+		f.ClassRegions(func(a, b float64) int {
+			if diff.at(a, b) < 0 { // ties go to the smaller label, as Predict's
+				return m.Classes[1]
+			}
+			return m.Classes[0]
+		})
+		diff.contour(f, "R₀ = R₁", []float64{0}, plot.Style{Color: color.Black})
+		post, err := evalGrid(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
+			q, err := m.PredictProba(pts)
+			if err != nil {
+				return nil, err
+			}
+			return q.Col(0), nil
+		})
+		if err != nil {
+			return nil, err
+		}
 		post.contour(f, "q₀ = q₁", []float64{0.5}, plot.Style{Color: color.Black, Dashed: true})
 	}
 	f.ScatterClasses(ds.x.Col(0), ds.x.Col(1), ds.y, []string{"class 0", "class 1"})
