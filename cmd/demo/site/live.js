@@ -74,7 +74,7 @@
     });
     $("numbers").innerHTML = rows.join("");
     $("result").textContent = JSON.stringify(r.result);
-    $("command").textContent = r.result.command;
+    $("command").textContent = [r.result].concat(r.result.also || []).map((c) => c.command).join("\n");
     const form = $("controls");
     for (const el of form.elements) {
       if (el.name && r.params[el.name] !== undefined) el.value = r.params[el.name];

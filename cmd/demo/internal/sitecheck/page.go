@@ -62,7 +62,7 @@ func checkPage(path, site, demo, want string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the command", len(marks.FindAllString(fig[1], -1)), n)
+	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the commands", len(marks.FindAllString(fig[1], -1)), n)
 	if m := benchAttr.FindStringSubmatch(body); m != nil {
 		out += ", bench " + html.UnescapeString(m[1])
 	}
@@ -70,12 +70,19 @@ func checkPage(path, site, demo, want string) (string, error) {
 }
 
 // compareResult runs the block's command natively in the site and
-// compares every field the two share; it returns how many it compared.
+// compares every field the two share; the entries of the block's "also"
+// (the other commands of a page that shows more than one computation,
+// each an object of the same form) are compared with their commands in
+// turn. It returns how many fields it compared.
 func compareResult(block, site, demo string) (int, error) {
 	var page map[string]any
 	if err := json.Unmarshal([]byte(block), &page); err != nil {
 		return 0, fmt.Errorf("result block: %v", err)
 	}
+	return compareCommand(page, site, demo)
+}
+
+func compareCommand(page map[string]any, site, demo string) (int, error) {
 	line, _ := page["command"].(string)
 	words := strings.Fields(line)
 	if len(words) < 2 || words[0] != "demo" {
@@ -94,7 +101,25 @@ func compareResult(block, site, demo string) (int, error) {
 	}
 	n := 0
 	for k, v := range page {
-		if k == "command" {
+		switch k {
+		case "command":
+			continue
+		case "also":
+			more, ok := v.([]any)
+			if !ok {
+				return n, fmt.Errorf("result block: also is %T, want a list of objects", v)
+			}
+			for _, m := range more {
+				obj, ok := m.(map[string]any)
+				if !ok {
+					return n, fmt.Errorf("result block: an entry of also is %T, want an object", m)
+				}
+				c, err := compareCommand(obj, site, demo)
+				n += c
+				if err != nil {
+					return n, err
+				}
+			}
 			continue
 		}
 		w, ok := native[k]
