@@ -151,10 +151,16 @@ func descentOnFirstFeature(x *matrix.Dense, y []int, lambda, lr, beta, adamLR fl
 // iterations of every path.
 func descentPicture(d *descent, shown int, data string, lambda float64) *plot.Figure {
 	ws, bs := d.best.Coef.At(0, 0), d.best.Intercept[0]
-	r := 0.75*math.Max(math.Abs(ws), math.Abs(bs)) + 0.25
+	r := 0.9*math.Max(math.Abs(ws), math.Abs(bs)) + 0.3
 	cw, cb := ws/2, bs/2
+	// The paths run from (0, 0) to (w*, b*): the legend goes in a corner
+	// off that diagonal.
+	legend := plot.LegendLowerLeft // w* > 0 > b*: from the upper left to the lower right
+	if (ws >= 0) == (bs >= 0) {
+		legend = plot.LegendUpperLeft
+	}
 	f := &plot.Figure{Title: fmt.Sprintf("f(w, b) of logistic regression on x₁ of %s, λ = %g: iteration %d", data, lambda, shown), XLabel: "w", YLabel: "b",
-		Width: 560, Height: 440, XRange: plot.Range{Min: cw - r, Max: cw + r}, YRange: plot.Range{Min: cb - r, Max: cb + r}, Legend: plot.LegendUpperRight}
+		Width: 560, Height: 440, XRange: plot.Range{Min: cw - r, Max: cw + r}, YRange: plot.Range{Min: cb - r, Max: cb + r}, Legend: legend}
 	g := make([]float64, 2)
 	value := func(a, b float64) float64 { return d.loss.ValueGrad([]float64{a, b}, g) }
 	fmin, f0 := d.best.Objective, value(0, 0)
