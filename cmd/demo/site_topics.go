@@ -39,7 +39,7 @@ var siteTopics = []siteTopic{
 		Checks: []string{"ready basis=gauss&centers=12&lambda=0.01", "ready degree=3&lambda=1e-9&score=mi", "ready basis=none&lambda=0",
 			"error degree=0", "error basis=gauss&degree=3", "error lambda=-1", "error score=chi2", "error step=2"}},
 	{Name: "logistic", Title: "Logistic regression", Notes: `004 "Logistic Regression"`, Steps: true, Done: true,
-		Checks: []string{"ready data=xor&lambda=0.1", "ready lr=0.02&adam-lr=0.1&step=25", "ready momentum=0&step=3", "ready data=blobs&lr=0.25&iters=200",
+		Checks: []string{"ready data=xor&lambda=0.1", "ready lr=0.02&adam-lr=0.1&step=25", "ready momentum=0&step=3", "ready data=blobs&lr=0.02&iters=200", "ready data=blobs&lambda=10&lr=10&iters=200",
 			"error lambda=-1", "error step=61", "error momentum=1", "error adam-lr=0", "error kappa=10", "error data=iris"}},
 	{Name: "generative", Title: "The generative methods", Notes: `004 "Mixture density Estimate and EM algorithm"`, Steps: true, Done: true,
 		Checks: []string{"ready data=blobs&k=2&cov=diag", "ready data=moons&k=6&step=5", "ready k=4&seed=7&step=2",
