@@ -83,7 +83,7 @@
     });
     $("numbers").innerHTML = rows.join("");
     $("result").textContent = JSON.stringify(r.result);
-    $("command").textContent = r.result.command;
+    $("command").textContent = [r.result].concat(r.result.also || []).map((c) => c.command).join("\n");
     drawFiles(r.files || []);
     wirePick(r.pick);
     const form = $("controls");

@@ -85,7 +85,7 @@ func checkPage(path, site, demo, want string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the command", len(marks.FindAllString(fig[1], -1)), n)
+	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the commands", len(marks.FindAllString(fig[1], -1)), n)
 	if len(files) > 0 {
 		out += fmt.Sprintf(" (reading %d downloaded files)", len(files))
 	}
@@ -97,13 +97,21 @@ func checkPage(path, site, demo, want string) (string, error) {
 
 // compareResult runs the block's command natively in the site (in a
 // folder holding the page's files and the site's data/ when the page
-// offers files) and compares every field the two share; it returns how
-// many it compared.
+// offers files) and compares every field the two share; the entries of
+// the block's "also" (the other commands of a page that shows more than
+// one computation, each an object of the same form) are compared with
+// their commands in turn. It returns how many fields it compared.
 func compareResult(block, site, demo string, files map[string]string) (int, error) {
 	var page map[string]any
 	if err := json.Unmarshal([]byte(block), &page); err != nil {
 		return 0, fmt.Errorf("result block: %v", err)
 	}
+	return compareCommand(page, site, demo, files)
+}
+
+// compareCommand compares one object of the result block (command and
+// fields) with its command's output, then the entries of its also.
+func compareCommand(page map[string]any, site, demo string, files map[string]string) (int, error) {
 	line, _ := page["command"].(string)
 	words := strings.Fields(line)
 	if len(words) < 2 || words[0] != "demo" {
@@ -142,7 +150,25 @@ func compareResult(block, site, demo string, files map[string]string) (int, erro
 	}
 	n := 0
 	for k, v := range page {
-		if k == "command" {
+		switch k {
+		case "command":
+			continue
+		case "also":
+			more, ok := v.([]any)
+			if !ok {
+				return n, fmt.Errorf("result block: also is %T, want a list of objects", v)
+			}
+			for _, m := range more {
+				obj, ok := m.(map[string]any)
+				if !ok {
+					return n, fmt.Errorf("result block: an entry of also is %T, want an object", m)
+				}
+				c, err := compareCommand(obj, site, demo, files)
+				n += c
+				if err != nil {
+					return n, err
+				}
+			}
 			continue
 		}
 		w, ok := native[k]
