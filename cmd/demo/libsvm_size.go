@@ -28,6 +28,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 
@@ -133,12 +134,16 @@ func memoryLimitSet() bool {
 func checkLibSVMDense(data *libsvmData, d int, width string, p densePeak) error {
 	n := len(data.labels)
 	need := p.bytes(n, d)
-	what := fmt.Sprintf("%s: as a dense matrix the %d×%d data need about %s at the peak of %s (%d copies of it, %d vectors of length %d)",
-		width, n, d, matrix.FormatBytes(need), p.name, p.copies, p.perFeature, d)
+	size := "about " + matrix.FormatBytes(need)
+	if need == math.MaxInt64 {
+		size = matrix.FormatBytes(need) // "more than 9.2 EB"
+	}
+	what := fmt.Sprintf("%s: as a dense matrix the %d×%d data need %s at the peak of %s (%d copies of it, %d vectors of length %d)",
+		width, n, d, size, p.name, p.copies, p.perFeature, d)
 	sparse := matrix.FloatBytes(2, data.nonZeros+n)
 	allowed := max(sparseFloor, matrix.FloatBytes(sparseRatio, 2, data.nonZeros+n))
 	if need > allowed && !memoryLimitSet() {
-		return tooSparseError(what, data, d, sparse)
+		return tooSparseError(what, data, d, need, sparse)
 	}
 	if limit := matrix.MemoryLimit(); need > limit {
 		return fmt.Errorf("%w: %s, the limit is %s", matrix.ErrTooLarge, what, matrix.FormatBytes(limit))
@@ -148,13 +153,19 @@ func checkLibSVMDense(data *libsvmData, d int, width string, p densePeak) error 
 
 // tooSparseError explains errTooSparse: the dense form, the non-zeros,
 // why it is refused and how to allow it.
-func tooSparseError(what string, data *libsvmData, d int, sparse int64) error {
+func tooSparseError(what string, data *libsvmData, d int, need, sparse int64) error {
 	n := len(data.labels)
 	density := 100 * float64(data.nonZeros) / (float64(n) * float64(d))
 	values := "values"
 	if data.nonZeros == 1 {
 		values = "value"
 	}
-	return fmt.Errorf("%w: %s for %d non-zero %s (%.2g%% of the cells); the learners take dense matrices only (no sparse input, unlike scikit-learn), and beyond %s a file may need at most %d times its sparse form (%s); set %s to allow up to that much memory",
-		errTooSparse, what, data.nonZeros, values, density, matrix.FormatBytes(sparseFloor), sparseRatio, matrix.FormatBytes(sparse), memoryLimitEnv)
+	lift := fmt.Sprintf("setting %s lifts this rule", memoryLimitEnv)
+	if need < math.MaxInt64/2 {
+		// 1% more, so that the three digits FormatBytes prints, rounded
+		// to the nearest, are never below need.
+		lift = fmt.Sprintf("setting %s (to at least %s here) lifts this rule", memoryLimitEnv, matrix.FormatBytes(need+need/100))
+	}
+	return fmt.Errorf("%w: %s for %d non-zero %s (%.2g%% of the cells); the learners take dense matrices only (no sparse input, unlike scikit-learn), and beyond %s a file may need at most %d times its sparse form (%s); %s",
+		errTooSparse, what, data.nonZeros, values, density, matrix.FormatBytes(sparseFloor), sparseRatio, matrix.FormatBytes(sparse), lift)
 }

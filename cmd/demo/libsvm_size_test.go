@@ -54,6 +54,23 @@ func TestCheckLibSVMDense(t *testing.T) {
 			t.Errorf("%s on %d×%d, %s=%q: %v, want %v", c.p.name, len(c.data.labels), c.d, memoryLimitEnv, c.env, err, c.want)
 		}
 	}
+	// The size the message suggests is enough.
+	t.Setenv(memoryLimitEnv, "")
+	matrix.SetMemoryLimit(64 << 30)
+	mid := parse("1 1:1\n0 20000000:1\n") // 2×2·10⁷: about 2.24 GB for tree
+	err := checkLibSVMDense(mid, mid.d, "width", tree)
+	_, suggested, ok := strings.Cut(fmt.Sprint(err), "to at least ")
+	suggested, _, _ = strings.Cut(suggested, " here")
+	if !errors.Is(err, errTooSparse) || !ok {
+		t.Fatalf("2×20000000 for tree: %v", err)
+	}
+	t.Setenv(memoryLimitEnv, suggested)
+	if err := applyMemoryLimit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkLibSVMDense(mid, mid.d, "width", tree); err != nil {
+		t.Errorf("with %s=%q: %v", memoryLimitEnv, suggested, err)
+	}
 	// The estimate grows with the learner a command assesses.
 	if a, b := peakOf("cv", "tree").bytes(10, 10), peakOf("tree", "").bytes(10, 10); a <= b {
 		t.Errorf("cv tree %d bytes, tree %d", a, b)
