@@ -36,11 +36,13 @@ import (
 )
 
 // densePeak is a command's estimated peak, in float64 values, on an n×d
-// dense matrix: copies·n·d + perFeature·d.
+// dense matrix whose labels take k distinct values: copies·n·d +
+// (perFeature + perClass·k)·d.
 type densePeak struct {
 	name       string // the command, for messages
 	copies     int    // copies of the n×d matrix (the data, its scaled copy, the learner's)
-	perFeature int    // vectors of length d (weights, gradients, histories)
+	perFeature int    // vectors of length d (gradients, histories, sorted lists)
+	perClass   int    // vectors of length d for each class (a weight vector per class and its history)
 }
 
 // densePeaks are the estimates by command, measured as the peak resident
@@ -53,15 +55,15 @@ type densePeak struct {
 var densePeaks = map[string]densePeak{
 	"tree":       {copies: 4, perFeature: 4},
 	"svm":        {copies: 6, perFeature: 4},
-	"logreg":     {copies: 6, perFeature: 40},
+	"logreg":     {copies: 6, perFeature: 8, perClass: 16},
 	"knn":        {copies: 4, perFeature: 2},
 	"forest":     {copies: 8, perFeature: 160},
 	"adaboost":   {copies: 6, perFeature: 8},
 	"bayes":      {copies: 6, perFeature: 8},
 	"linreg":     {copies: 8, perFeature: 8},
 	"ridge":      {copies: 6, perFeature: 8},
-	"perceptron": {copies: 4, perFeature: 4},
-	"adaline":    {copies: 4, perFeature: 4},
+	"perceptron": {copies: 4, perFeature: 4, perClass: 2},
+	"adaline":    {copies: 4, perFeature: 4, perClass: 2},
 	"lda":        {copies: 6, perFeature: 8},
 	"mlp":        {copies: 6, perFeature: 10 * 100}, // about 10 copies of the weights of the default 100 hidden units
 	"stump":      {copies: 4, perFeature: 4},
@@ -95,7 +97,7 @@ func peakOf(cmd, learner string) densePeak {
 		if !ok {
 			in = defaultPeak
 		}
-		p = densePeak{copies: m.copies + in.copies, perFeature: m.perFeature + in.perFeature}
+		p = densePeak{copies: m.copies + in.copies, perFeature: m.perFeature + in.perFeature, perClass: in.perClass}
 	}
 	p.name = cmd
 	if learner != "" {
@@ -104,9 +106,15 @@ func peakOf(cmd, learner string) densePeak {
 	return p
 }
 
-// bytes is the estimated peak for n rows of d features, saturating.
-func (p densePeak) bytes(n, d int) int64 {
-	return matrix.AddBytes(matrix.FloatBytes(p.copies, n, d), matrix.FloatBytes(p.perFeature, d))
+// vectors is the number of vectors of length d for k classes.
+func (p densePeak) vectors(k int) int {
+	return p.perFeature + p.perClass*min(k, 1<<20)
+}
+
+// bytes is the estimated peak for n rows of d features and k classes,
+// saturating.
+func (p densePeak) bytes(n, d, k int) int64 {
+	return matrix.AddBytes(matrix.FloatBytes(p.copies, n, d), matrix.FloatBytes(p.vectors(k), d))
 }
 
 // sparseFloor and sparseRatio bound the dense form of a sparse file while
@@ -132,14 +140,17 @@ func memoryLimitSet() bool {
 // d comes from, for messages ("line 1 names feature 67108864", "the model
 // has 5000 features").
 func checkLibSVMDense(data *libsvmData, d int, width string, p densePeak) error {
-	n := len(data.labels)
-	need := p.bytes(n, d)
+	n, k := len(data.labels), 0
+	if p.perClass > 0 {
+		k = len(distinct(data.labels))
+	}
+	need := p.bytes(n, d, k)
 	size := "about " + matrix.FormatBytes(need)
 	if need == math.MaxInt64 {
 		size = matrix.FormatBytes(need) // "more than 9.2 EB"
 	}
 	what := fmt.Sprintf("%s: as a dense matrix the %d×%d data need %s at the peak of %s (%d copies of it, %d vectors of length %d)",
-		width, n, d, size, p.name, p.copies, p.perFeature, d)
+		width, n, d, size, p.name, p.copies, p.vectors(k), d)
 	sparse := matrix.FloatBytes(2, data.nonZeros+n)
 	allowed := max(sparseFloor, matrix.FloatBytes(sparseRatio, 2, data.nonZeros+n))
 	if need > allowed && !memoryLimitSet() {
@@ -168,4 +179,13 @@ func tooSparseError(what string, data *libsvmData, d int, need, sparse int64) er
 	}
 	return fmt.Errorf("%w: %s for %d non-zero %s (%.2g%% of the cells); the learners take dense matrices only (no sparse input, unlike scikit-learn), and beyond %s a file may need at most %d times its sparse form (%s); %s",
 		errTooSparse, what, data.nonZeros, values, density, matrix.FormatBytes(sparseFloor), sparseRatio, matrix.FormatBytes(sparse), lift)
+}
+
+// distinct returns the set of labels.
+func distinct(labels []string) map[string]bool {
+	set := map[string]bool{}
+	for _, l := range labels {
+		set[l] = true
+	}
+	return set
 }

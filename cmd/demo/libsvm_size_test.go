@@ -72,8 +72,12 @@ func TestCheckLibSVMDense(t *testing.T) {
 		t.Errorf("with %s=%q: %v", memoryLimitEnv, suggested, err)
 	}
 	// The estimate grows with the learner a command assesses.
-	if a, b := peakOf("cv", "tree").bytes(10, 10), peakOf("tree", "").bytes(10, 10); a <= b {
+	if a, b := peakOf("cv", "tree").bytes(10, 10, 2), peakOf("tree", "").bytes(10, 10, 2); a <= b {
 		t.Errorf("cv tree %d bytes, tree %d", a, b)
+	}
+	// and with the classes of a learner that keeps a vector per class.
+	if a, b := peakOf("cv", "logreg").bytes(10, 10, 10), peakOf("cv", "logreg").bytes(10, 10, 2); a <= b {
+		t.Errorf("cv logreg: %d bytes for 10 classes, %d for 2", a, b)
 	}
 }
 
