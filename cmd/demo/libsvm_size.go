@@ -53,7 +53,7 @@ type densePeak struct {
 // listed gets defaultPeak. The commands that assess or combine a learner
 // add their own to the learner's (metaPeaks).
 var densePeaks = map[string]densePeak{
-	"tree":       {copies: 4, perFeature: 4},
+	"tree":       {copies: 6, perFeature: 4},
 	"svm":        {copies: 6, perFeature: 4},
 	"logreg":     {copies: 6, perFeature: 8, perClass: 16},
 	"knn":        {copies: 4, perFeature: 2},
