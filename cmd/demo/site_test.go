@@ -157,6 +157,11 @@ func checkAgainstCommand(t *testing.T, state string, r *live.Response) {
 	if err := json.Unmarshal(b, &page); err != nil {
 		t.Fatal(err)
 	}
+	for _, f := range r.Files { // the files the page offers for download
+		if err := os.WriteFile(f.Name, []byte(f.Text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	words := strings.Fields(page["command"].(string))
 	if len(words) < 2 || words[0] != "demo" {
 		t.Fatalf("%s: command %q", state, page["command"])
