@@ -150,9 +150,17 @@ func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 		}
 	} else {
 		o.softmaxPacks()
-		_ = matrix.GemmPackedB(false, 1, o.theta(x), o.packT, 0, o.zT)
+		if o.packT != nil {
+			_ = matrix.GemmPackedB(false, 1, o.theta(x), o.packT, 0, o.zT)
+		} else {
+			_ = matrix.Gemm(false, true, 1, o.theta(x), o.a, 0, o.zT)
+		}
 		f = o.softmaxResiduals()
-		_ = matrix.GemmPackedB(false, 1, o.resT, o.packN, 0, o.theta(grad))
+		if o.packN != nil {
+			_ = matrix.GemmPackedB(false, 1, o.resT, o.packN, 0, o.theta(grad))
+		} else {
+			_ = matrix.Gemm(false, false, 1, o.resT, o.a, 0, o.theta(grad))
+		}
 	}
 	pen := 0.0
 	for k := range o.r {
@@ -165,12 +173,14 @@ func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 
 // softmaxPacks packs A for the K-class ValueGrad at its first call (Aᵀ
 // and A, each as large as A) and makes the K × n scores and residuals.
+// A copy the memory limit refuses (PackB's only error, A being set) is
+// left nil, and ValueGrad then calls Gemm, which packs A anew each time
+// (the same bits, except below Gemm's small-product threshold, where it
+// runs its reference loops).
 func (o *logObjective) softmaxPacks() {
-	if o.packT != nil {
+	if o.zT != nil {
 		return
 	}
-	// A is not nil: PackB fails only beyond the memory limit, which the
-	// n × (d+1) copies of A the objective already holds have passed.
 	o.packT, _ = matrix.PackB(o.a, true)
 	o.packN, _ = matrix.PackB(o.a, false)
 	n := o.x.Rows()

@@ -518,3 +518,24 @@ func TestLogisticFuncTol(t *testing.T) {
 		t.Errorf("FuncTol < 0: err = %v", err)
 	}
 }
+
+// TestSoftmaxObjectiveWithoutPacks: when the memory limit refuses the
+// packed copies of A, the K-class objective falls back on Gemm, which
+// gives the same bits as the packed products.
+func TestSoftmaxObjectiveWithoutPacks(t *testing.T) {
+	x, y := classBlobs(200, 3, []int{0, 1, 2}, 1.5, 7) // 600×3: Gemm takes its packed path too
+	_, idx := classIndex(y)
+	packed, plain := newLogObjective(x, idx, 3, 0.2), newLogObjective(x, idx, 3, 0.2)
+	plain.softmaxPacks()
+	plain.packT, plain.packN = nil, nil // as after a refused PackB
+	r := rand.New(rand.NewPCG(8, 8))
+	th := make([]float64, packed.params())
+	for i := range th {
+		th[i] = r.NormFloat64()
+	}
+	g1, g2 := make([]float64, len(th)), make([]float64, len(th))
+	f1, f2 := packed.ValueGrad(th, g1), plain.ValueGrad(th, g2)
+	if packed.packT == nil || f1 != f2 || !slices.Equal(g1, g2) {
+		t.Errorf("packed f = %v, plain f = %v; gradients equal: %v", f1, f2, slices.Equal(g1, g2))
+	}
+}
