@@ -117,15 +117,9 @@ func (p NormalMean) Update(x []float64) (*NormalPosterior, error) {
 	if !(p.Tau2 > 0) || !(p.Sigma2 > 0) || math.IsInf(p.Tau2, 0) || math.IsInf(p.Sigma2, 0) || math.IsNaN(p.Mu0) || math.IsInf(p.Mu0, 0) {
 		return nil, fmt.Errorf("%s: %w: prior N(%g, %g) with σ² = %g, need τ², σ² > 0", op, ErrInvalidParameter, p.Mu0, p.Tau2, p.Sigma2)
 	}
-	if len(x) == 0 {
-		return nil, fmt.Errorf("%s: %w: no observations", op, ErrInvalidParameter)
-	}
-	var sum float64
-	for i, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%s: %w: observation %d is %g", op, ErrInvalidParameter, i, v)
-		}
-		sum += v
+	sum, err := sumObservations(op, x)
+	if err != nil {
+		return nil, err
 	}
 	n := float64(len(x))
 	xbar := sum / n
@@ -207,15 +201,9 @@ func (p NormalInverseGamma) Update(x []float64) (*NIGPosterior, error) {
 	if math.IsNaN(p.Mu0) || math.IsInf(p.Mu0, 0) {
 		return nil, fmt.Errorf("%s: %w: prior mean μ₀ = %g", op, ErrInvalidParameter, p.Mu0)
 	}
-	if len(x) == 0 {
-		return nil, fmt.Errorf("%s: %w: no observations", op, ErrInvalidParameter)
-	}
-	var sum float64
-	for i, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%s: %w: observation %d is %g", op, ErrInvalidParameter, i, v)
-		}
-		sum += v
+	sum, err := sumObservations(op, x)
+	if err != nil {
+		return nil, err
 	}
 	n := float64(len(x))
 	xbar := sum / n
@@ -257,4 +245,20 @@ func nigLogPdf(m, kappa, alpha, beta, mu, sigma2 float64) float64 {
 	lg, _ := math.Lgamma(alpha)
 	return 0.5*math.Log(kappa/(2*math.Pi)) + alpha*math.Log(beta) - lg -
 		(alpha+1.5)*math.Log(sigma2) - (2*beta+kappa*(mu-m)*(mu-m))/(2*sigma2)
+}
+
+// sumObservations is Σxᵢ of the observations a conjugate update takes,
+// refusing an empty sample or one that is not finite.
+func sumObservations(op string, x []float64) (float64, error) {
+	if len(x) == 0 {
+		return 0, fmt.Errorf("%s: %w: no observations", op, ErrInvalidParameter)
+	}
+	var sum float64
+	for i, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, fmt.Errorf("%s: %w: observation %d is %g", op, ErrInvalidParameter, i, v)
+		}
+		sum += v
+	}
+	return sum, nil
 }

@@ -5,10 +5,12 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // writeIDX writes a gzipped unsigned-byte IDX file with the given
@@ -138,5 +140,27 @@ func TestBenchFailedRowDoesNotStopTheOthers(t *testing.T) {
 	status, out, _ = runDemo("bench", "fashion", "-dir", dir, "-train", "4", "-methods", "knn,fisher", "-quiet")
 	if status != 1 || !strings.Contains(out, "failed") || !strings.Contains(out, "fisher") {
 		t.Fatalf("text table: status %d, %q", status, out)
+	}
+}
+
+// TestCPUClockCountsWork: where the system reports CPU time, a busy loop
+// of a few tens of milliseconds shows up in it; elsewhere it reads 0.
+func TestCPUClockCountsWork(t *testing.T) {
+	c := newCPUClock()
+	x := 0.0
+	for start := time.Now(); time.Since(start) < 50*time.Millisecond; {
+		for i := range 1000 {
+			x += math.Sqrt(float64(i))
+		}
+	}
+	used := c.since()
+	if _, ok := processCPUSeconds(); !ok {
+		if used != 0 {
+			t.Errorf("no CPU clock here, yet since() = %g", used)
+		}
+		return
+	}
+	if used <= 0 || math.IsNaN(x) {
+		t.Errorf("50 ms of work used %g s of CPU", used)
 	}
 }
