@@ -101,6 +101,9 @@ const (
 	// across goroutines; below it, starting them and splitting the blocks
 	// costs more than they save (two workers pay off from n ≈ 100).
 	gemmParallel = 96 * 96 * 96
+	// gemmColumnsMin is the number of columns of C per worker from which a
+	// general product splits the columns between the workers (gemmColumns).
+	gemmColumnsMin = 256
 )
 
 // gemmUpdate is gemm after scaling C: C += α·op(A)·op(B), choosing between
@@ -172,6 +175,10 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 	// a kernel that has runS, read by the kernel where it lies.
 	fromB := a == b && transA && !transB && nc >= n
 	direct := fromB && kern.runS != nil && kern.nr%kern.mr == 0
+	if workers > 1 && !lower && mean == nil && !fromB && n >= workers*gemmColumnsMin {
+		gemmColumns(kern, transA, transB, alpha, a, b, c, workers, shiftA)
+		return
+	}
 
 	// Two panels B̃ when there are several workers: a worker packs its
 	// slivers of the next block while the others may still be reading the
