@@ -61,6 +61,11 @@ type DecisionTree struct {
 	MaxFeatures int
 	// Seed drives the feature draws when MaxFeatures < d.
 	Seed uint64
+	// Progress, if not nil, is called as the tree grows, after each leaf,
+	// with the number of training samples (those of positive weight) that
+	// have reached a leaf and their total; the last call has done =
+	// total. It does not change the tree.
+	Progress func(done, total int)
 }
 
 // TreeNode is one node of a fitted tree, stored in preorder (a node's
@@ -122,7 +127,7 @@ type WeightedClassifierTrainer interface {
 }
 
 func (c DecisionTree) settings(op string, d int) (treeSettings, error) {
-	s := treeSettings{maxDepth: c.MaxDepth, minSplit: c.MinSamplesSplit, minLeaf: c.MinSamplesLeaf, maxFeatures: c.MaxFeatures}
+	s := treeSettings{maxDepth: c.MaxDepth, minSplit: c.MinSamplesSplit, minLeaf: c.MinSamplesLeaf, maxFeatures: c.MaxFeatures, progress: c.Progress}
 	switch c.Criterion {
 	case "", "gini":
 		s.criterion = "gini"
@@ -263,6 +268,7 @@ type treeSettings struct {
 	criterion            string
 	maxDepth, minSplit   int
 	minLeaf, maxFeatures int
+	progress             func(done, total int) // DecisionTree.Progress
 }
 
 // treeData is the training set as the tree builder reads it: columns
@@ -397,6 +403,8 @@ type treeBuilder struct {
 	feats   []int
 	nodes   []TreeNode
 	imp     []float64
+	settled int  // samples in the leaves made so far (for s.progress)
+	m       int  // samples of positive weight, the tree's total
 	k       int  // classes (0 for regression)
 	entropy bool // the criterion is the entropy
 	// per-scan statistics
@@ -444,6 +452,7 @@ func growTreeMode(data *treeData, s treeSettings, w []float64, rng *rand.Rand, s
 	nv := max(b.k, 1)
 	b.total, b.lsum, b.rsum = make([]float64, nv), make([]float64, nv), make([]float64, nv)
 	b.imp = make([]float64, data.d)
+	b.m = m
 	b.grow(0, m, 0, 0)
 	model := &Tree{Features: data.d, Criterion: s.criterion, Nodes: b.nodes, Importances: b.imp}
 	sum := 0.0
@@ -516,10 +525,12 @@ func (b *treeBuilder) grow(start, end, depth, key int) int {
 	weight, impurity, value := b.nodeStats(b.list(key, start, end))
 	b.nodes = append(b.nodes, TreeNode{Feature: -1, Samples: end - start, Weight: weight, Impurity: impurity, Value: value})
 	if b.isLeaf(end-start, depth, impurity) {
+		b.leafMade(end - start)
 		return id
 	}
 	f, pos, thr, ok := b.bestSplit(start, end, weight)
 	if !ok {
+		b.leafMade(end - start)
 		return id
 	}
 	// The children's statistics, in the order of feature f (whose list is
@@ -534,6 +545,7 @@ func (b *treeBuilder) grow(start, end, depth, key int) int {
 	child := func(lo, hi int, leaf bool, w, imp float64, v []float64) int {
 		if leaf {
 			b.nodes = append(b.nodes, TreeNode{Feature: -1, Samples: hi - lo, Weight: w, Impurity: imp, Value: v})
+			b.leafMade(hi - lo)
 			return len(b.nodes) - 1
 		}
 		return b.grow(lo, hi, depth+1, f)
@@ -545,6 +557,14 @@ func (b *treeBuilder) grow(start, end, depth, key int) int {
 	ln, rn := b.nodes[l], b.nodes[r]
 	b.imp[f] += weight*impurity - ln.Weight*ln.Impurity - rn.Weight*rn.Impurity
 	return id
+}
+
+// leafMade counts the samples of a new leaf and reports the progress.
+func (b *treeBuilder) leafMade(samples int) {
+	b.settled += samples
+	if b.s.progress != nil {
+		b.s.progress(b.settled, b.m)
+	}
 }
 
 // isLeaf applies the stopping rules to a node of n samples.

@@ -158,7 +158,7 @@ func TestTreeStopping(t *testing.T) {
 				t.Errorf("%+v: split node of %d samples", c, nd.Samples)
 			}
 		}
-		if c == (DecisionTree{}) {
+		if c.MaxDepth == 0 && c.MinSamplesLeaf == 0 && c.MinSamplesSplit == 0 && c.Criterion == "" { // the zero value
 			if p, _ := m.Predict(x); !slices.Equal(p, y) {
 				t.Errorf("a fully grown tree does not fit the training set")
 			}
@@ -254,4 +254,60 @@ func TestTreePersistence(t *testing.T) {
 			t.Errorf("%s → %s: %v", bad.from, bad.to, err)
 		}
 	}
+}
+
+// TestTreeProgress: Progress counts the samples that reach a leaf, up to
+// all of them (those of positive weight), and leaves the tree as it is.
+func TestTreeProgress(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	x := matrix.New(300, 3)
+	y := make([]int, 300)
+	target := make([]float64, 300)
+	w := make([]float64, 300)
+	for i := range 300 {
+		for j := range 3 {
+			x.Set(i, j, rng.NormFloat64())
+		}
+		if x.At(i, 0)*x.At(i, 1) > 0 {
+			y[i] = 1
+		}
+		target[i] = x.At(i, 2) + rng.NormFloat64()
+		w[i] = float64(i % 3) // a third of the samples have weight 0
+	}
+	check := func(name string, fit func(c DecisionTree) (*Tree, error), total int) {
+		t.Helper()
+		var calls []int
+		c := DecisionTree{MaxDepth: 6, Progress: func(done, n int) {
+			if n != total || done > n || len(calls) > 0 && done <= calls[len(calls)-1] {
+				t.Errorf("%s: progress %d/%d after %v", name, done, n, calls)
+			}
+			calls = append(calls, done)
+		}}
+		got, err := fit(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Progress = nil
+		want, _ := fit(c)
+		if len(calls) == 0 || calls[len(calls)-1] != total || len(calls) != want.Leaves() {
+			t.Errorf("%s: %d calls ending at %v for %d leaves of %d samples", name, len(calls), calls[len(calls)-1:], want.Leaves(), total)
+		}
+		if !slices.EqualFunc(got.Nodes, want.Nodes, func(a, b TreeNode) bool {
+			return a.Feature == b.Feature && a.Threshold == b.Threshold && a.Samples == b.Samples
+		}) {
+			t.Errorf("%s: Progress changed the tree", name)
+		}
+	}
+	check("classifier", func(c DecisionTree) (*Tree, error) {
+		m, err := c.Fit(x, y)
+		return &m.Tree, err
+	}, 300)
+	check("weighted", func(c DecisionTree) (*Tree, error) {
+		m, err := c.fitWeighted(x, y, w)
+		return &m.Tree, err
+	}, 200)
+	check("regressor", func(c DecisionTree) (*Tree, error) {
+		m, err := c.FitRegression(x, target)
+		return &m.Tree, err
+	}, 300)
 }

@@ -64,7 +64,11 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 		pr, folds := newProgress(stderr, "cv", *quiet), 0
 		nFolds := slices.Max(rho) + 1
 		ct, rt = counted(ct, rt, func() { folds++; pr.update("%s: fold %d/%d done", mc.learner.name, folds, nFolds) })
+		// A heartbeat while a fold, or the model on all the rows, runs.
+		stop := pr.heartbeat()
 		defer pr.done()
+		defer stop()
+		pr.update("%s: %d folds of %d rows", mc.learner.name, nFolds, n)
 		var cv *learn.CVResult
 		if mc.plan.regression {
 			cv, err = learn.CrossValidateRegressor(rt, d.Raw, d.Y, rho)
@@ -74,6 +78,7 @@ func runCV(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
+		pr.update("%s: %d folds done; the model on all %d rows", mc.learner.name, nFolds, n)
 		m, _, _, err := mc.modelOf(d)
 		if err != nil {
 			return nil, nil, err
@@ -150,7 +155,10 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		}
 		pr, fits := newProgress(stderr, "bootstrap", *quiet), 0
 		ct, rt = counted(ct, rt, func() { fits++; pr.update("resample %d/%d of %d points", min(fits, *b), *b, d.X.Rows()) })
+		stop := pr.heartbeat() // while a resample, or the model on all the rows, runs
 		defer pr.done()
+		defer stop()
+		pr.update("%d resamples of %d points", *b, d.X.Rows())
 		cfg := learn.Bootstrap{B: *b, Seed: *seed}
 		var r *learn.BootstrapResult
 		if mc.plan.regression {
@@ -161,6 +169,7 @@ func runBootstrap(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return nil, nil, err
 		}
+		pr.update("%d resamples done; the model on all %d points", *b, d.X.Rows())
 		m, _, _, err := mc.modelOf(d)
 		if err != nil {
 			return nil, nil, err
@@ -262,7 +271,10 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 		table := [][]string{gridHeader(params)}
 		best, bestScore := -1, 0.0
 		pr, folds := newProgress(stderr, "grid", *quiet), slices.Max(rho)+1
+		stop := pr.heartbeat() // while a fold, or the best model on all the rows, runs
 		defer pr.done()
+		defer stop()
+		pr.update("%d combinations × %d folds of %d rows", len(plans), folds, n)
 		for ci, plan := range plans {
 			ct, rt, err := mc.assessed(plan, d)
 			if err != nil {
@@ -296,6 +308,7 @@ func runGrid(args []string, stdout, stderr io.Writer) error {
 			table = append(table, append(slices.Clone(combos[ci]), formatNumber(cv.Mean), formatNumber(cv.Std)))
 		}
 		mc.plan = plans[best]
+		pr.update("%d combinations done; the best (%s) on all %d rows", len(plans), describeCombo(params, combos[best]), n)
 		m, _, _, err := mc.modelOf(d)
 		if err != nil {
 			return nil, nil, err
@@ -418,6 +431,7 @@ func runKNN(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s.progress = newProgress(stderr, "knn", *quiet)
+	defer s.progress.done()
 	var reg bool
 	return fitOrLoad(s, stdout, func() (learn.KNN, error) {
 		c, r, err := f()

@@ -44,51 +44,60 @@ var fashionFiles = [4]string{
 }
 
 // benchMethod is one row of the table: a name for -methods, the settings
-// in words (printed in docs/performance.md), and the trainer.
+// in words (printed in docs/performance.md), and the trainer, whose
+// learner reports its progress on pr (nil: none; the settings are the
+// same).
 type benchMethod struct {
 	name     string
 	settings string
-	trainer  func(seed uint64) learn.ClassifierTrainer
+	trainer  func(seed uint64, pr *progressPrinter) learn.ClassifierTrainer
 }
 
 // benchMethods lists the rows in the order of the notes.
 var benchMethods = []benchMethod{
 	{"gauss-bayes", "Bayes classifier, Gaussian classes with one shared (pooled, 1/n) covariance + 0.01·I, empirical priors, 0–1 loss",
-		func(uint64) learn.ClassifierTrainer {
+		func(uint64, *progressPrinter) learn.ClassifierTrainer {
 			return learn.Bayes{Density: learn.SharedGaussDensity, Reg: 0.01}
 		}},
 	{"fisher", "Fisher's discriminant, c − 1 = 9 directions, S_w + 1e-3·I, nearest projected class mean (distances scaled by each direction's within-class scatter)",
-		func(uint64) learn.ClassifierTrainer { return learn.FisherLDA{Ridge: 1e-3} }},
+		func(uint64, *progressPrinter) learn.ClassifierTrainer { return learn.FisherLDA{Ridge: 1e-3} }},
 	{"logreg", "softmax regression, λ = 1 (C = 1), L-BFGS stopped as scikit-learn's lbfgs is: a gradient entry of at most 1e-4 (its default tol) or a relative decrease of f of at most 2.2e-9 (scipy's ftol), at most 2000 iterations (a cap that binds neither: scikit-learn stops at 927 here, mlnotes near 1000, a count that moves by a few per cent with rounding)",
-		func(uint64) learn.ClassifierTrainer {
-			return learn.LogisticRegression{Lambda: 1, Solver: learn.LogRegLBFGS, Tol: 1e-4, FuncTol: 2.220446049250313e-09, MaxIter: 2000}
+		func(_ uint64, pr *progressPrinter) learn.ClassifierTrainer {
+			return learn.LogisticRegression{Lambda: 1, Solver: learn.LogRegLBFGS, Tol: 1e-4, FuncTol: 2.220446049250313e-09, MaxIter: 2000,
+				Trace: pr.trace(nil)}
 		}},
 	{"knn", "k-nearest neighbours, k = 5, Euclidean distance, majority vote",
-		func(uint64) learn.ClassifierTrainer { return learn.KNN{K: 5} }},
+		func(uint64, *progressPrinter) learn.ClassifierTrainer { return learn.KNN{K: 5} }},
 	{"tree", "decision tree, Gini, grown until the leaves are pure",
-		func(seed uint64) learn.ClassifierTrainer { return learn.DecisionTree{Seed: seed} }},
+		func(seed uint64, pr *progressPrinter) learn.ClassifierTrainer {
+			return learn.DecisionTree{Seed: seed, Progress: pr.leaves()}
+		}},
 	{"forest", "random forest, 100 trees, √d features per split, bootstrap samples, Gini, full depth",
-		func(seed uint64) learn.ClassifierTrainer { return learn.RandomForest{Trees: 100, Seed: seed} }},
+		func(seed uint64, pr *progressPrinter) learn.ClassifierTrainer {
+			return learn.RandomForest{Trees: 100, Seed: seed, Progress: pr.count("trees")}
+		}},
 	{"adaboost", "AdaBoost (SAMME for the ten classes), 100 rounds of depth-3 trees",
-		func(seed uint64) learn.ClassifierTrainer {
-			return learn.AdaBoost{Rounds: 100, Base: learn.DecisionTree{MaxDepth: 3, Seed: seed}, Seed: seed}
+		func(seed uint64, pr *progressPrinter) learn.ClassifierTrainer {
+			return learn.AdaBoost{Rounds: 100, Base: learn.DecisionTree{MaxDepth: 3, Seed: seed}, Seed: seed, Trace: pr.trace(nil)}
 		}},
 	{"mlp", "MLP 784-256-10, ReLU, softmax and cross-entropy, Adam α = 0.001, batches of 128, 20 epochs, weight decay λ = 1e-4/n (scikit-learn's alpha = 1e-4)",
-		func(seed uint64) learn.ClassifierTrainer {
+		func(seed uint64, pr *progressPrinter) learn.ClassifierTrainer {
 			return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
 				adam := &optimize.AdamSettings{LearningRate: 1e-3, BatchSize: 128, Epochs: 20, Seed: seed}
-				mlp := learn.MLP{Hidden: []int{256}, Lambda: 1e-4 / float64(x.Rows()), Training: learn.Training{Adam: adam}}
+				mlp := learn.MLP{Hidden: []int{256}, Lambda: 1e-4 / float64(x.Rows()), Training: learn.Training{Adam: adam, Trace: pr.trace(nil)}}
 				return mlp.FitClassifier(x, y)
 			})
 		}},
 	{"svm-linear", "C-SVM, linear kernel, C = 1, tol 1e-3, one-versus-one",
-		func(uint64) learn.ClassifierTrainer {
-			return learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3}
+		func(_ uint64, pr *progressPrinter) learn.ClassifierTrainer {
+			return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
+				return pr.smoTraced(learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3}, x.Rows()).FitClassifier(x, y)
+			})
 		}},
 	{"svm-rbf", "C-SVM, Gaussian kernel γ = 1/(d·Var X) (scikit-learn's \"scale\"), C = 1, tol 1e-3",
-		func(uint64) learn.ClassifierTrainer { return scaledGammaSVM(0) }},
+		func(_ uint64, pr *progressPrinter) learn.ClassifierTrainer { return scaledGammaSVM(0, pr) }},
 	{"pca-svm", "PCA to 50 components, then the Gaussian C-SVM above",
-		func(uint64) learn.ClassifierTrainer { return scaledGammaSVM(50) }},
+		func(_ uint64, pr *progressPrinter) learn.ClassifierTrainer { return scaledGammaSVM(50, pr) }},
 }
 
 func benchMethodNames() []string {
@@ -102,11 +111,12 @@ func benchMethodNames() []string {
 // scaledGammaSVM is the Gaussian C-SVM with scikit-learn's default width
 // γ = 1/(d·Var X), Var X the variance of all entries of the training
 // matrix, after an optional PCA to k components (k = 0: none; at most the
-// number of pixels).
-func scaledGammaSVM(k int) learn.ClassifierTrainer {
+// number of pixels); progress on pr.
+func scaledGammaSVM(k int, pr *progressPrinter) learn.ClassifierTrainer {
 	return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
 		var pca *learn.PCAModel
 		if k > 0 {
+			pr.update("PCA to %d components", min(k, x.Cols()))
 			var err error
 			if pca, err = (learn.PCA{Components: min(k, x.Cols())}).Fit(x); err != nil {
 				return nil, err
@@ -120,7 +130,7 @@ func scaledGammaSVM(k int) learn.ClassifierTrainer {
 			return nil, errors.New("bench: the training images are all equal; no Gaussian width can be chosen")
 		}
 		gamma := 1 / (float64(x.Cols()) * v)
-		m, err := learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3}.FitClassifier(x, y)
+		m, err := pr.smoTraced(learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3}, x.Rows()).FitClassifier(x, y)
 		if err != nil {
 			return nil, err
 		}
@@ -203,33 +213,40 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *nTrain < 0 {
 		return &usageError{msg: fmt.Sprintf("-train %d: N must be positive (0 means all)", *nTrain), usage: "demo bench " + c.args}
 	}
-	progress := stderr
-	if *quiet {
-		progress = io.Discard
-	}
+	// Progress as every command reports it (progress.go): at most one
+	// line a second, the state being the row, its place and its
+	// learner's own progress; a heartbeat for the steps without news.
+	pr := newProgress(stderr, "bench", *quiet)
+	stop := pr.heartbeat()
+	defer pr.done()
+	defer stop()
+	pr.update("reading %s", *dir)
 	xTrain, yTrain, xTest, yTest, err := loadFashion(*dir, *nTrain)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(progress, "bench: %d training and %d test images of %d pixels\n", xTrain.Rows(), xTest.Rows(), xTrain.Cols())
 	// A row whose learner fails (an iteration limit reached on data the
 	// settings were not made for, say) is reported as failed and the
 	// others still run; the command then exits with status 1, after the
 	// table.
 	var results []benchResult
 	var failed []string
-	for _, m := range rows {
-		fmt.Fprintf(progress, "bench: %-10s fitting…\n", m.name)
-		r, err := benchOne(m, *seed, xTrain, yTrain, xTest, yTest)
+	for i, m := range rows {
+		pr.setPrefix(fmt.Sprintf("%s (%d/%d): ", m.name, i+1, len(rows)))
+		pr.update("fitting on %d images of %d pixels", xTrain.Rows(), xTrain.Cols())
+		r, err := benchOne(m, *seed, pr, xTrain, yTrain, xTest, yTest)
 		if err != nil {
-			fmt.Fprintf(progress, "bench: %-10s failed: %v\n", m.name, err)
+			pr.update("failed: %v", err)
 			r = benchResult{Method: m.name, Error: err.Error()}
 			failed = append(failed, m.name)
 		} else {
-			fmt.Fprintf(progress, "bench: %-10s accuracy %.4f, fit %.2f s, predict %.2f s\n", m.name, r.TestAccuracy, r.FitSeconds, r.PredictSeconds)
+			pr.update("accuracy %.4f, fit %.2f s, predict %.2f s", r.TestAccuracy, r.FitSeconds, r.PredictSeconds)
 		}
 		results = append(results, r)
 	}
+	pr.setPrefix("")
+	pr.update("%d rows done, %d failed", len(rows), len(failed))
+	stop()
 	if err := writeBenchTable(stdout, *asJSON, results); err != nil {
 		return err
 	}
@@ -281,15 +298,16 @@ func chooseBenchMethods(list string) ([]benchMethod, error) {
 
 // benchOne trains one row and times it; the accuracy is on the whole test
 // set.
-func benchOne(m benchMethod, seed uint64, xTrain *matrix.Dense, yTrain []int, xTest *matrix.Dense, yTest []int) (benchResult, error) {
+func benchOne(m benchMethod, seed uint64, pr *progressPrinter, xTrain *matrix.Dense, yTrain []int, xTest *matrix.Dense, yTest []int) (benchResult, error) {
 	t0, c0 := time.Now(), newCPUClock()
-	model, err := m.trainer(seed).FitClassifier(xTrain, yTrain)
+	model, err := m.trainer(seed, pr).FitClassifier(xTrain, yTrain)
 	if err != nil {
 		return benchResult{}, err
 	}
 	fit, fitCPU := time.Since(t0).Seconds(), c0.since()
+	pr.update("predicting %d test images", xTest.Rows())
 	t0, c0 = time.Now(), newCPUClock()
-	pred, err := model.Predict(xTest)
+	pred, err := chunkedPredict(pr, model, xTest, model.Predict) // k-NN in blocks, with progress
 	if err != nil {
 		return benchResult{}, err
 	}

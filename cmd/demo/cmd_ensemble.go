@@ -17,7 +17,7 @@ import (
 
 func init() {
 	register(
-		command{name: "tree", args: "[-criterion gini|entropy] [-max-depth D] [-min-split M] [-min-leaf L] [-regression] [-print] " + supervisedArgs,
+		command{name: "tree", args: "[-criterion gini|entropy] [-max-depth D] [-min-split M] [-min-leaf L] [-regression] [-print] [-quiet] " + supervisedArgs,
 			summary: "decision tree (Gini or entropy; regression trees with -regression)", run: runTree, learner: treeLearner},
 		command{name: "forest", args: "[-trees T] [-max-features sqrt|log2|all|M] [-max-depth D] [-seed S] [-workers W] [-regression] [-quiet] " + supervisedArgs,
 			summary: "random forest: out-of-bag accuracy (or MSE), feature importances", run: runForest, learner: forestLearner},
@@ -58,6 +58,7 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 	f := declareTreeFlags(s.fs)
 	reg := s.fs.Bool("regression", false, "a regression tree (squared error)")
 	print := s.fs.Bool("print", false, "print the tree as text (field tree)")
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
 	if err := s.parse(args); err != nil {
 		return err
 	}
@@ -68,6 +69,9 @@ func runTree(args []string, stdout, stderr io.Writer) error {
 		var model any
 		var m *learn.Tree
 		var text func(names, classNames []string) string
+		pr := newProgress(stderr, "tree", *quiet)
+		c.Progress = pr.leaves()
+		defer pr.done()
 		if *reg {
 			r, err := c.FitRegression(d.X, d.Y)
 			if err != nil {
@@ -151,7 +155,7 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 	var rule string // the -max-features rule, resolved on the data
 	return fitOrLoad(s, stdout, func() (learn.RandomForest, error) {
 		c, r, err := f()
-		c.Progress, rule = newProgress(stderr, "forest", *quiet).counter("trees"), r
+		rule = r
 		s.regression = *reg
 		if *reg {
 			s.kind = "forest-regressor"
@@ -163,6 +167,13 @@ func runForest(args []string, stdout, stderr io.Writer) error {
 			return nil, nil, err
 		}
 		c.MaxFeatures = mf
+		// Progress: the trees grown, with a heartbeat until the first.
+		pr := newProgress(stderr, "forest", *quiet)
+		c.Progress = pr.count("trees")
+		stop := pr.heartbeat()
+		defer pr.done()
+		defer stop()
+		pr.update("0/%d trees", c.Trees)
 		if *reg {
 			m, err := c.FitRegression(d.X, d.Y)
 			if err != nil {
@@ -232,8 +243,9 @@ func runAdaBoost(args []string, stdout, stderr io.Writer) error {
 	return fitOrLoad(s, stdout, f, func(c learn.AdaBoost, d *trainingSet) (any, []field, error) {
 		pr := newProgress(stderr, "adaboost", *quiet || *trace)
 		c.Trace = pr.trace(nil)
+		end := pr.begin("round 1 on %d rows", d.X.Rows())
 		m, err := c.Fit(d.X, d.Labels)
-		pr.done()
+		end()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -280,12 +292,19 @@ func runBag(args []string, stdout, stderr io.Writer) error {
 	if *b < 2 {
 		return s.usage("-B %d: want B ≥ 2 (one resample is no ensemble)", *b)
 	}
-	cfg := learn.Bagging{B: *b, Seed: *seed, Progress: newProgress(stderr, "bag", *quiet).counter("models")}
+	cfg := learn.Bagging{B: *b, Seed: *seed}
 	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
 		ct, rt, err := mc.plan.trainers(d)
 		if err != nil {
 			return nil, nil, err
 		}
+		// Progress: the models fitted, with a heartbeat until the first.
+		pr := newProgress(stderr, "bag", *quiet)
+		cfg.Progress = pr.count("models")
+		stop := pr.heartbeat()
+		defer pr.done()
+		defer stop()
+		pr.update("0/%d models", *b)
 		fields := []field{{"learner", mc.learner.name}, {"B", *b}}
 		var m any
 		if mc.plan.regression {

@@ -279,9 +279,10 @@ func runGMM(args []string, stdout, stderr io.Writer) error {
 		return withUsage(err, c)
 	}
 	pr := newProgress(stderr, "gmm", *quiet || *trace)
+	end := pr.begin("restart 1: k-means++ start on %d rows", x.Rows())
 	m, err := learn.GaussianMixture{K: *k, Covariance: ct, Restarts: *restarts, Seed: *seed, Reg: *reg,
 		Tol: *tol, MaxIter: *maxIter, Trace: pr.trace(nil)}.Fit(x)
-	pr.done()
+	end()
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func init() {
 				"solver is newton for two classes and up to 199 features, lbfgs otherwise (softmax, more features). With -json\n" +
 				"and -test, proba holds the class probabilities of every test row in the order of classes.\n",
 			run: runLogreg, learner: logregLearner},
-		command{name: "perceptron", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
+		command{name: "perceptron", args: "[-epochs E] [-lr R] [-seed S] [-quiet] " + supervisedArgs,
 			summary: "Rosenblatt's perceptron (stops at an epoch without a mistake; one versus rest for more than two classes)", run: runPerceptron, learner: perceptronLearner},
 		command{name: "adaline", args: "[-epochs E] [-lr R] [-seed S] " + supervisedArgs,
 			summary: "AdaLinE trained by the Widrow–Hoff (LMS) rule (one versus rest for more than two classes)",
@@ -194,8 +194,9 @@ func runLogreg(args []string, stdout, stderr io.Writer) error {
 	return fitOrLoad(s, stdout, flags, func(cfg learn.LogisticRegression, d *trainingSet) (any, []field, error) {
 		pr := newProgress(stderr, "logreg", *quiet)
 		cfg.Trace = pr.trace(nil)
+		end := pr.begin("the starting point on %d rows", d.X.Rows())
 		m, err := cfg.Fit(d.X, d.Labels)
-		pr.done()
+		end()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -255,11 +256,15 @@ func declareAdalineFlags(fs *flag.FlagSet) func() (learn.Adaline, error) {
 func runPerceptron(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("perceptron", "perceptron", stderr)
 	flags := declarePerceptronFlags(s.fs)
+	quiet := s.fs.Bool("quiet", false, "no progress on stderr (with progress, the neurons of more than two classes are trained one after the other)")
 	if err := s.parse(args); err != nil {
 		return err
 	}
 	return fitOrLoad(s, stdout, flags, func(cfg learn.Perceptron, d *trainingSet) (any, []field, error) {
+		pr := newProgress(stderr, "perceptron", *quiet)
+		cfg.Trace = pr.trace(nil)
 		m, err := cfg.Fit(d.X, d.Labels)
+		pr.done()
 		if err != nil {
 			return nil, nil, err
 		}

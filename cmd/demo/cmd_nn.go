@@ -73,11 +73,20 @@ func declareTrainingFlags(fs interface {
 	}
 }
 
+// epochValues is what every epoch adds to a network's history: the four
+// values of learn.History and the command's loss curve.
+const epochValues = 5
+
 // check rejects invalid values as usage errors; lrSet says -lr was given.
+// Like the other size flags, -epochs is refused when the history it
+// implies cannot fit in the memory limit (memory_limit.go).
 func (f trainingFlags) check(lrSet bool) error {
 	switch {
 	case *f.epochs < 1:
 		return &usageError{msg: fmt.Sprintf("-epochs %d: want E ≥ 1", *f.epochs)}
+	case matrix.FloatBytes(*f.epochs, epochValues) > matrix.MemoryLimit():
+		return &usageError{msg: fmt.Sprintf("-epochs %d: the history of that many epochs (%d numbers an epoch) needs %s, the limit is %s (set %s to move the limit)",
+			*f.epochs, epochValues, matrix.FormatBytes(matrix.FloatBytes(*f.epochs, epochValues)), matrix.FormatBytes(matrix.MemoryLimit()), memoryLimitEnv)}
 	case *f.batch < 0:
 		return &usageError{msg: fmt.Sprintf("-batch %d: want B ≥ 1 (0: min(200, n))", *f.batch)}
 	case lrSet && !(*f.lr > 0 && *f.lr < math.Inf(1)):
@@ -220,40 +229,30 @@ func runMLP(args []string, stdout, stderr io.Writer) error {
 	if err := s.parse(args); err != nil {
 		return err
 	}
-	if s.loading() {
-		m, err := readCLIModel(*s.load)
+	return fitOrLoad(s, stdout, func() (mlpFlags, error) {
+		mf, err := flags()
 		if err != nil {
-			return err
+			return mf, err
 		}
-		if strings.HasPrefix(m.file.Kind, "mlp-") {
-			s.kind, s.regression = m.file.Kind, m.file.Kind == "mlp-regressor"
-		}
-		return s.run(stdout, nil)
-	}
-	mf, err := flags()
-	if err != nil {
-		return s.usage("%v", err)
-	}
-	if mf.task == "" {
-		smp, _, err := s.readTraining(s.ops[0])
-		if err != nil {
-			return err
-		}
-		mf.task = "classify"
-		if names, _ := smp.labelNames(); names == nil {
-			if _, err := smp.classes(nil); err != nil {
-				mf.task = "regress" // a real-valued label column
+		// The task: from -task, or from the label column (classification
+		// when it holds integers or names, else regression).
+		setTask := func(regress bool) error {
+			s.regression = regress
+			if !regress {
+				return nil
 			}
+			if mf.loss == "xent" {
+				return s.usage("-loss xent applies to classification; a regressor uses mse")
+			}
+			s.kind = "mlp-regressor"
+			return nil
 		}
-	}
-	s.regression = mf.task == "regress"
-	if s.regression && mf.loss == "xent" {
-		return s.usage("-loss xent applies to classification; a regressor uses mse")
-	}
-	if s.regression {
-		s.kind = "mlp-regressor"
-	}
-	return s.run(stdout, func(d *trainingSet) (any, []field, error) {
+		if mf.task == "" {
+			s.taskFromLabels = setTask
+			return mf, nil
+		}
+		return mf, setTask(mf.task == "regress")
+	}, func(mf mlpFlags, d *trainingSet) (any, []field, error) {
 		var curve []float64
 		cfg := mf.config(d.X.Rows(), stderr, &curve)
 		var fields []field

@@ -15,7 +15,7 @@ func init() {
 	register(
 		command{name: "pca", args: "[-k K | -variance F] [-method eig|svd|gram|lanczos|deflation] [-whiten pca|zca [-epsilon E]] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "principal component analysis (1/n covariance, components as rows)", run: runPCA},
-		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
+		command{name: "kpca", args: "-kernel rbf -sigma2 S | -kernel poly -degree P | -kernel linear [-gamma G] [-coef0 C] [-k K] [-query Q.csv] [-target COL] [-idx FILE] [-out FILE] [-trace] [-quiet] [-json] [DATA.csv]",
 			summary: "kernel PCA with the Gram matrix centred in feature space", run: runKPCA},
 		command{name: "spectral", args: "-sigma2 S [-k K] [-neighbors N] [-normalized] [-target COL] [-idx FILE] [-out FILE] [-trace] [-json] [DATA.csv]",
 			summary: "spectral embedding: the smallest non-trivial Laplacian eigenvectors", run: runSpectral},
@@ -155,6 +155,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	idx := fs.String("idx", "", "read the data from an MNIST IDX image `FILE` instead of CSV")
 	outPath := fs.String("out", "", "also write the per-row results (projections, or the embedding) as CSV to `FILE`")
 	trace := traceFlag(fs)
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	ops, err := parseFlags(c, fs, args, 0, 1)
 	if err != nil {
 		return err
@@ -176,7 +177,15 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 		return withUsage(err, c)
 	}
 	cfg := learn.KernelPCA{Kernel: kern, Components: *k, Eigen: eigenTrace(*trace, stderr)}
+	// Progress (not with -trace, which prints every QR step): the stages,
+	// with a heartbeat while the Gram matrix and the eigensolver run.
+	pr := newProgress(stderr, "kpca", *quiet || *trace)
+	stop := pr.heartbeat()
+	defer pr.done()
+	defer stop()
+	n := x.Rows()
 	if *k == 0 {
+		pr.update("the %d×%d Gram matrix and its whole spectrum (to count the components)", n, n)
 		// All: every component whose eigenvalue μ exceeds learn's threshold
 		// n·ε·μ₁, found from the full spectrum of a first fit.
 		cfg.Components, cfg.Solver = 1, "full"
@@ -197,10 +206,12 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 		}
 		cfg.Eigen.Trace = nil // traced once
 	}
+	pr.update("the %d×%d Gram matrix and its top %d eigenvectors", n, n, cfg.Components)
 	m, err := cfg.Fit(x)
 	if err != nil {
 		return err
 	}
+	pr.update("projecting the %d training rows", n)
 	y, _ := m.Transform(x)
 	fields := []field{{"eigenvalues", m.Eigenvalues}, {"projections", y}}
 	if *query != "" {
@@ -208,6 +219,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		pr.update("projecting the %d query rows", q.Rows())
 		qy, err := m.Transform(q)
 		if err != nil {
 			return err
@@ -217,6 +229,7 @@ func runKPCA(args []string, stdout, stderr io.Writer) error {
 	if err := writeRowsOut(*outPath, "pc", y); err != nil {
 		return err
 	}
+	pr.update("done: %d components of %d rows", m.K(), n)
 	return emit(stdout, *asJSON, fields)
 }
 

@@ -57,6 +57,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	m.progress = newProgress(stderr, "predict", *quiet)
+	defer m.progress.done()
 	ro := readOptions{sep: sepRune, format: *format, target: *target, dropNA: *dropNA, stderr: stderr, cmd: "predict"}
 	smp, err := m.readData(ops[0], ro)
 	if err != nil {

@@ -260,13 +260,11 @@ func runSVM(args []string, stdout, stderr io.Writer) error {
 		s.regression = cfg.Type == learn.EpsSVR || cfg.Type == learn.NuSVR
 		return cfg, nil
 	}, func(cfg learn.SVM, d *trainingSet) (any, []field, error) {
-		// Progress (not with -trace, which shows every step): every
-		// 1000th SMO step updates it.
+		// Progress (not with -trace, which shows every step): SMO steps
+		// and the end of every machine.
 		pr := newProgress(stderr, "svm", *quiet || *trace)
-		if pr != nil {
-			cfg.Trace, cfg.TraceEvery = pr.trace(nil), 1000
-		}
-		defer pr.done()
+		cfg = pr.smoTraced(cfg, d.X.Rows())
+		defer pr.begin("machine 1 on %d rows", d.X.Rows())()
 		return trainSVM(cfg, d, stderr)
 	})
 }

@@ -35,6 +35,9 @@ const (
 // run executes one invocation and returns its exit status. It never lets a
 // panic escape: a panic is a bug, reported in one line with status 1.
 func run(args []string, stdout, stderr io.Writer) (status int) {
+	// A progress heartbeat writes from a goroutine of its own: every
+	// write to stderr goes through one lock.
+	stderr = &lockedWriter{w: stderr}
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "demo: internal error: %v\n", r)

@@ -15,17 +15,39 @@ import (
 	"mlnotes/matrix"
 )
 
+// lockedWriter serializes the writes to w: run gives it to every command
+// as stderr, so that a heartbeat's lines and the command's own messages
+// never write at once.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}
+
+// progressClock is the clock of every progress printer (tests replace it
+// with one they move).
+var progressClock = time.Now
+
 // progressPrinter prints the state of one command's work. Its methods may
-// be called from several goroutines (the forest's workers).
+// be called from several goroutines (the forest's workers, a heartbeat).
 type progressPrinter struct {
 	w     io.Writer
 	name  string
-	now   func() time.Time // time.Now; tests replace it
+	now   func() time.Time // progressClock; tests may replace it
 	mu    sync.Mutex
 	start time.Time
 	last  time.Time // when the last line was printed (zero: none yet)
-	state string    // the latest state, printed or not
-	shown bool      // state has been printed
+	// The latest state, printed or not: prefix, then format and args,
+	// formatted only when a line is printed (updates are cheap).
+	prefix string
+	format string
+	args   []any
+	shown  bool // the state has been printed
 }
 
 // newProgress returns the progress printer of command name on stderr, or
@@ -34,7 +56,7 @@ func newProgress(stderr io.Writer, name string, quiet bool) *progressPrinter {
 	if quiet {
 		return nil
 	}
-	return &progressPrinter{w: stderr, name: name, now: time.Now, start: time.Now()}
+	return &progressPrinter{w: stderr, name: name, now: progressClock, start: progressClock()}
 }
 
 // update records the state and prints it if a second has passed since the
@@ -45,11 +67,21 @@ func (p *progressPrinter) update(format string, a ...any) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.state, p.shown = fmt.Sprintf(format, a...), false
+	p.format, p.args, p.shown = format, a, false
 	now := p.now()
 	if now.Sub(p.start) >= time.Second && now.Sub(p.last) >= time.Second {
 		p.print(now)
 	}
+}
+
+// setPrefix puts prefix before every later state (bench: the method).
+func (p *progressPrinter) setPrefix(prefix string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.prefix = prefix
 }
 
 // done prints the last state, unless it is printed already or the work
@@ -61,32 +93,126 @@ func (p *progressPrinter) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.now()
-	if p.state != "" && !p.shown && (!p.last.IsZero() || now.Sub(p.start) >= time.Second) {
+	if p.format != "" && !p.shown && (!p.last.IsZero() || now.Sub(p.start) >= time.Second) {
 		p.print(now)
 	}
 }
 
+// refresh is a heartbeat's tick: it prints a state not yet printed once a
+// second has passed (as update would), and prints again a state that has
+// not changed for heartbeatRepeat, so that a long step without news of
+// its own (a Gram matrix, an eigensolver) still shows that it runs.
+func (p *progressPrinter) refresh() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.now()
+	wait := time.Second
+	if p.shown {
+		wait = heartbeatRepeat
+	}
+	if p.format != "" && now.Sub(p.start) >= time.Second && now.Sub(p.last) >= wait {
+		p.print(now)
+	}
+}
+
+// heartbeatRepeat is how long a heartbeat waits before it prints an
+// unchanged state again.
+const heartbeatRepeat = 10 * time.Second
+
+// heartbeat calls refresh four times a second until stop is called (stop
+// returns when the heartbeat has ended, so that it prints nothing after
+// it; a second call does nothing).
+func (p *progressPrinter) heartbeat() (stop func()) {
+	if p == nil {
+		return func() {}
+	}
+	quit, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+				p.refresh()
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			close(quit)
+			<-ended
+		})
+	}
+}
+
+// begin starts a piece of work: it sets the first state and a heartbeat
+// (so that a first step that gives no news still shows), and returns the
+// function that ends both and prints the last state (done).
+func (p *progressPrinter) begin(format string, a ...any) (end func()) {
+	stop := p.heartbeat()
+	p.update(format, a...)
+	return func() {
+		stop()
+		p.done()
+	}
+}
+
 func (p *progressPrinter) print(now time.Time) {
-	fmt.Fprintf(p.w, "demo %s: %s  time %.1fs\n", p.name, p.state, now.Sub(p.start).Seconds())
+	fmt.Fprintf(p.w, "demo %s: %s%s  time %.1fs\n", p.name, p.prefix, fmt.Sprintf(p.format, p.args...), now.Sub(p.start).Seconds())
 	p.last, p.shown = now, true
 }
 
-// counter returns a callback of done out of total (learn's Progress of
-// the forest and bagging) that updates p with what (trees, models).
-func (p *progressPrinter) counter(what string) func(done, total int) {
+// count returns a callback of done out of total (learn's Progress of the
+// forest and bagging) that updates p with what (trees, models), leaving
+// the end to the caller.
+func (p *progressPrinter) count(what string) func(done, total int) {
 	if p == nil {
 		return nil
 	}
+	return func(done, total int) { p.update("%d/%d %s", done, total, what) }
+}
+
+// smoTraced returns the SVM, to be trained on n rows, with its SMO steps
+// reported on p: every smoTraceEvery(n)-th step and the end of every
+// machine. Without p it is returned as it is.
+func (p *progressPrinter) smoTraced(c learn.SVM, n int) learn.SVM {
+	if p != nil {
+		c.Trace, c.TraceEvery = p.trace(nil), smoTraceEvery(n)
+	}
+	return c
+}
+
+// smoTraceEvery is how many SMO steps on n rows go between two updates
+// of the progress: about 10⁶/n (a step costs O(n) or more, so that an
+// update comes every few milliseconds at any n), from 1 to 100. An update
+// is a cheap call: the printer formats a line at most once a second.
+func smoTraceEvery(n int) int {
+	return max(1, min(100, 1_000_000/max(n, 1)))
+}
+
+// leaves returns a learn.DecisionTree Progress callback that updates p
+// with the training rows that have reached a leaf.
+func (p *progressPrinter) leaves() func(done, total int) {
+	if p == nil {
+		return nil
+	}
+	leaves := 0
 	return func(done, total int) {
-		p.update("%d/%d %s", done, total, what)
-		if done == total {
-			p.done()
-		}
+		leaves++
+		p.update("growing: %d/%d rows in %d leaves", done, total, leaves)
 	}
 }
 
 // trace returns a learn.Trace that updates p with each step of an
-// iterative learner (SVM, logistic regression, EM, AdaBoost), calling
+// iterative learner (SVM, logistic regression, EM, AdaBoost, the
+// perceptron, a network's epochs), calling
 // also next (a -trace printer) when it is set.
 func (p *progressPrinter) trace(next learn.Trace) learn.Trace {
 	if p == nil {
@@ -100,6 +226,7 @@ func (p *progressPrinter) trace(next learn.Trace) learn.Trace {
 		switch {
 		case s.SMO != nil:
 			if s.SMO.Final { // the report that ends a machine
+				p.update("machine %d: done after %d SMO iterations, violation %.3g", machine, s.Iteration, s.SMO.Violation)
 				machine++
 				return
 			}
@@ -110,6 +237,10 @@ func (p *progressPrinter) trace(next learn.Trace) learn.Trace {
 			p.update("restart %d: EM iteration %d, mean log-likelihood %.6g", s.EM.Restart+1, s.Iteration, s.EM.LogLikelihood)
 		case s.Round != nil:
 			p.update("round %d, ξ %.4g", s.Iteration, s.Objective)
+		case s.Neuron != nil: // the perceptron's epochs
+			p.update("neuron of class %d: epoch %d, %d mistakes", s.Neuron.Class, s.Iteration, s.Neuron.Mistakes)
+		case s.Epoch != nil:
+			p.update("epoch %d, loss %.6g", s.Iteration, s.Objective)
 		default:
 			p.update("step %d, objective %.6g", s.Iteration, s.Objective)
 		}
@@ -141,7 +272,8 @@ func counted(ct learn.ClassifierTrainer, rt learn.RegressorTrainer, tick func())
 const predictChunk = 1024
 
 // chunkedPredict is predict(x) for a k-NN model, in blocks of rows with
-// progress on pr (models of other kinds, or no pr, predict at once). The
+// progress on pr (models of other kinds, or no pr, predict at once; the
+// caller ends the progress with pr.done when its work is over). The
 // blocks give the same predictions, row by row; should a block fail, the
 // whole of x is predicted again so that the error is the library's on x
 // (a ScoreError counts rows of x).
@@ -165,6 +297,5 @@ func chunkedPredict[T any](pr *progressPrinter, model any, x *matrix.Dense, pred
 		out = append(out, part...)
 		pr.update("predicting: %d/%d rows", i1, n)
 	}
-	pr.done()
 	return out, nil
 }

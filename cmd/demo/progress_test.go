@@ -77,7 +77,7 @@ func TestProgressPrinter(t *testing.T) {
 	var q *progressPrinter = newProgress(&tr, "svm", true)
 	q.update("x")
 	q.done()
-	if q.counter("trees") != nil || q.trace(nil) != nil {
+	if q.count("trees") != nil || q.trace(nil) != nil {
 		t.Error("a quiet printer gives callbacks")
 	}
 }
@@ -120,7 +120,53 @@ func TestChunkedKNNPrediction(t *testing.T) {
 	if err != nil || !slices.Equal(gotR, wantR) {
 		t.Errorf("chunked values differ (err %v)", err)
 	}
+	p.done()
 	if !strings.Contains(b.String(), "predicting: 3000/3000 rows") {
 		t.Errorf("progress:\n%s", b.String())
+	}
+}
+
+// TestProgressHeartbeat: a heartbeat's tick prints a new state once a
+// second has passed, an unchanged one again only after heartbeatRepeat,
+// with the prefix; stop ends the ticks and may be called twice.
+func TestProgressHeartbeat(t *testing.T) {
+	var b strings.Builder
+	p, clock := fakeProgress(&b)
+	p.setPrefix("svm-rbf (10/11): ")
+	p.update("fitting")
+	*clock = clock.Add(500 * time.Millisecond)
+	p.refresh()
+	if b.Len() != 0 {
+		t.Fatalf("printed within a second: %q", b.String())
+	}
+	*clock = clock.Add(700 * time.Millisecond)
+	p.refresh() // 1.2 s: the state is new
+	*clock = clock.Add(5 * time.Second)
+	p.refresh() // unchanged for 5 s: nothing
+	*clock = clock.Add(5 * time.Second)
+	p.refresh() // unchanged for 10 s: again
+	want := "demo svm: svm-rbf (10/11): fitting  time 1.2s\ndemo svm: svm-rbf (10/11): fitting  time 11.2s\n"
+	if b.String() != want {
+		t.Errorf("heartbeat printed\n%s\nwant\n%s", b.String(), want)
+	}
+	stop := p.heartbeat()
+	stop()
+	stop()
+	var q *progressPrinter
+	q.refresh()
+	q.heartbeat()()
+	q.begin("x")()
+	q.setPrefix("x")
+	if q.count("trees") != nil || q.leaves() != nil || q.smoTraced(learn.SVM{}, 10).Trace != nil {
+		t.Error("a quiet printer gives callbacks")
+	}
+}
+
+// TestSMOTraceEvery: about 10⁶/n steps between updates, from 1 to 100.
+func TestSMOTraceEvery(t *testing.T) {
+	for _, c := range []struct{ n, want int }{{0, 100}, {150, 100}, {10000, 100}, {20000, 50}, {200000, 5}, {5000000, 1}} {
+		if got := smoTraceEvery(c.n); got != c.want {
+			t.Errorf("smoTraceEvery(%d) = %d, want %d", c.n, got, c.want)
+		}
 	}
 }

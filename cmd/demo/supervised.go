@@ -143,6 +143,13 @@ type supervised struct {
 	// progress, when set by the command, reports long predictions
 	// (cliModel.progress).
 	progress *progressPrinter
+	// taskFromLabels, when set by the command (mlp without -task), is
+	// called by fit once the training file is read, with whether its
+	// label column holds real targets (numbers that are not all
+	// integers) rather than classes (integers or names): it sets
+	// s.regression and s.kind accordingly, or refuses the flags that do
+	// not fit that task (a usage error).
+	taskFromLabels func(real bool) error
 
 	asJSON                                          *bool
 	target, sep, format, test, save, load, scaleOpt *string
@@ -319,6 +326,11 @@ func (s *supervised) fit(train trainFunc) (*cliModel, []field, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if s.taskFromLabels != nil {
+		if err := s.taskFromLabels(realTargets(smp)); err != nil {
+			return nil, nil, err
+		}
+	}
 	d := &trainingSet{Features: smp.features}
 	if s.regression {
 		if d.Y, err = smp.targets(); err != nil {
@@ -435,6 +447,16 @@ func (s *supervised) readTraining(path string) (*sample, *columnLayout, error) {
 	return smp, lay, err
 }
 
+// realTargets reports whether the label column of smp holds real
+// targets: numbers (no names) that are not all integers.
+func realTargets(smp *sample) bool {
+	if names, _ := smp.labelNames(); names != nil {
+		return false
+	}
+	_, err := smp.classes(nil)
+	return err != nil
+}
+
 // needTwoClasses refuses a classification training set of one class, for
 // every classifier command alike, even where a learner could return a
 // constant model.
@@ -474,8 +496,9 @@ func notIdentifiers(d *trainingSet, column string) error {
 // saved model is applied as it is; otherwise the settings that flags
 // builds from the command line (a usage error if they are invalid) are
 // fitted by fit on the training set. It is the common end of every
-// supervised command but mlp (which reads the labels to choose its task);
-// flags may also set s.regression and s.kind, from -regression or -type.
+// supervised command; flags may also set s.regression and s.kind, from
+// -regression or -type, or s.taskFromLabels (mlp without -task) to let
+// the label column choose them.
 func fitOrLoad[C any](s *supervised, stdout io.Writer, flags func() (C, error), fit func(C, *trainingSet) (any, []field, error)) error {
 	if s.loading() {
 		return s.run(stdout, nil)
