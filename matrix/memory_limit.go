@@ -24,8 +24,9 @@ import (
 // memory the process can have: the physical memory of the machine
 // (MemTotal of /proc/meminfo where that file exists, 64 GiB elsewhere),
 // or less when a control group (memory.max) or the address-space limit
-// (ulimit -v) says so; beyond it the allocation could only end in
-// swapping or in the out-of-memory killer. SetMemoryLimit moves it either
+// (ulimit -v, less what the process has already reserved) says so;
+// beyond it the allocation could only end in swapping or in the
+// out-of-memory killer. SetMemoryLimit moves it either
 // way (the demo command reads MLNOTES_MEMORY_LIMIT).
 var (
 	memoryLimit        atomic.Int64 // 0: the default

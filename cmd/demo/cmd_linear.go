@@ -18,12 +18,14 @@ func init() {
 			summary: "least squares with basis functions (QR, SVD minimum norm, normal equations)", run: runLinreg, learner: linregLearner},
 		command{name: "ridge", args: "[-lambda L] [-penalize-intercept] [-basis none|poly|gauss|sigmoid] [-degree P] [-centers M] [-width S] " + supervisedArgs,
 			summary: "ridge regression ½‖y − Xw − b‖² + (λ/2)‖w‖² by Cholesky", run: runRidge, learner: ridgeLearner},
-		command{name: "logreg", args: "[-lambda L] [-solver newton|gd|lbfgs] [-tol T] [-max-iter N] [-quiet] " + supervisedArgs,
+		command{name: "logreg", args: "[-lambda L] [-solver newton|gd|lbfgs] [-tol T] [-max-iter N] [-descent gd|momentum|adam -lr R [-momentum B]] [-quiet] " + supervisedArgs,
 			summary: "logistic (two classes) and softmax regression, Σ −log p + (λ/2)‖W‖²",
 			help: "-tol bounds the largest entry of the objective's gradient at the answer (the objective\n" +
 				"is a sum over the samples, as scikit-learn's lbfgs minimizes it with C = 1/λ). The default\n" +
 				"solver is newton for two classes and up to 199 features, lbfgs otherwise (softmax, more features). With -json\n" +
-				"and -test, proba holds the class probabilities of every test row in the order of classes.\n",
+				"and -test, proba holds the class probabilities of every test row in the order of classes.\n" +
+				"-descent M runs gd, momentum or adam with the fixed rate -lr for -max-iter iterations (default\n" +
+				"100) from θ = 0 instead of the solver (two classes) and prints its path and loss.\n",
 			run: runLogreg, learner: logregLearner},
 		command{name: "perceptron", args: "[-epochs E] [-lr R] [-seed S] [-quiet] " + supervisedArgs,
 			summary: "Rosenblatt's perceptron (stops at an epoch without a mistake; one versus rest for more than two classes)", run: runPerceptron, learner: perceptronLearner},
@@ -187,11 +189,18 @@ func runLogreg(args []string, stdout, stderr io.Writer) error {
 	s := newSupervised("logreg", "logreg", stderr)
 	flags := declareLogregFlags(s.fs)
 	quiet := s.fs.Bool("quiet", false, "no progress on stderr")
+	descent := declareDescentFlags(s)
 	if err := s.parse(args); err != nil {
+		return err
+	}
+	if err := descent.check(s); err != nil {
 		return err
 	}
 	s.probaField = "proba"
 	return fitOrLoad(s, stdout, flags, func(cfg learn.LogisticRegression, d *trainingSet) (any, []field, error) {
+		if *descent.method != "" {
+			return descent.fit(cfg, d)
+		}
 		pr := newProgress(stderr, "logreg", *quiet)
 		cfg.Trace = pr.trace(nil)
 		end := pr.begin("the starting point on %d rows", d.X.Rows())

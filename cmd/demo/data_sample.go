@@ -154,8 +154,10 @@ func featureCellError(t *rawTable, i, j int, err error) error {
 }
 
 // readLibSVMSample reads a LIBSVM file into a sample with at least d
-// columns (d = 0: as many as the largest index).
-func readLibSVMSample(path string, d int) (*sample, error) {
+// columns (d = 0: as many as the largest index), for a command whose peak
+// on the dense matrix p estimates: a file whose dense form would not fit
+// is refused before the matrix is allocated (checkLibSVMDense).
+func readLibSVMSample(path string, d int, p densePeak) (*sample, error) {
 	data, err := readLibSVM(path)
 	if err != nil {
 		return nil, err
@@ -167,6 +169,13 @@ func readLibSVMSample(path string, d int) (*sample, error) {
 		d = data.d
 	} else if data.d > d {
 		return nil, fmt.Errorf("%s: feature index %d, but the model has %d features", path, data.d, d)
+	}
+	width := fmt.Sprintf("line %d names feature %d", data.dLine, data.d)
+	if data.d < d {
+		width = fmt.Sprintf("the model has %d features", d)
+	}
+	if err := checkLibSVMDense(data, d, width, p); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	smp := &sample{path: path, x: matrix.New(len(data.labels), d), label: data.labels, lines: data.lines, labelDesc: "the label (first item)"}
 	for i := range data.labels {

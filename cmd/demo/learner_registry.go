@@ -193,6 +193,7 @@ func parseMeta(s *supervised, args []string) (*metaCommand, error) {
 		return nil, s.usage("-pca %d: want K ≥ 1 (0: no projection)", *s.pca)
 	}
 	s.regression = plan.regression
+	s.learner = def.name
 	largsOnly := slices.Clone(rest[1:])
 	if i := slices.Index(largsOnly, ops[0]); i >= 0 {
 		largsOnly = slices.Delete(largsOnly, i, i+1)

@@ -22,14 +22,6 @@ import (
 	"mlnotes/matrix"
 )
 
-// libsvmCopies is how many copies of the dense n×d matrix a sparse file
-// becomes the learners may hold at their peak (the data, its scaled or
-// projected copy, the learner's own: the campaign of issue 25 measured up
-// to seven): the file is refused when that many exceed the memory limit
-// (matrix.MemoryLimit), so that one stray index such as 9:… →
-// 900000000:… is an error, not an out-of-memory crash.
-const libsvmCopies = 8
-
 // libsvmData is a LIBSVM file: labels, and the sparse rows.
 type libsvmData struct {
 	labels []string
@@ -37,6 +29,9 @@ type libsvmData struct {
 	value  [][]float64
 	lines  []int
 	d      int // the largest index
+	dLine  int // the first line that names feature d
+	// nonZeros counts the index:value items of every line.
+	nonZeros int
 }
 
 // isLibSVMPath reports a file name that means the LIBSVM format.
@@ -93,16 +88,15 @@ func parseLibSVM(content []byte) (*libsvmData, error) {
 				return nil, fmt.Errorf("line %d, feature %d: %v", lineNo, i, err)
 			}
 			idx, val = append(idx, i), append(val, v)
-			data.d = max(data.d, i)
+			if i > data.d {
+				data.d, data.dLine = i, lineNo
+			}
 		}
 		data.labels = append(data.labels, fields[0])
 		data.index = append(data.index, idx)
 		data.value = append(data.value, val)
 		data.lines = append(data.lines, lineNo)
-		if need := matrix.FloatBytes(libsvmCopies, len(data.labels), data.d); need > matrix.MemoryLimit() {
-			return nil, fmt.Errorf("line %d: feature index %d makes the data too large: %d×%d as a dense matrix needs %s at the peak of a learner (%d copies), the limit is %s: %w",
-				lineNo, data.d, len(data.labels), data.d, matrix.FormatBytes(need), libsvmCopies, matrix.FormatBytes(matrix.MemoryLimit()), matrix.ErrTooLarge)
-		}
+		data.nonZeros += len(idx)
 	}
 	if len(data.labels) == 0 {
 		return nil, fmt.Errorf("no data rows")

@@ -157,6 +157,22 @@ func checkAgainstCommand(t *testing.T, state string, r *live.Response) {
 	if err := json.Unmarshal(b, &page); err != nil {
 		t.Fatal(err)
 	}
+	for _, f := range r.Files { // the files the page offers for download
+		if err := os.WriteFile(f.Name, []byte(f.Text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkFieldsAgainstCommand(t, state, page)
+	if len(r.Figures) == 0 || !strings.Contains(r.Figures[0], "<svg") {
+		t.Errorf("%s: no figure", state)
+	}
+}
+
+// checkFieldsAgainstCommand runs the command of one object of the result
+// block and compares its fields, then those of every entry of also (the
+// page's other commands).
+func checkFieldsAgainstCommand(t *testing.T, state string, page map[string]any) {
+	t.Helper()
 	words := strings.Fields(page["command"].(string))
 	if len(words) < 2 || words[0] != "demo" {
 		t.Fatalf("%s: command %q", state, page["command"])
@@ -171,15 +187,18 @@ func checkAgainstCommand(t *testing.T, state string, r *live.Response) {
 		t.Fatalf("%s: %v", state, err)
 	}
 	for k, v := range page {
-		if k == "command" {
+		switch k {
+		case "command":
+			continue
+		case "also":
+			for _, m := range v.([]any) {
+				checkFieldsAgainstCommand(t, state, m.(map[string]any))
+			}
 			continue
 		}
 		if w, ok := native[k]; !ok || fmt.Sprint(w) != fmt.Sprint(v) {
-			t.Errorf("%s: field %s: page %v, command %v (present %v)", state, k, v, w, ok)
+			t.Errorf("%s: %s: field %s: page %v, command %v (present %v)", state, page["command"], k, v, w, ok)
 		}
-	}
-	if len(r.Figures) == 0 || !strings.Contains(r.Figures[0], "<svg") {
-		t.Errorf("%s: no figure", state)
 	}
 }
 

@@ -102,14 +102,26 @@ func TestSizeFlagsRefused(t *testing.T) {
 	wantOneLine(t, []string{"det", data}, exitUsage, memoryLimitEnv)
 }
 
-// A 20-byte LIBSVM file naming feature 2²⁶ is a 1×2²⁶ dense matrix that
+// A 20-byte LIBSVM file naming feature 2²⁶ is a 2×2²⁶ dense matrix that
 // the learners copy several times: refused by its estimated peak against
-// the limit (lowered here to 1 GB, which one copy would fit).
+// the limit (lowered here to 1 GB, which one copy would fit), and without
+// the variable set, by the same estimate against the limit of the
+// machine or, below it, against the file's sparse form.
 func TestLibSVMFeatureIndexBoundedByPeak(t *testing.T) {
 	t.Setenv(memoryLimitEnv, "1GB")
 	p := writeCSV(t, "big.svm", "1 67108864:1\n0 1:1\n")
-	for _, cmd := range []string{"tree", "svm", "logreg", "mlp"} {
-		wantOneLine(t, []string{cmd, p}, exitError, "feature index 67108864", "8 copies", "too large for the memory limit")
+	cmds := []struct{ args, peak string }{
+		{"tree", "tree"}, {"svm", "svm"}, {"logreg", "logreg"}, {"mlp", "mlp"}, {"knn -k 1", "knn"},
+		{"cv -k 2 tree", "cv tree"}, {"bag logreg", "bag logreg"}, {"boost3 svm", "boost3 svm"},
+	}
+	for _, c := range cmds {
+		args := append(strings.Fields(c.args), p)
+		wantOneLine(t, args, exitError, "line 1 names feature 67108864", "2×67108864", "at the peak of "+c.peak, "too large for the memory limit", "limit is 1 GB")
+	}
+	t.Setenv(memoryLimitEnv, "")
+	for _, c := range cmds {
+		args := append(strings.Fields(c.args), p)
+		wantOneLine(t, args, exitError, "line 1 names feature 67108864", "2×67108864", "too sparse for a dense learner", "for 2 non-zero values", "unlike scikit-learn", memoryLimitEnv)
 	}
 }
 

@@ -132,6 +132,7 @@ type trainFunc func(d *trainingSet) (model any, fields []field, err error)
 type supervised struct {
 	cmd        command
 	kind       string   // the kind saved by -save
+	learner    string   // the learner a command that assesses or combines one names (parseMeta)
 	loadKinds  []string // the kinds -load accepts
 	fs         *flag.FlagSet
 	stderr     io.Writer
@@ -402,7 +403,7 @@ func (s *supervised) readTraining(path string) (*sample, *columnLayout, error) {
 		if *s.target != "" || len(s.drop) > 0 {
 			return nil, nil, s.usage("-target and -drop apply to CSV files; a LIBSVM file's label is the first item of each line")
 		}
-		smp, err := readLibSVMSample(path, 0)
+		smp, err := readLibSVMSample(path, 0, peakOf(s.cmd.name, s.learner))
 		if err != nil {
 			return nil, nil, err
 		}

@@ -215,7 +215,7 @@ func (m *cliModel) readData(path string, o readOptions) (*sample, error) {
 		if o.target != "" {
 			return nil, &usageError{msg: "-target applies to CSV files; a LIBSVM file's label is the first item of each line"}
 		}
-		return readLibSVMSample(path, f.NFeatures)
+		return readLibSVMSample(path, f.NFeatures, peakOf("predict", ""))
 	}
 	t, err := readRawTable(path, o.sep)
 	if err != nil {

@@ -367,7 +367,7 @@ func TestLibSVMFormat(t *testing.T) {
 		"1 1\n":           "not index:value",
 		"1:2 1:1\n":       "not with a label",
 		"1 1:1e999\n":     "overflows",
-		"1 999999999:1\n": "too large",
+		"1 999999999:1\n": "too sparse",
 	} {
 		mustFail(t, 1, []string{"svm", writeCSV(t, "bad.svm", content)}, msg)
 	}

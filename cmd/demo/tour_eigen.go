@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 
+	"mlnotes/cmd/demo/internal/live"
 	"mlnotes/eigen"
 	"mlnotes/matrix"
 )
@@ -38,24 +39,30 @@ func tourEigen(t *tour) error {
 	t.say("wine: %d samples × %d features, standardized; S is their 13×13 correlation matrix", x.Rows(), n)
 
 	t.say("Jacobi: each sweep rotates every pair (p, q) to zero s_pq; off(S) falls quadratically:")
+	var rots []eigen.JacobiRotation
 	jac, err := eigen.Jacobi(s, eigen.JacobiOptions{Trace: func(sw eigen.JacobiSweep) {
 		t.say("  %s", formatJacobiSweep(sw))
-	}})
+	}, Rotation: func(r eigen.JacobiRotation) { rots = append(rots, r) }})
 	if err != nil {
 		return err
 	}
+	if err := tourJacobiPictures(t, rots); err != nil {
+		return err
+	}
 	t.say("tridiagonal QR: Householder reduction to T = QᵀSQ, then implicit QR steps with Wilkinson shifts:")
-	steps := 0
+	var steps []eigen.QRStep
 	qr, err := eigen.Symmetric(s, eigen.SymmetricOptions{Trace: func(st eigen.QRStep) {
-		steps++
-		if steps <= 4 {
+		if steps = append(steps, st); len(steps) <= 4 {
 			t.say("  %s", formatQRStep(st))
 		}
 	}})
 	if err != nil {
 		return err
 	}
-	t.say("%d QR steps in all (the first 4 shown), %.1f per eigenvalue: the last off-diagonal converges cubically", steps, float64(steps)/float64(n))
+	t.say("%d QR steps in all (the first 4 shown), %.1f per eigenvalue: the last off-diagonal converges cubically", len(steps), float64(len(steps))/float64(n))
+	if err := t.savePlot(live.QRFigure(steps, 0), "eigen-qr-offdiagonal"); err != nil {
+		return err
+	}
 	maxDiff := maxAbsDiff(jac.Values, qr.Values)
 	bound := float64(n) * machineEps * matrix.NormFrobenius(s)
 	t.checkTrue("Jacobi and QR agree on every eigenvalue", maxDiff <= bound,
@@ -73,6 +80,24 @@ func tourEigen(t *tour) error {
 	tr, _ := matrix.Trace(hsh)
 	t.checkClose("trace(HᵀSH) at the top-3 eigenvectors = λ₁ + λ₂ + λ₃", tr, h.Values[0]+h.Values[1]+h.Values[2], 16*machineEps*float64(n))
 	return tourDivideConquer(t)
+}
+
+// tourJacobiPictures draws, as the eigenproblems page of the site does,
+// the matrix at the end of the first sweep (a heat map: what is left off
+// the diagonal) and off(S) after every rotation on a log axis.
+func tourJacobiPictures(t *tour, rots []eigen.JacobiRotation) error {
+	end1 := 1
+	for k, r := range rots {
+		if r.Sweep == 1 {
+			end1 = k + 1
+		}
+	}
+	heat, off := live.JacobiFigures(rots, end1)
+	t.say("%d rotations in all; after the first sweep (rotation %d) off(S) = %.3g", len(rots), end1, rots[end1-1].OffNorm)
+	if err := t.savePlot(heat, "eigen-jacobi-sweep1"); err != nil {
+		return err
+	}
+	return t.savePlot(off, "eigen-jacobi-off")
 }
 
 // tourDivideConquer solves the 64×64 covariance of the digits by divide

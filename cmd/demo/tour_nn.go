@@ -76,7 +76,9 @@ func tourXOR(t *tour) error {
 		f.Contour(fmt.Sprintf("hidden unit %d: net input 0", j+1), func(a, b float64) float64 { return wj0*a + wj1*b + bj },
 			[]float64{0}, plot.Style{Color: plot.ClassColor(2 + j), Dashed: true})
 	}
-	f.ScatterClasses(x.Col(0), x.Col(1), []int{0, 1, 1, 0}, []string{"XOR = 0", "XOR = 1"})
+	// Four points: drawn large, so that each class's colour stands out
+	// from the pale tint of its own region (blue on pale blue).
+	f.ScatterClassesStyle(x.Col(0), x.Col(1), []int{0, 1, 1, 0}, []string{"XOR = 0", "XOR = 1"}, plot.Style{MarkerSize: 9})
 	return t.savePlot(f, "nn-xor")
 }
 
@@ -122,7 +124,7 @@ func tourMLPDigits(t *tour) error {
 		{"momentum β = 0.9, α = 0.01", learn.Training{SGD: &optimize.SGDSettings{LearningRate: 0.01, Momentum: 0.9, BatchSize: 32, Epochs: epochs}}},
 		{"Adam, α = 0.001", learn.Training{Adam: &optimize.AdamSettings{LearningRate: 0.001, BatchSize: 32, Epochs: epochs}}},
 	}
-	f := &plot.Figure{Title: "Digits 64-64-10: training loss per epoch", XLabel: "epoch", YLabel: "mean cross-entropy"}
+	f := &plot.Figure{Title: "Digits 64-64-10: training loss per epoch", XLabel: "epoch", YLabel: "mean cross-entropy", LogY: true}
 	final := map[string]float64{}
 	for i, r := range runs {
 		var m *learn.MLPClassifierModel

@@ -68,11 +68,23 @@ func tourSVM(t *tour) error {
 		name string
 		k    learn.Kernel
 	}{{"linear", learn.Linear()}, {"poly", learn.Polynomial(3)}, {"rbf", learn.Gaussian(0.5)}}
-	for _, kk := range kernels {
+	gaps := &plot.Figure{Title: "SMO on the moons: the gap m(α) − M(α) per iteration", XLabel: "iteration", YLabel: "m(α) − M(α)", LogY: true,
+		YRange: plot.Range{Min: 3e-4, Max: 100}}
+	for i, kk := range kernels {
 		steps := 0
-		cfg := learn.SVM{Kernel: kk.k, C: c, TraceEvery: 50, Trace: func(s learn.TraceStep) {
-			if steps++; steps <= 3 && kk.name == "rbf" {
-				t.say("  %s", formatSMOStep(*s.SMO))
+		var it, gap []float64
+		cfg := learn.SVM{Kernel: kk.k, C: c, TraceEvery: 1, Trace: func(s learn.TraceStep) {
+			if s.SMO.I < 0 { // the machine's final report
+				if kk.name == "rbf" {
+					t.say("  %s", formatSMOStep(*s.SMO))
+				}
+				return
+			}
+			it, gap = append(it, float64(s.SMO.Iteration)), append(gap, s.SMO.Violation)
+			if s.SMO.Iteration%50 == 0 && kk.name == "rbf" {
+				if steps++; steps <= 3 {
+					t.say("  %s", formatSMOStep(*s.SMO))
+				}
 			}
 		}}
 		m, err := cfg.Fit(x, y)
@@ -94,6 +106,11 @@ func tourSVM(t *tour) error {
 		if err := t.savePlot(svmPicture(m, x, y, kk.name), "svm-moons-"+kk.name); err != nil {
 			return err
 		}
+		gaps.Line(kk.name+" kernel", it, gap, plot.Style{Color: plot.ClassColor(i)})
+	}
+	gaps.HLine("tolerance 1e-3", 1e-3, plot.Style{Color: color.Gray{Y: 90}, Dashed: true})
+	if err := t.savePlot(gaps, "svm-smo-gap"); err != nil {
+		return err
 	}
 	return tourSVMProbabilities(t, x, y, c)
 }

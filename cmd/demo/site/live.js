@@ -28,19 +28,28 @@
     return p;
   }
   function writeAddress(p) {
-    const q = new URLSearchParams(p).toString();
+    // ',' and ':' may stand in a query as they are: the lists of points
+    // (add, move) and the priors read better that way.
+    const q = new URLSearchParams(p).toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
     const bench = new URLSearchParams(location.search).has("bench") ? (q ? "&" : "") + "bench=1" : "";
     history.replaceState(null, "", location.pathname + (q || bench ? "?" + q + bench : ""));
   }
 
+  // The module keeps the files passed to it: each is passed once, after
+  // a response that needs it.
   async function compute(p) {
+    let fresh = {};
     for (let round = 0; round < 4; round++) {
-      const r = JSON.parse(mlnotes.run(topic, JSON.stringify(p), JSON.stringify(files)));
+      const r = mlnotes.run(topic, JSON.stringify(p), JSON.stringify(fresh));
       if (!r.need) return r;
+      fresh = {};
       await Promise.all(r.need.map(async (path) => {
-        const resp = await fetch(path);
-        if (!resp.ok) throw new Error(path + ": " + resp.status + " " + resp.statusText);
-        files[path] = await resp.text();
+        if (!(path in files)) {
+          const resp = await fetch(path);
+          if (!resp.ok) throw new Error(path + ": " + resp.status + " " + resp.statusText);
+          files[path] = await resp.text();
+        }
+        fresh[path] = files[path];
       }));
     }
     return { error: "the data files could not be read" };
@@ -74,10 +83,17 @@
     });
     $("numbers").innerHTML = rows.join("");
     $("result").textContent = JSON.stringify(r.result);
-    $("command").textContent = r.result.command;
+    $("command").textContent = [r.result].concat(r.result.also || []).map((c) => c.command).join("\n");
+    drawFiles(r.files || []);
+    wirePick(r.pick);
     const form = $("controls");
+    const part = {}; // elements sharing a name hold the parts of a ':' list (loss)
     for (const el of form.elements) {
-      if (el.name && r.params[el.name] !== undefined) el.value = r.params[el.name];
+      if (!el.name || r.params[el.name] === undefined) continue;
+      if (form.querySelectorAll('[name="' + el.name + '"]').length > 1) {
+        const i = part[el.name] = (part[el.name] || 0) + 1;
+        el.value = r.params[el.name].split(":")[i - 1] || "";
+      } else el.value = r.params[el.name];
     }
     applyWhen(form);
     if ($("stepper")) {
@@ -86,6 +102,135 @@
       $("step").max = r.steps;
       $("step").value = r.step;
     }
+  }
+
+  // The files the command reads that the site does not ship (the data with
+  // the points added and moved, a loss matrix), as download links; the
+  // browser check reads them from the links (sitecheck).
+  function drawFiles(list) {
+    const el = $("files");
+    if (!el) return;
+    el.hidden = !list.length;
+    el.innerHTML = list.length ? "It reads " + list.map((f) =>
+      '<a class="download" download="' + esc(f.name) + '" href="data:text/csv;charset=utf-8,' +
+      encodeURIComponent(f.text) + '">' + esc(f.name) + "</a>").join(" and ") +
+      ", made by this page: save it in the site's folder." : "";
+  }
+
+  // Points added and moved by clicking on the first figure (r.pick): a
+  // click adds a point of the chosen class, a drag moves a point, a
+  // shift-click removes an added one. The points are the state's add and
+  // move parameters (docs/live.md); a point outside the plot is refused by
+  // the module with a message, as any bad parameter.
+  let pick = null;
+  function wirePick(pk) {
+    pick = pk || null;
+    const bar = $("pick");
+    if (!bar) return;
+    bar.hidden = !pick;
+    if (!pick) return;
+    const sel = $("pick-class");
+    const want = pick.classes.map(String).join(",");
+    if (sel.dataset.classes !== want) {
+      const keep = sel.value;
+      sel.innerHTML = pick.classes.map((c) => "<option>" + c + "</option>").join("");
+      sel.dataset.classes = want;
+      if (pick.classes.map(String).includes(keep)) sel.value = keep;
+    }
+    const svg = $("figure").querySelector("svg");
+    if (!svg) return;
+    svg.style.cursor = "crosshair";
+    svg.style.touchAction = "none";
+    svg.addEventListener("pointerdown", (e) => pointerDown(svg, e));
+  }
+
+  // toSVG maps a pointer event to the SVG's pixels, toData to data.
+  function toSVG(svg, e) {
+    const r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+    return [(e.clientX - r.left) * vb.width / r.width, (e.clientY - r.top) * vb.height / r.height];
+  }
+  function toData([px, py]) {
+    const [ax0, ay0, ax1, ay1] = pick.area, [x0, x1, y0, y1] = pick.window;
+    return [x0 + (px - ax0) / (ax1 - ax0) * (x1 - x0), y1 - (py - ay0) / (ay1 - ay0) * (y1 - y0)];
+  }
+  function toPixel(x, y) {
+    const [ax0, ay0, ax1, ay1] = pick.area, [x0, x1, y0, y1] = pick.window;
+    return [ax0 + (x - x0) / (x1 - x0) * (ax1 - ax0), ay1 - (y - y0) / (y1 - y0) * (ay1 - ay0)];
+  }
+  // round writes a coordinate to about a thousandth of the window.
+  function round(v, span) {
+    const d = Math.max(0, Math.ceil(-Math.log10(span / 1000)));
+    return String(Number(v.toFixed(d)));
+  }
+  function nearest(px, py) {
+    let best = -1, bd = 8 * 8;
+    pick.points.forEach(([x, y], i) => {
+      const [qx, qy] = toPixel(x, y), d = (qx - px) ** 2 + (qy - py) ** 2;
+      if (d <= bd) { best = i; bd = d; }
+    });
+    return best;
+  }
+  function pointerDown(svg, e) {
+    if (!pick || busy || e.button !== 0) return;
+    e.preventDefault();
+    stop();
+    const at = toSVG(svg, e), i = nearest(at[0], at[1]);
+    if (i < 0) {
+      const [x, y] = toData(at);
+      edit((add, move) => add.push([round(x, pick.window[1] - pick.window[0]), round(y, pick.window[3] - pick.window[2]), $("pick-class").value]));
+      return;
+    }
+    if (e.shiftKey) {
+      if (i >= pick.base) edit((add) => add.splice(i - pick.base, 1));
+      return;
+    }
+    // Drag: a ring follows the pointer; the state changes on release.
+    const ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    ring.setAttribute("r", "7");
+    ring.setAttribute("fill", "none");
+    ring.setAttribute("stroke", "#dc1ea0");
+    ring.setAttribute("stroke-width", "2");
+    svg.appendChild(ring);
+    const follow = (ev) => { const [qx, qy] = toSVG(svg, ev); ring.setAttribute("cx", qx); ring.setAttribute("cy", qy); };
+    follow(e);
+    svg.setPointerCapture(e.pointerId);
+    svg.addEventListener("pointermove", follow);
+    svg.addEventListener("pointerup", (ev) => {
+      svg.removeEventListener("pointermove", follow);
+      ring.remove();
+      const to = toSVG(svg, ev);
+      if (Math.hypot(to[0] - at[0], to[1] - at[1]) < 3) return;
+      const [x, y] = toData(to);
+      const rx = round(x, pick.window[1] - pick.window[0]), ry = round(y, pick.window[3] - pick.window[2]);
+      edit((add, move) => {
+        if (i >= pick.base) {
+          add[i - pick.base][0] = rx;
+          add[i - pick.base][1] = ry;
+          return;
+        }
+        const k = move.findIndex((m) => m[0] === String(i));
+        if (k >= 0) move[k] = [String(i), rx, ry];
+        else move.push([String(i), rx, ry]);
+      });
+    }, { once: true });
+  }
+  // edit changes the lists of added and moved points of the state shown
+  // and draws the new state (from the end of the iteration).
+  function edit(change) {
+    const p = Object.assign({}, good || queryParams());
+    const list = (s) => (s ? s.split(",").map((t) => t.split(":")) : []);
+    const add = list(p.add), move = list(p.move);
+    change(add, move);
+    delete p.step;
+    delete p.add;
+    delete p.move;
+    if (add.length) p.add = add.map((t) => t.join(":")).join(",");
+    if (move.length) p.move = move.map((t) => t.join(":")).join(",");
+    return run(p);
+  }
+  function wirePickBar() {
+    if (!$("pick-reset")) return;
+    $("pick-reset").addEventListener("click", () => edit((add, move) => { add.length = 0; move.length = 0; }));
   }
 
   function esc(s) {
@@ -107,7 +252,10 @@
 
   function formParams(form) {
     const p = {};
-    for (const el of form.elements) if (el.name && !el.disabled && el.value !== "") p[el.name] = el.value;
+    for (const el of form.elements) {
+      if (!el.name || el.disabled || el.value === "") continue;
+      p[el.name] = p[el.name] !== undefined ? p[el.name] + ":" + el.value : el.value;
+    }
     return p;
   }
 
@@ -195,9 +343,14 @@
     form.addEventListener("change", (e) => {
       stop();
       applyWhen(form);
-      run(formParams(form)); // a new control value starts again at the end
+      const p = formParams(form); // a new control value starts again at the end
+      if (good && e.target.name !== "data") { // the points belong to their data set
+        for (const k of ["add", "move"]) if (good[k]) p[k] = good[k];
+      }
+      run(p);
     });
     wireStepper();
+    wirePickBar();
     if (ok && new URLSearchParams(location.search).has("bench")) {
       const saved = Object.assign({}, good);
       await bench(first);

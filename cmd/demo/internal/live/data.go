@@ -1,7 +1,6 @@
 package live
 
 import (
-	"encoding/csv"
 	"fmt"
 	"strconv"
 	"strings"
@@ -20,18 +19,24 @@ func labelled(files map[string]string, name string) (*matrix.Dense, []int, error
 	if !ok {
 		return nil, nil, &errNeed{paths: []string{path}}
 	}
-	recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
+	recs, err := readRecords(path, text)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, err
 	}
-	if len(recs) < 2 {
-		return nil, nil, fmt.Errorf("%s: no rows", path)
-	}
+	return parseLabelled(path, recs)
+}
+
+// parseLabelled reads the features and the integer class (last) of the
+// records after the header.
+func parseLabelled(path string, recs [][]string) (*matrix.Dense, []int, error) {
 	recs = recs[1:]
 	d := len(recs[0]) - 1
 	x := matrix.New(len(recs), d)
 	y := make([]int, len(recs))
 	for i, r := range recs {
+		if len(r) != d+1 {
+			return nil, nil, fmt.Errorf("%s: row %d: %d fields, want %d", path, i+2, len(r), d+1)
+		}
 		for j := range d {
 			v, err := strconv.ParseFloat(r[j], 64)
 			if err != nil {
@@ -39,9 +44,11 @@ func labelled(files map[string]string, name string) (*matrix.Dense, []int, error
 			}
 			x.Set(i, j, v)
 		}
-		if y[i], err = strconv.Atoi(r[d]); err != nil {
+		c, err := strconv.Atoi(r[d])
+		if err != nil {
 			return nil, nil, fmt.Errorf("%s: row %d: %v", path, i+2, err)
 		}
+		y[i] = c
 	}
 	return x, y, nil
 }

@@ -31,6 +31,13 @@ type Response struct {
 	// Params holds every parameter of the state, defaults filled in, as
 	// the page's controls show them.
 	Params map[string]string `json:"params"`
+	// Files are files the command reads that the site does not ship (the
+	// data with the points added and moved, a loss matrix): the page
+	// offers them for download beside the command.
+	Files []File `json:"files,omitempty"`
+	// Pick, on a page whose data take clicks, tells where the first
+	// figure's plot is and which points it draws.
+	Pick *Pick `json:"pick,omitempty"`
 }
 
 // Number is one value shown on the page: a label, the -json field it

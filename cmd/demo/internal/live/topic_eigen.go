@@ -48,14 +48,8 @@ func eigenJacobi(a *matrix.Dense, step int, res *Fields) (*Response, error) {
 	}
 	res.Add("values", r.Values)
 	cur := rots[step-1]
-	off := make([]float64, len(rots))
-	for k, j := range rots {
-		off[k] = j.OffNorm
-	}
-	figs := []*plot.Figure{
-		heatMap(cur.A, fmt.Sprintf("A after rotation %d (sweep %d), pair (p, q) = (%d, %d)", step, cur.Sweep, cur.P, cur.Q), [][2]int{{cur.P, cur.Q}, {cur.Q, cur.P}}),
-		logTrace("Jacobi: off(A) after each rotation", "rotation", "off(A)", off, step),
-	}
+	heat, off := JacobiFigures(rots, step)
+	figs := []*plot.Figure{heat, off}
 	nums := []Number{
 		{Label: "rotation", Text: fmt.Sprintf("%d of %d (sweep %d)", step, len(rots), cur.Sweep)},
 		{Label: "pair (p, q)", Text: fmt.Sprintf("(%d, %d)", cur.P, cur.Q)},
@@ -85,11 +79,7 @@ func eigenQR(a *matrix.Dense, step int, res *Fields) (*Response, error) {
 	}
 	res.Add("values", r.Values)
 	cur := steps[step-1]
-	e := make([]float64, len(steps))
-	for k, s := range steps {
-		e[k] = s.OffDiag
-	}
-	figs := []*plot.Figure{logTrace("tridiagonal QR: |e| at the bottom of the active block after each step", "QR step", "|e_high−1|", e, step)}
+	figs := []*plot.Figure{QRFigure(steps, step)}
 	nums := []Number{
 		{Label: "QR step", Text: fmt.Sprintf("%d of %d", step, len(steps))},
 		{Label: "active block T[low..high]", Text: fmt.Sprintf("[%d..%d]", cur.Low, cur.High)},
@@ -98,6 +88,34 @@ func eigenQR(a *matrix.Dense, step int, res *Fields) (*Response, error) {
 		{Label: "eigenvalues", Field: "values", Text: fmtList(r.Values)},
 	}
 	return respond(figs, nums, res, len(steps), step)
+}
+
+// JacobiFigures draws rotation step (from 1) of a cyclic Jacobi run
+// recorded by eigen.JacobiOptions.Rotation: the matrix after it as a heat
+// map with the pair (p, q) ringed, and off(A) after every rotation on a
+// log axis with the step marked. The eigenproblems page steps through
+// them; the tour draws the end of the first sweep.
+func JacobiFigures(rots []eigen.JacobiRotation, step int) (heat, off *plot.Figure) {
+	cur := rots[step-1]
+	v := make([]float64, len(rots))
+	for k, j := range rots {
+		v[k] = j.OffNorm
+	}
+	heat = heatMap(cur.A, fmt.Sprintf("A after rotation %d (sweep %d), pair (p, q) = (%d, %d)", step, cur.Sweep, cur.P, cur.Q), [][2]int{{cur.P, cur.Q}, {cur.Q, cur.P}})
+	return heat, logTrace("Jacobi: off(A) after each rotation", "rotation", "off(A)", v, step)
+}
+
+// QRFigure draws the off-diagonal entry |e| at the bottom of the active
+// block after every implicit QR step with Wilkinson's shift (recorded by
+// eigen.SymmetricOptions.Trace) on a log axis, with step marked (0 marks
+// none): each eigenvalue's entry falls cubically to zero, then the block
+// shrinks.
+func QRFigure(steps []eigen.QRStep, step int) *plot.Figure {
+	e := make([]float64, len(steps))
+	for k, s := range steps {
+		e[k] = s.OffDiag
+	}
+	return logTrace("tridiagonal QR: |e| at the bottom of the active block after each step", "QR step", "|e_high−1|", e, step)
 }
 
 func respond(figs []*plot.Figure, nums []Number, res *Fields, steps, step int) (*Response, error) {
@@ -165,14 +183,18 @@ func heatMap(a *matrix.Dense, title string, mark [][2]int) *plot.Figure {
 }
 
 // logTrace draws a convergence trace on a log axis with the step shown
-// marked.
+// marked (step 0: none), a dot at every value when there are few.
 func logTrace(title, xlabel, ylabel string, v []float64, step int) *plot.Figure {
 	f := &plot.Figure{Title: title, XLabel: xlabel, YLabel: ylabel, Width: 560, Height: 300, LogY: true, Legend: plot.LegendNone}
 	x := make([]float64, len(v))
 	for k := range v {
 		x[k] = float64(k + 1)
 	}
-	f.Line(ylabel, x, v, plot.Style{Color: plot.ClassColor(0), Marker: plot.MarkerCircle, MarkerSize: 2})
+	st := plot.Style{Color: plot.ClassColor(0)}
+	if len(v) <= 60 { // more dots, each with its white rim, would hide the line
+		st.Marker, st.MarkerSize = plot.MarkerCircle, 2
+	}
+	f.Line(ylabel, x, v, st)
 	if step >= 1 && step <= len(v) && v[step-1] > 0 {
 		f.Scatter("this step", x[step-1:step], v[step-1:step], plot.Style{Color: color.NRGBA{R: 220, G: 30, B: 160, A: 255}, MarkerSize: 6})
 	}

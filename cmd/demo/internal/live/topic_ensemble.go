@@ -23,10 +23,11 @@ func adaBoostTopic(p *params, files map[string]string) (*Response, error) {
 	if step > rounds {
 		return nil, fmt.Errorf("step=%d: beyond the last step (%d rounds)", step, rounds)
 	}
-	x, y, err := labelled(files, data)
+	ds, err := pointData(p, files, data)
 	if err != nil {
 		return nil, err
 	}
+	x, y := ds.x, ds.y
 	shown := rounds
 	if step > 0 {
 		shown = step
@@ -47,7 +48,7 @@ func adaBoostTopic(p *params, files map[string]string) (*Response, error) {
 		xi, alpha, half, trainErr = append(xi, r.Error), append(alpha, r.Alpha), append(half, r.HalfWeight), append(trainErr, r.TrainError)
 	}
 	res := &Fields{}
-	res.Add("command", command("adaboost", "-rounds", fmt.Sprint(shown), "-json", dataPath(data)))
+	res.Add("command", command("adaboost", "-rounds", fmt.Sprint(shown), "-json", ds.path))
 	res.Add("rounds", len(m.Rounds))
 	res.Add("errors", xi)
 	res.Add("alphas", alpha)
@@ -61,16 +62,20 @@ func adaBoostTopic(p *params, files map[string]string) (*Response, error) {
 	for _, r := range full.Rounds {
 		ferr = append(ferr, r.TrainError)
 	}
-	figs := []*plot.Figure{adaPicture(x, y, m, w, fmt.Sprintf("AdaBoost, %d of %d rounds of stumps on %s", shown, len(full.Rounds), data)),
-		logTrace("training error of the vote after each round", "round", "training error", ferr, shown)}
+	pic := adaPicture(ds, m, w, fmt.Sprintf("AdaBoost, %d of %d rounds of stumps on %s", shown, len(full.Rounds), data))
+	figs := []*plot.Figure{pic, logTrace("training error of the vote after each round", "round", "training error", ferr, shown)}
 	last := m.Rounds[len(m.Rounds)-1]
-	return respond(figs, []Number{
+	r, err := respond(figs, []Number{
 		{Label: "round", Field: "rounds", Text: fmt.Sprintf("%d of %d", len(m.Rounds), len(full.Rounds))},
 		{Label: "this round's weighted error ξₘ", Field: "errors", Text: fmt.Sprintf("%.4f", last.Error)},
 		{Label: "its vote αₘ", Field: "alphas", Text: fmt.Sprintf("%.4f", last.Alpha)},
 		{Label: "weight on its mistakes afterwards (½)", Field: "half_weight", Text: fmt.Sprintf("%.15g", last.HalfWeight)},
 		{Label: "training error of the vote", Field: "train_errors", Text: fmt.Sprintf("%.3f", last.TrainError)},
 	}, res, len(full.Rounds), shown)
+	if err != nil {
+		return nil, err
+	}
+	return ds.attach(r, pic)
 }
 
 // adaWeights replays the sample weights after the model's last round:
@@ -110,11 +115,10 @@ func adaWeights(m *learn.AdaBoostModel, x *matrix.Dense, y []int) ([]float64, er
 
 // adaPicture draws the vote's regions and the points sized by their weight
 // for the next round (area proportional to the weight).
-func adaPicture(x *matrix.Dense, y []int, m *learn.AdaBoostModel, w []float64, title string) *plot.Figure {
-	b := around(x)
-	f := &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: b.x0, Max: b.x1}, YRange: plot.Range{Min: b.y0, Max: b.y1}, Legend: plot.LegendNone}
-	vote, err := gridFunc(b, 60, func(pts *matrix.Dense) ([]float64, error) {
+func adaPicture(ds *dataSet, m *learn.AdaBoostModel, w []float64, title string) *plot.Figure {
+	x, y := ds.x, ds.y
+	f := ds.frame(title)
+	vote, err := gridFunc(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
 		p, err := m.Predict(pts)
 		out := make([]float64, len(p))
 		for i, c := range p {
@@ -131,5 +135,6 @@ func adaPicture(x *matrix.Dense, y []int, m *learn.AdaBoostModel, w []float64, t
 		r := 3 * math.Sqrt(w[i]/mean)
 		f.Scatter("", []float64{x.At(i, 0)}, []float64{x.At(i, 1)}, plot.Style{Color: plot.ClassColor(y[i]), MarkerSize: math.Max(1, math.Min(r, 30))})
 	}
+	ds.markEdits(f)
 	return f
 }

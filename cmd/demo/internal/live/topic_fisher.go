@@ -50,19 +50,25 @@ func fisherTopic(p *params, files map[string]string) (*Response, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	var x *matrix.Dense
-	var y []int
+	var ds *dataSet
 	var err error
 	args := []string{"lda", "-ridge", fmtFloat(ridge)}
 	if data == "iris" {
-		x, y, err = irisPetals(files)
+		p.refuse("add", "data=iris (its four columns are not clickable)")
+		p.refuse("move", "data=iris (its four columns are not clickable)")
+		if p.err != nil {
+			return nil, p.err
+		}
+		x, y, err := irisPetals(files)
+		if err != nil {
+			return nil, err
+		}
+		ds = &dataSet{name: data, path: dataPath(data), x: x, y: y, win: around(x), base: len(y), edited: make([]bool, len(y))}
 		args = append(args, "-drop", "sepal_length", "-drop", "sepal_width")
-	} else {
-		x, y, err = labelled(files, data)
-	}
-	if err != nil {
+	} else if ds, err = pointData(p, files, data); err != nil {
 		return nil, err
 	}
+	x, y := ds.x, ds.y
 	m, err := learn.FisherLDA{Ridge: ridge}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -79,7 +85,7 @@ func fisherTopic(p *params, files map[string]string) (*Response, error) {
 	}
 	acc := float64(right) / float64(len(y))
 	res := &Fields{}
-	res.Add("command", command(append(args, "-json", dataPath(data))...))
+	res.Add("command", command(append(args, "-json", ds.path)...))
 	res.Add("classes", m.Classes)
 	res.Add("w", m.W)
 	res.Add("criterion", m.Criterion)
@@ -96,16 +102,19 @@ func fisherTopic(p *params, files map[string]string) (*Response, error) {
 	}
 	res.Add("train_accuracy", acc)
 	nums = append(nums, Number{Label: "training accuracy", Field: "train_accuracy", Text: fmt.Sprintf("%.3f", acc)})
-	figs := []*plot.Figure{fisherData(x, y, m, data), fisherHistograms(x, y, m)}
-	return respond(figs, nums, res, 0, 0)
+	pic := fisherData(ds, m, data)
+	r, err := respond([]*plot.Figure{pic, fisherHistograms(x, y, m)}, nums, res, 0, 0)
+	if err != nil || data == "iris" {
+		return r, err
+	}
+	return ds.attach(r, pic)
 }
 
 // fisherData draws the data, the line through the mean of the data along
 // w and, for two classes, the boundary wᵀx = threshold.
-func fisherData(x *matrix.Dense, y []int, m *learn.FisherModel, data string) *plot.Figure {
-	b := around(x)
-	f := &plot.Figure{Title: fmt.Sprintf("Fisher's direction w on %s", data), XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: b.x0, Max: b.x1}, YRange: plot.Range{Min: b.y0, Max: b.y1}, Legend: plot.LegendNone}
+func fisherData(ds *dataSet, m *learn.FisherModel, data string) *plot.Figure {
+	x, y, b := ds.x, ds.y, ds.win
+	f := ds.frame(fmt.Sprintf("Fisher's direction w on %s", data))
 	n := float64(x.Rows())
 	cx, cy := 0.0, 0.0
 	for i := range x.Rows() {
@@ -117,6 +126,7 @@ func fisherData(x *matrix.Dense, y []int, m *learn.FisherModel, data string) *pl
 			[]float64{0}, plot.Style{Color: color.Gray{Y: 90}, Dashed: true})
 	}
 	f.ScatterClasses(x.Col(0), x.Col(1), y, classNames(m.Classes))
+	ds.markEdits(f)
 	// The line x̄ + t·w across the window, with an arrow head at x̄ + w·r.
 	r := math.Hypot(b.x1-b.x0, b.y1-b.y0)
 	f.Line("w", []float64{cx - r*m.W[0], cx + r*m.W[0]}, []float64{cy - r*m.W[1], cy + r*m.W[1]},

@@ -17,6 +17,16 @@ func init() { topics["generative"] = gmmTopic }
 // (demo gmm -max-iter k), the same start replayed.
 func gmmTopic(p *params, files map[string]string) (*Response, error) {
 	data := p.choice("data", "xor", "xor", "blobs", "moons")
+	if p.choice("method", "em", "em", "bayes") == "bayes" {
+		for _, f := range []string{"k", "cov", "seed"} {
+			p.refuse(f, "method=bayes (demo bayes)")
+		}
+		p.refuse("step", "method=bayes (not iterative)")
+		return bayesTopic(p, files, data)
+	}
+	for _, f := range []string{"density", "priors", "loss"} {
+		p.refuse(f, "method=em (demo gmm)")
+	}
 	k := p.integer("k", 4, 1, 8)
 	cov := p.choice("cov", "full", "full", "diag", "spherical")
 	seed := p.integer("seed", 1, 0, 1e9)
@@ -24,10 +34,11 @@ func gmmTopic(p *params, files map[string]string) (*Response, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	x, _, err := labelled(files, data)
+	ds, err := pointData(p, files, data)
 	if err != nil {
 		return nil, err
 	}
+	x := ds.x
 	ct := map[string]learn.CovarianceType{"full": learn.FullCovariance, "diag": learn.DiagCovariance, "spherical": learn.SphericalCovariance}[cov]
 	cfg := learn.GaussianMixture{K: k, Covariance: ct, Seed: uint64(seed)}
 	full, err := cfg.Fit(x)
@@ -48,7 +59,7 @@ func gmmTopic(p *params, files map[string]string) (*Response, error) {
 		words = append(words, "-max-iter", fmt.Sprint(step))
 	}
 	res := &Fields{}
-	res.Add("command", command(append(words, "-target", "label", "-json", dataPath(data))...))
+	res.Add("command", command(append(words, "-target", "label", "-json", ds.path)...))
 	res.Add("weights", m.Weights)
 	res.Add("means", m.Means.ToRows())
 	res.Add("loglik", m.LogLikelihood)
@@ -59,24 +70,26 @@ func gmmTopic(p *params, files map[string]string) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	figs := []*plot.Figure{gmmPicture(x, m, resp, fmt.Sprintf("EM after %d of %d iterations, k = %d, %s covariances", shown, steps, k, cov)),
-		gmmLogLik(full.LogLikelihoods, shown)}
-	return respond(figs, []Number{
+	pic := gmmPicture(ds, m, resp, fmt.Sprintf("EM after %d of %d iterations, k = %d, %s covariances", shown, steps, k, cov))
+	r, err := respond([]*plot.Figure{pic, gmmLogLik(full.LogLikelihoods, shown)}, []Number{
 		{Label: "EM iteration", Field: "iterations", Text: fmt.Sprintf("%d of %d", m.Iterations, steps)},
 		{Label: "mean log-likelihood", Field: "loglik", Text: fmt.Sprintf("%.6g", m.LogLikelihood)},
 		{Label: "BIC", Field: "bic", Text: fmt.Sprintf("%.6g", m.BIC)},
 		{Label: "weights λₖ", Field: "weights", Text: fmtList(m.Weights)},
 		{Label: "converged", Field: "converged", Text: fmt.Sprint(m.Converged)},
 	}, res, steps, shown)
+	if err != nil {
+		return nil, err
+	}
+	return ds.attach(r, pic)
 }
 
 // gmmPicture draws the points coloured by their most responsible
 // component (a ring where no component takes 90 % of the responsibility)
 // and each component's ellipses at one and two standard deviations.
-func gmmPicture(x *matrix.Dense, m *learn.GMMModel, resp *matrix.Dense, title string) *plot.Figure {
-	w := around(x)
-	f := &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
+func gmmPicture(ds *dataSet, m *learn.GMMModel, resp *matrix.Dense, title string) *plot.Figure {
+	x := ds.x
+	f := ds.frame(title)
 	k := len(m.Weights)
 	px, py := make([][]float64, k), make([][]float64, k)
 	var ux, uy []float64
@@ -107,6 +120,7 @@ func gmmPicture(x *matrix.Dense, m *learn.GMMModel, resp *matrix.Dense, title st
 	if len(ux) > 0 {
 		f.Scatter("uncertain", ux, uy, plot.Style{Color: color.Black, Marker: plot.MarkerRing})
 	}
+	ds.markEdits(f)
 	return f
 }
 

@@ -102,6 +102,12 @@ func linearTopic(p *params, files map[string]string) (*Response, error) {
 	res.Add("lambda", m.Lambda)
 	res.Add("train_mse", trainMSE)
 	res.Add("test_mse", testMSE)
+	sf := &Fields{}
+	sf.Add("command", command("select", "-score", score, "-json", dataPath("diabetes")))
+	sf.Add("scores", sel.Scores)
+	sf.Add("ranking", sel.Ranking)
+	sf.Add("selected", sel.Selected)
+	res.Add("also", []*Fields{sf})
 	figs := []*plot.Figure{linearFit(xtr, ytr, xte, yte, m, basis, lambda), selectBars(sel, names, score)}
 	nums := []Number{
 		{Label: "weights w (one per basis function)", Field: "coef", Text: fmt.Sprintf("%d, ‖w‖ = %.4g", len(m.Coef), matrix.Nrm2(m.Coef))},
@@ -110,7 +116,7 @@ func linearTopic(p *params, files map[string]string) (*Response, error) {
 		{Label: "test MSE (500 new points)", Field: "test_mse", Text: fmt.Sprintf("%.4f", testMSE)},
 	}
 	for _, j := range sel.Ranking[:3] {
-		nums = append(nums, Number{Label: fmt.Sprintf("diabetes: %s score of %s (demo select -score %s)", score, names[j], score),
+		nums = append(nums, Number{Label: fmt.Sprintf("diabetes: %s score of %s", score, names[j]), Field: "scores",
 			Text: fmt.Sprintf("%.4f", sel.Scores[j])})
 	}
 	return respond(figs, nums, res, 0, 0)

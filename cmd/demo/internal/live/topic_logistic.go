@@ -8,20 +8,20 @@ import (
 	"mlnotes/cmd/demo/internal/plot"
 	"mlnotes/learn"
 	"mlnotes/matrix"
-	"mlnotes/optimize"
 )
 
 func init() { topics["logistic"] = logisticTopic }
 
 // logisticTopic shows logistic regression's boundary on 2-D data (demo
-// logreg) and, as a step-through, gradient descent, momentum and Adam on a
-// quadratic loss surface of two weights.
+// logreg) and, as a step-through, gradient descent, momentum and Adam on
+// the loss of logistic regression on the first feature alone, f(w, b)
+// (demo logreg -drop x2 -descent …).
 func logisticTopic(p *params, files map[string]string) (*Response, error) {
 	data := p.choice("data", "moons", "moons", "xor", "blobs")
 	lambda := p.nonNegative("lambda", 1, 1e6)
-	lr := p.float("lr", 0.15, 0, 10)
+	lr := p.float("lr", 0.005, 0, 10)
 	beta := p.nonNegative("momentum", 0.9, 0.999)
-	kappa := p.float("kappa", 10, 0.999999, 1e4)
+	adamLR := p.float("adam-lr", 0.05, 0, 10)
 	iters := p.integer("iters", 60, 1, 1000)
 	step := p.integer("step", -1, 1, 1e6)
 	if p.err != nil {
@@ -62,121 +62,134 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 	res.Add("iterations", m.Iterations)
 	res.Add("solver", string(m.Solver))
 	res.Add("train_accuracy", acc)
-	q := newQuadratic(kappa)
-	paths, err := descentPaths(q, lr, beta, iters)
+	d, err := descentOnFirstFeature(x, y, lambda, lr, beta, adamLR, iters)
 	if err != nil {
 		return nil, err
 	}
-	figs := []*plot.Figure{logisticRegions(x, y, m, fmt.Sprintf("logistic regression on %s, λ = %g", data, lambda)),
-		descentPicture(q, paths, shown, kappa)}
+	var also []*Fields
 	nums := []Number{
 		{Label: "weights w", Field: "coef", Text: fmt.Sprintf("(%.4f, %.4f)", m.Coef.At(0, 0), m.Coef.At(0, 1))},
 		{Label: "intercept b", Field: "intercept", Text: fmt.Sprintf("%.4f", m.Intercept[0])},
 		{Label: "objective Σ −log p + (λ/2)‖w‖²", Field: "objective", Text: fmt.Sprintf("%.6g", m.Objective)},
 		{Label: "Newton iterations", Field: "iterations", Text: fmt.Sprint(m.Iterations)},
 		{Label: "training accuracy", Field: "train_accuracy", Text: fmt.Sprintf("%.3f", acc)},
-		{Label: "descent: iteration", Text: fmt.Sprintf("%d of %d", shown, iters)},
+		{Label: "descent on x₁ alone: iteration", Text: fmt.Sprintf("%d of %d", shown, iters)},
+		{Label: "x₁ alone: minimum f(w*, b*) (Newton)", Text: fmt.Sprintf("%.6g", d.best.Objective)},
 	}
-	for _, pa := range paths {
-		k := min(shown, len(pa.f)-1)
-		nums = append(nums, Number{Label: fmt.Sprintf("%s: f(x_k)", pa.name), Text: fmt.Sprintf("%.3e", pa.f[k])})
+	for i, pa := range d.paths {
+		k := min(shown, len(pa.F)-1)
+		text := fmt.Sprintf("%.6g", pa.F[k])
+		if k < shown {
+			text += fmt.Sprintf(" (diverged after iteration %d)", k)
+		} else {
+			rate := lr
+			if pa.Method == "adam" {
+				rate = adamLR
+			}
+			words := []string{"logreg", "-drop", "x2", "-lambda", fmtFloat(lambda), "-descent", pa.Method, "-lr", fmtFloat(rate)}
+			if pa.Method == "momentum" {
+				words = append(words, "-momentum", fmtFloat(beta))
+			}
+			f := &Fields{}
+			f.Add("command", command(append(words, "-max-iter", fmt.Sprint(shown), "-json", dataPath(data))...))
+			f.Add("path", pa.X[:k+1])
+			f.Add("loss", pa.F[:k+1])
+			f.Add("objective", pa.F[k])
+			also = append(also, f)
+		}
+		nums = append(nums, Number{Label: fmt.Sprintf("%s: f(w_k, b_k)", descentNames[i]), Field: "objective", Text: text})
 	}
+	if len(also) > 0 {
+		res.Add("also", also)
+	}
+	figs := []*plot.Figure{logisticRegions(x, y, m, fmt.Sprintf("logistic regression on %s, λ = %g", data, lambda)),
+		descentPicture(d, shown, data, lambda)}
 	return respond(figs, nums, res, iters, shown)
 }
 
-// quadratic is f(x) = ½ xᵀHx with H of eigenvalues 1 and κ along axes
-// turned by 30°: the loss surface of the step-through, its condition
-// number κ a control.
-type quadratic struct{ h [2][2]float64 }
+// descentNames are the legend's names of DescentMethods.
+var descentNames = []string{"gradient descent", "momentum", "Adam"}
 
-func newQuadratic(kappa float64) quadratic {
-	c, s := math.Cos(math.Pi/6), math.Sin(math.Pi/6)
-	// H = R diag(1, κ) Rᵀ.
-	return quadratic{h: [2][2]float64{{c*c + kappa*s*s, c * s * (1 - kappa)}, {c * s * (1 - kappa), s*s + kappa*c*c}}}
+// descent is the step-through: the loss of logistic regression on the
+// first feature, its minimum and the three methods' paths on it.
+type descent struct {
+	loss  *learn.LogisticLoss
+	best  *learn.LogisticModel
+	paths []*DescentPath
 }
 
-func (q quadratic) value(a, b float64) float64 {
-	return 0.5 * (q.h[0][0]*a*a + 2*q.h[0][1]*a*b + q.h[1][1]*b*b)
-}
-
-// ValueGrad is the optimize.Objective.
-func (q quadratic) ValueGrad(x, g []float64) float64 {
-	g[0] = q.h[0][0]*x[0] + q.h[0][1]*x[1]
-	g[1] = q.h[1][0]*x[0] + q.h[1][1]*x[1]
-	return q.value(x[0], x[1])
-}
-
-// Samples and BatchValueGrad make it a one-sample
-// optimize.StochasticObjective, for Adam (every update full-batch).
-func (q quadratic) Samples() int { return 1 }
-
-// BatchValueGrad is ValueGrad (one sample).
-func (q quadratic) BatchValueGrad(x, g []float64, _ []int) float64 { return q.ValueGrad(x, g) }
-
-// path is the iterates of one method, recorded by its Trace.
-type path struct {
-	name   string
-	x1, x2 []float64
-	f      []float64
-	color  color.NRGBA
-}
-
-func (pa *path) record(s optimize.Step) {
-	pa.x1, pa.x2, pa.f = append(pa.x1, s.X[0]), append(pa.x2, s.X[1]), append(pa.f, s.F)
-}
-
-// descentPaths runs gradient descent (fixed step lr), the heavy ball
-// (step lr, momentum β) and Adam (rate lr, full batch) for iters
-// iterations from the same start, recording every iterate by the methods'
-// Trace. A run that stops early (converged, or diverged) keeps its path.
-func descentPaths(q quadratic, lr, beta float64, iters int) ([]*path, error) {
-	x0 := []float64{-4, 2.5}
-	stop := optimize.Stop{GradAbsTol: 1e-12, GradRelTol: -1, MaxIter: iters}
-	gd := &path{name: "gradient descent", color: plot.ClassColor(0)}
-	mo := &path{name: "momentum", color: plot.ClassColor(1)}
-	ad := &path{name: "Adam", color: color.NRGBA{R: 220, G: 30, B: 160, A: 255}}
-	if _, err := optimize.GradientDescent(q, x0, &optimize.GDSettings{StepSize: lr, Stop: stop, Trace: gd.record}); gd.f == nil {
+// descentOnFirstFeature runs gradient descent and the heavy ball (step lr,
+// momentum β) and Adam (rate adamLR) on f(w, b), the loss of logistic
+// regression with penalty λ on the first column of x, for iters
+// iterations from (0, 0), and finds the minimum by Newton's method.
+func descentOnFirstFeature(x *matrix.Dense, y []int, lambda, lr, beta, adamLR float64, iters int) (*descent, error) {
+	x1 := x.Slice(0, x.Rows(), 0, 1).Clone()
+	loss, err := learn.NewLogisticLoss(x1, y, lambda)
+	if err != nil {
 		return nil, err
 	}
-	mom := beta
-	if mom == 0 {
-		mom = -1 // optimize's way of asking for β = 0
-	}
-	if _, err := optimize.Momentum(q, x0, &optimize.MomentumSettings{StepSize: lr, Momentum: mom, Stop: stop, Trace: mo.record}); mo.f == nil {
+	best, err := learn.LogisticRegression{Lambda: lambda}.Fit(x1, y)
+	if err != nil {
 		return nil, err
 	}
-	ad.record(optimize.Step{X: x0, F: q.value(x0[0], x0[1])}) // Adam traces epochs 1, 2, …
-	if _, err := optimize.Adam(q, x0, &optimize.AdamSettings{LearningRate: lr, BatchSize: 1, Epochs: iters, Trace: ad.record}); len(ad.f) < 2 {
-		return nil, err
+	d := &descent{loss: loss, best: best}
+	for _, meth := range DescentMethods {
+		rate := lr
+		if meth == "adam" {
+			rate = adamLR
+		}
+		pa, err := RunDescent(loss, meth, rate, beta, iters)
+		if err != nil {
+			return nil, err
+		}
+		d.paths = append(d.paths, pa)
 	}
-	return []*path{gd, mo, ad}, nil
+	return d, nil
 }
 
-// descentPicture draws the contours of the quadratic and the first shown
+// descentPicture draws the contours of f(w, b) and the first shown
 // iterations of every path.
-func descentPicture(q quadratic, paths []*path, shown int, kappa float64) *plot.Figure {
-	const r = 5
-	f := &plot.Figure{Title: fmt.Sprintf("f(x) = ½xᵀHx, κ(H) = %g: iteration %d", kappa, shown), XLabel: "x₁", YLabel: "x₂",
-		Width: 560, Height: 440, XRange: plot.Range{Min: -r, Max: r}, YRange: plot.Range{Min: -r, Max: r}, Legend: plot.LegendUpperRight}
+func descentPicture(d *descent, shown int, data string, lambda float64) *plot.Figure {
+	ws, bs := d.best.Coef.At(0, 0), d.best.Intercept[0]
+	r := 0.9*math.Max(math.Abs(ws), math.Abs(bs)) + 0.3
+	cw, cb := ws/2, bs/2
+	// The paths run from (0, 0) to (w*, b*): the legend goes in a corner
+	// off that diagonal.
+	legend := plot.LegendLowerLeft // w* > 0 > b*: from the upper left to the lower right
+	if (ws >= 0) == (bs >= 0) {
+		legend = plot.LegendUpperLeft
+	}
+	f := &plot.Figure{Title: fmt.Sprintf("f(w, b) of logistic regression on x₁ of %s, λ = %g: iteration %d", data, lambda, shown), XLabel: "w", YLabel: "b",
+		Width: 560, Height: 440, XRange: plot.Range{Min: cw - r, Max: cw + r}, YRange: plot.Range{Min: cb - r, Max: cb + r}, Legend: legend}
+	g := make([]float64, 2)
+	value := func(a, b float64) float64 { return d.loss.ValueGrad([]float64{a, b}, g) }
+	fmin, f0 := d.best.Objective, value(0, 0)
+	spread := math.Max(f0-fmin, 1e-9)
 	var levels []float64
-	for v := 0.01; v < 200; v *= 2.5 {
-		levels = append(levels, v)
+	for v := 1e-3; v < 50; v *= 2.5 {
+		levels = append(levels, fmin+spread*v)
 	}
-	f.Contour("", q.value, levels, plot.Style{Color: color.Gray{Y: 170}, Width: 1})
-	for _, pa := range paths {
-		k := min(shown, len(pa.f)-1)
-		xs, ys := clip(pa.x1[:k+1], 3*r), clip(pa.x2[:k+1], 3*r)
-		f.Line(pa.name, xs, ys, plot.Style{Color: pa.color, Marker: plot.MarkerCircle, MarkerSize: 2.5, Width: 1.5})
+	f.Contour("", value, levels, plot.Style{Color: color.Gray{Y: 170}, Width: 1})
+	colors := []color.NRGBA{plot.ClassColor(0), plot.ClassColor(1), {R: 220, G: 30, B: 160, A: 255}}
+	for i, pa := range d.paths {
+		k := min(shown, len(pa.F)-1)
+		xs, ys := make([]float64, k+1), make([]float64, k+1)
+		for j, th := range pa.X[:k+1] {
+			xs[j], ys[j] = th[0], th[1]
+		}
+		f.Line(descentNames[i], clip(xs, cw, 3*r), clip(ys, cb, 3*r), plot.Style{Color: colors[i], Marker: plot.MarkerCircle, MarkerSize: 2.5, Width: 1.5})
 	}
+	f.Scatter("minimum (Newton)", []float64{ws}, []float64{bs}, plot.Style{Color: color.Black, Marker: plot.MarkerCross, MarkerSize: 6})
 	return f
 }
 
-// clip breaks a path where it leaves the window by far (a diverging run).
-func clip(v []float64, r float64) []float64 {
+// clip breaks a path where it leaves the window by far (a diverging run):
+// v farther than r from c.
+func clip(v []float64, c, r float64) []float64 {
 	out := make([]float64, len(v))
 	for i, a := range v {
 		out[i] = a
-		if math.Abs(a) > r {
+		if math.Abs(a-c) > r {
 			out[i] = math.NaN()
 		}
 	}

@@ -3,6 +3,7 @@ package live
 import (
 	"fmt"
 	"image/color"
+	"slices"
 
 	"mlnotes/cmd/demo/internal/plot"
 	"mlnotes/learn"
@@ -33,21 +34,50 @@ func readNNState(p *params) nnState {
 }
 
 // config is the MLP that demo mlp builds from the same flags (full-batch
-// below 200 points: B = min(200, n)).
-func (s nnState) config(n, epochs int, curve *[]float64) learn.MLP {
+// below 200 points: B = min(200, n)), with traces that record the run.
+func (s nnState) config(n, epochs int, r *nnRun) learn.MLP {
 	act := map[string]learn.ActivationKind{"tanh": learn.ActTanh, "relu": learn.ActReLU, "sigmoid": learn.ActSigmoid}[s.activation]
 	batch := min(200, n)
+	theta := func(st optimize.Step) { r.thetas = append(r.thetas, slices.Clone(st.X)) }
 	var t learn.Training
 	switch s.optimizer {
 	case "adam":
-		t.Adam = &optimize.AdamSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+		t.Adam = &optimize.AdamSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed), Trace: theta}
 	case "momentum":
-		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, Momentum: 0.9, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, Momentum: 0.9, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed), Trace: theta}
 	default:
-		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed)}
+		t.SGD = &optimize.SGDSettings{LearningRate: s.lr, BatchSize: batch, Epochs: epochs, Seed: uint64(s.seed), Trace: theta}
 	}
-	t.Trace = func(s learn.TraceStep) { *curve = append(*curve, s.Epoch.Loss) }
+	t.Trace = func(s learn.TraceStep) {
+		r.curve = append(r.curve, s.Epoch.Loss)
+		r.accuracy = append(r.accuracy, s.Epoch.Accuracy)
+	}
 	return learn.MLP{Hidden: []int{s.hidden}, Activation: learn.Activation{Kind: act}, Training: t}
+}
+
+// nnRun is a training run recorded epoch by epoch: the loss, the running
+// accuracy and the weights θ after each epoch (optimize's Trace gives θ).
+// Without a validation split an epoch depends only on the ones before it
+// (the rate αₑ, the shuffles and Adam's step count do not depend on the
+// number of epochs asked for), so the network after epoch k of the run is
+// bit for bit the one demo mlp -epochs k trains: a step shows it without
+// training again.
+type nnRun struct {
+	m        *learn.MLPClassifierModel // after the last epoch
+	curve    []float64
+	accuracy []float64
+	thetas   [][]float64
+}
+
+// at returns the model after epoch k (1 ≤ k ≤ the epochs run).
+func (r nnRun) at(k int) *learn.MLPClassifierModel {
+	if k == len(r.thetas) {
+		return r.m
+	}
+	net := *r.m.Network
+	net.Theta = r.thetas[k-1]
+	return &learn.MLPClassifierModel{Network: &net, Classes: r.m.Classes,
+		History: &learn.History{Loss: r.curve[:k], Accuracy: r.accuracy[:k], Epochs: k, BestEpoch: k}}
 }
 
 func nnTopic(p *params, files map[string]string) (*Response, error) {
@@ -58,36 +88,31 @@ func nnTopic(p *params, files map[string]string) (*Response, error) {
 	if s.step > s.epochs {
 		return nil, fmt.Errorf("step=%d: beyond the last step (%d epochs)", s.step, s.epochs)
 	}
-	x, y, err := labelled(files, s.data)
+	ds, err := pointData(p, files, s.data)
 	if err != nil {
 		return nil, err
 	}
+	x, y := ds.x, ds.y
 	shown := s.epochs
 	if s.step > 0 {
 		shown = s.step
 	}
-	// The whole loss curve, for the lower figure, is kept between steps.
-	key := fmt.Sprintf("nn %s %d %s %s %v %d %s ", s.activation, s.hidden, s.optimizer, dataKey(files, s.data), s.lr, s.seed, s.data)
-	type fit struct {
-		m     *learn.MLPClassifierModel
-		curve []float64
-	}
-	fitTo := func(epochs int) (fit, error) {
-		return memo(key+fmt.Sprint(epochs), func() (fit, error) {
-			var curve []float64
-			m, err := s.config(len(y), epochs, &curve).Fit(x, y)
-			return fit{m, curve}, err
-		})
-	}
-	all, err := fitTo(s.epochs)
+	// One run to the last epoch is recorded and kept: a step shows its
+	// network after that epoch (nnRun), the lower figure its whole curve.
+	key := fmt.Sprintf("nn %s %d %s %s %v %d %s ", s.activation, s.hidden, s.optimizer, ds.key, s.lr, s.seed, s.data)
+	all, err := memo(key+fmt.Sprint(s.epochs), func() (nnRun, error) {
+		var r nnRun
+		m, err := s.config(len(y), s.epochs, &r).Fit(x, y)
+		r.m = m
+		if err == nil && (len(r.thetas) != s.epochs || len(r.curve) != s.epochs) {
+			err = fmt.Errorf("internal error: %d of %d epochs recorded", len(r.thetas), s.epochs)
+		}
+		return r, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	at, err := fitTo(shown)
-	if err != nil {
-		return nil, err
-	}
-	m, curve, full := at.m, at.curve, all.curve
+	m, curve, full := all.at(shown), all.curve[:shown], all.curve
 	pred, err := m.Predict(x)
 	if err != nil {
 		return nil, err
@@ -99,29 +124,31 @@ func nnTopic(p *params, files map[string]string) (*Response, error) {
 		}
 	}
 	acc := float64(right) / float64(len(y))
-	f := dataPath(s.data)
+	f := ds.path
 	res := &Fields{}
 	res.Add("command", command("mlp", "-hidden", fmt.Sprint(s.hidden), "-activation", s.activation, "-optimizer", s.optimizer,
 		"-lr", fmtFloat(s.lr), "-epochs", fmt.Sprint(shown), "-seed", fmt.Sprint(s.seed), "-quiet", "-test", f, "-json", f))
 	res.Add("epochs", m.History.Epochs)
 	res.Add("loss_curve", curve)
 	res.Add("test_accuracy", acc)
-	figs := []*plot.Figure{nnRegions(x, y, m, fmt.Sprintf("2-%d-2 network (%s) after %d of %d epochs", s.hidden, s.activation, shown, s.epochs)),
-		nnLoss(full, shown)}
-	return respond(figs, []Number{
+	regions := nnRegions(ds, m, fmt.Sprintf("2-%d-2 network (%s) after %d of %d epochs", s.hidden, s.activation, shown, s.epochs))
+	r, err := respond([]*plot.Figure{regions, nnLoss(full, shown)}, []Number{
 		{Label: "epoch", Field: "epochs", Text: fmt.Sprintf("%d of %d", shown, s.epochs)},
 		{Label: "training loss (mean cross-entropy)", Field: "loss_curve", Text: fmt.Sprintf("%.4g", curve[len(curve)-1])},
 		{Label: "training accuracy", Field: "test_accuracy", Text: fmt.Sprintf("%.3f", acc)},
 	}, res, s.epochs, shown)
+	if err != nil {
+		return nil, err
+	}
+	return ds.attach(r, regions)
 }
 
 // nnRegions draws the network's decision regions, the boundary P(class 1)
 // = ½ and the data.
-func nnRegions(x *matrix.Dense, y []int, m *learn.MLPClassifierModel, title string) *plot.Figure {
-	w := around(x)
-	f := &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
-	prob, err := gridFunc(w, 60, func(pts *matrix.Dense) ([]float64, error) {
+func nnRegions(ds *dataSet, m *learn.MLPClassifierModel, title string) *plot.Figure {
+	x, y := ds.x, ds.y
+	f := ds.frame(title)
+	prob, err := evalGrid(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
 		pr, err := m.PredictProba(pts)
 		if err != nil {
 			return nil, err
@@ -132,13 +159,14 @@ func nnRegions(x *matrix.Dense, y []int, m *learn.MLPClassifierModel, title stri
 		return f
 	}
 	f.ClassRegions(func(a, b float64) int {
-		if prob(a, b) > 0.5 {
+		if prob.at(a, b) > 0.5 {
 			return 1
 		}
 		return 0
 	})
-	f.Contour("P = ½", prob, []float64{0.5}, plot.Style{Color: color.Black})
+	prob.contour(f, "P = ½", []float64{0.5}, plot.Style{Color: color.Black})
 	f.ScatterClasses(x.Col(0), x.Col(1), y, []string{"class 0", "class 1"})
+	ds.markEdits(f)
 	return f
 }
 

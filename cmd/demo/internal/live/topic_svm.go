@@ -55,7 +55,7 @@ func (s svmState) config(maxIter int) learn.SVM {
 
 // command is the demo svm command line of the state; its training
 // accuracy is test_accuracy, the data file given again as -test.
-func (s svmState) command(step int) string {
+func (s svmState) command(step int, f string) string {
 	w := []string{"svm", "-kernel", s.kernel, "-C", fmtFloat(s.c)}
 	switch s.kernel {
 	case "rbf":
@@ -66,7 +66,6 @@ func (s svmState) command(step int) string {
 	if step > 0 {
 		w = append(w, "-max-iter", fmt.Sprint(step))
 	}
-	f := dataPath(s.data)
 	return command(append(w, "-test", f, "-json", f)...)
 }
 
@@ -103,11 +102,12 @@ func svmTopic(p *params, files map[string]string) (*Response, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	x, y, err := labelled(files, s.data)
+	ds, err := pointData(p, files, s.data)
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("svm %v %v %v %v %v ", s.kernel, s.c, s.gamma, s.degree, dataKey(files, s.data))
+	x, y := ds.x, ds.y
+	key := fmt.Sprintf("svm %v %v %v %v %v ", s.kernel, s.c, s.gamma, s.degree, ds.key)
 	type traced struct {
 		m     *learn.SVMClassifierModel
 		trace []optimize.SMOStep
@@ -155,10 +155,11 @@ func svmTopic(p *params, files map[string]string) (*Response, error) {
 			}
 		}
 	}
-	return svmResponse(s, x, y, m, converged, trace, step, alphas(prev, len(y)))
+	return svmResponse(s, ds, m, converged, trace, step, alphas(prev, len(y)))
 }
 
-func svmResponse(s svmState, x *matrix.Dense, y []int, m *learn.SVMClassifierModel, converged bool, trace []optimize.SMOStep, step int, before []float64) (*Response, error) {
+func svmResponse(s svmState, ds *dataSet, m *learn.SVMClassifierModel, converged bool, trace []optimize.SMOStep, step int, before []float64) (*Response, error) {
+	x, y := ds.x, ds.y
 	b := m.Machines[0]
 	pred, err := m.Predict(x)
 	if err != nil {
@@ -172,7 +173,7 @@ func svmResponse(s svmState, x *matrix.Dense, y []int, m *learn.SVMClassifierMod
 	}
 	acc := float64(right) / float64(len(y))
 	res := &Fields{}
-	res.Add("command", s.command(step))
+	res.Add("command", s.command(step, ds.path))
 	for _, f := range []struct {
 		name string
 		v    any
@@ -191,44 +192,41 @@ func svmResponse(s svmState, x *matrix.Dense, y []int, m *learn.SVMClassifierMod
 		{"KKT violation m(α) − M(α)", "kkt_violation", fmt.Sprintf("%.3g", b.KKTViolation)},
 		{"training accuracy", "test_accuracy", fmt.Sprintf("%.3f", acc)},
 	}
-	figs := []*plot.Figure{svmRegions(s, x, y, m, trace[shown-1])}
+	regions := svmRegions(s, ds, m, trace[shown-1])
+	figs := []*plot.Figure{regions}
 	if step > 0 {
 		box, lh := svmBox(s.c, y, b.Positive, trace[step-1], before, alphas(m, len(y)))
 		nums = append(nums, Number{Label: fmt.Sprintf("pair (i, j) = (%d, %d): αⱼ in [L, H]", trace[step-1].I, trace[step-1].J), Text: lh})
 		figs = append(figs, box)
 	}
 	figs = append(figs, svmGap(trace, shown))
-	r := &Response{Numbers: nums, Result: res, Steps: len(trace), Step: shown}
-	for _, f := range figs {
-		svg, err := svgOf(f)
-		if err != nil {
-			return nil, err
-		}
-		r.Figures = append(r.Figures, svg)
+	r, err := respond(figs, nums, res, len(trace), shown)
+	if err != nil {
+		return nil, err
 	}
-	return r, nil
+	return ds.attach(r, regions)
 }
 
 // svmRegions draws the decision regions, f = 0, the margins f = ±1, the
 // support vectors and the working pair of the step shown.
-func svmRegions(s svmState, x *matrix.Dense, y []int, m *learn.SVMClassifierModel, last optimize.SMOStep) *plot.Figure {
-	w := around(x)
-	f := &plot.Figure{Title: fmt.Sprintf("C-SVM, %s kernel, on %s", s.kernel, s.data), XLabel: "x₁", YLabel: "x₂",
-		Width: 560, Height: 440, XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
-	decide, err := gridFunc(w, 60, m.Decision)
+func svmRegions(s svmState, ds *dataSet, m *learn.SVMClassifierModel, last optimize.SMOStep) *plot.Figure {
+	x, y := ds.x, ds.y
+	f := ds.frame(fmt.Sprintf("C-SVM, %s kernel, on %s", s.kernel, s.data))
+	grid, err := evalGrid(ds.win, 60, m.Decision)
 	if err != nil {
 		return f
 	}
 	lo, hi := m.Classes[0], m.Classes[len(m.Classes)-1]
 	f.ClassRegions(func(a, b float64) int {
-		if decide(a, b) > 0 { // positive for the larger label (scikit-learn's sign)
+		if grid.at(a, b) > 0 { // positive for the larger label (scikit-learn's sign)
 			return hi
 		}
 		return lo
 	})
-	f.Contour("f(x) = 0", decide, []float64{0}, plot.Style{Color: color.Black})
-	f.Contour("f(x) = ±1", decide, []float64{-1, 1}, plot.Style{Color: color.Black, Dashed: true})
+	grid.contour(f, "f(x) = 0", []float64{0}, plot.Style{Color: color.Black})
+	grid.contour(f, "f(x) = ±1", []float64{-1, 1}, plot.Style{Color: color.Black, Dashed: true})
 	f.ScatterClasses(x.Col(0), x.Col(1), y, []string{"class 0", "class 1"})
+	ds.markEdits(f)
 	var sx, sy []float64
 	for _, i := range m.Machines[0].Support {
 		sx, sy = append(sx, x.At(i, 0)), append(sy, x.At(i, 1))

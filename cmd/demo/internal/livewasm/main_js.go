@@ -22,37 +22,54 @@ func main() {
 	select {}
 }
 
-// jsRun is mlnotes.run(topic, paramsJSON, filesJSON): it returns the JSON of
-// a Response, or of {"error": message} (never throws).
+// known holds every file the page has passed: a page passes a file once,
+// after a response that needs it, and later calls pass none (decoding the
+// digits on every call would cost more than the figure).
+var known = map[string]string{}
+
+// jsRun is mlnotes.run(topic, paramsJSON, filesJSON): it returns a
+// Response as a JavaScript object, or {error: message} (never throws).
+// The files passed are kept for the later calls. The figures are passed
+// as strings, not inside the JSON: JSON-escaping the SVG's quotes (and
+// reading them back) cost a quarter of a redraw.
 func jsRun(_ js.Value, args []js.Value) (out any) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = errorJSON(fmt.Errorf("internal error: %v", r))
+			out = errorValue(fmt.Errorf("internal error: %v", r))
 		}
 	}()
 	if len(args) != 3 {
-		return errorJSON(fmt.Errorf("mlnotes.run wants (topic, paramsJSON, filesJSON), got %d arguments", len(args)))
+		return errorValue(fmt.Errorf("mlnotes.run wants (topic, paramsJSON, filesJSON), got %d arguments", len(args)))
 	}
 	var params map[string]string
 	var files map[string]string
 	if err := json.Unmarshal([]byte(args[1].String()), &params); err != nil {
-		return errorJSON(fmt.Errorf("parameters: %v", err))
+		return errorValue(fmt.Errorf("parameters: %v", err))
 	}
 	if err := json.Unmarshal([]byte(args[2].String()), &files); err != nil {
-		return errorJSON(fmt.Errorf("files: %v", err))
+		return errorValue(fmt.Errorf("files: %v", err))
 	}
-	resp, err := live.Run(args[0].String(), params, files)
+	for k, v := range files {
+		known[k] = v
+	}
+	resp, err := live.Run(args[0].String(), params, known)
 	if err != nil {
-		return errorJSON(err)
+		return errorValue(err)
 	}
+	figs := make([]any, len(resp.Figures))
+	for i, f := range resp.Figures {
+		figs[i] = f
+	}
+	resp.Figures = nil
 	b, err := json.Marshal(resp)
 	if err != nil {
-		return errorJSON(err)
+		return errorValue(err)
 	}
-	return string(b)
+	v := js.Global().Get("JSON").Call("parse", string(b))
+	v.Set("figures", js.ValueOf(figs))
+	return v
 }
 
-func errorJSON(err error) string {
-	b, _ := json.Marshal(map[string]string{"error": err.Error()})
-	return string(b)
+func errorValue(err error) js.Value {
+	return js.ValueOf(map[string]any{"error": err.Error()})
 }

@@ -153,8 +153,21 @@ func (f *Figure) Scatter(name string, x, y []float64, st Style) {
 // len(names). Series added later without a colour skip the class colours
 // used here.
 func (f *Figure) ScatterClasses(x, y []float64, class []int, names []string) {
+	f.ScatterClassesStyle(x, y, class, names, Style{})
+}
+
+// ScatterClassesStyle is ScatterClasses with the markers' size (and, for
+// rings, line width) taken from st: larger points for a figure of few of
+// them, such as the four corners of XOR over its decision regions. The
+// colour and shape still come from the class, so st.Color must be nil and
+// st.Marker MarkerNone.
+func (f *Figure) ScatterClassesStyle(x, y []float64, class []int, names []string, st Style) {
 	const op = "scatter classes"
-	if !f.checkXY(op, x, y) {
+	if !f.checkXY(op, x, y) || !f.checkStyle(op, st) {
+		return
+	}
+	if st.Color != nil || st.Marker != MarkerNone {
+		f.fail(newError(op, ErrInvalid, "the class sets the colour and marker: give only MarkerSize and Width"))
 		return
 	}
 	if len(class) != len(x) {
@@ -184,8 +197,8 @@ func (f *Figure) ScatterClasses(x, y []float64, class []int, names []string) {
 		if names != nil {
 			name = names[c]
 		}
-		st := Style{Color: ClassColor(c), Marker: ClassMarker(c)}
-		f.add(&seriesLayer{name: name, x: xs, y: ys, style: st})
+		cs := Style{Color: ClassColor(c), Marker: ClassMarker(c), MarkerSize: st.MarkerSize, Width: st.Width}
+		f.add(&seriesLayer{name: name, x: xs, y: ys, style: cs})
 	}
 }
 

@@ -25,6 +25,9 @@ func TestFigureAddErrors(t *testing.T) {
 		{"class lengths", func(f *Figure) { f.ScatterClasses(x, y, []int{0}, nil) }, matrix.ErrShape},
 		{"negative class", func(f *Figure) { f.ScatterClasses(x, y, []int{0, -1, 0}, nil) }, ErrInvalid},
 		{"class without name", func(f *Figure) { f.ScatterClasses(x, y, []int{0, 1, 2}, []string{"a", "b"}) }, ErrInvalid},
+		{"class colour given", func(f *Figure) { f.ScatterClassesStyle(x, y, []int{0, 1, 0}, nil, Style{Color: color.Black}) }, ErrInvalid},
+		{"class marker given", func(f *Figure) { f.ScatterClassesStyle(x, y, []int{0, 1, 0}, nil, Style{Marker: MarkerSquare}) }, ErrInvalid},
+		{"negative class size", func(f *Figure) { f.ScatterClassesStyle(x, y, []int{0, 1, 0}, nil, Style{MarkerSize: -2}) }, ErrInvalid},
 		{"NaN reference line", func(f *Figure) { f.HLine("", math.NaN(), Style{}) }, ErrInvalid},
 		{"band lengths", func(f *Figure) { f.Band("", x, y, y[:1], Style{}) }, matrix.ErrShape},
 		{"nil background", func(f *Figure) { f.Background(nil) }, ErrInvalid},
@@ -125,5 +128,18 @@ func TestScatterClassesLegend(t *testing.T) {
 	// Classes in increasing order, absent ones (1, 3) left out.
 	if want := []string{"0", "2", "4"}; len(names) != 3 || names[0] != want[0] || names[1] != want[1] || names[2] != want[2] {
 		t.Errorf("legend %q, want %q", names, want)
+	}
+}
+
+// ScatterClassesStyle draws every class at the size asked, in the class's
+// colour and shape.
+func TestScatterClassesStyleSize(t *testing.T) {
+	f := &Figure{}
+	f.ScatterClassesStyle([]float64{0, 1}, []float64{0, 1}, []int{0, 1}, nil, Style{MarkerSize: 9})
+	for i, l := range f.layers {
+		s := l.(*seriesLayer).style
+		if s.MarkerSize != 9 || s.Color != ClassColor(i) || s.Marker != ClassMarker(i) {
+			t.Errorf("class %d: style %+v, want size 9 in its colour and shape", i, s)
+		}
 	}
 }

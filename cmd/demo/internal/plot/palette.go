@@ -1,7 +1,6 @@
 package plot
 
 import (
-	"fmt"
 	"image/color"
 )
 
@@ -71,5 +70,6 @@ func toNRGBA(c color.Color) color.NRGBA {
 
 // hexColor writes c as #rrggbb for SVG.
 func hexColor(c color.NRGBA) string {
-	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+	const digits = "0123456789abcdef"
+	return string([]byte{'#', digits[c.R>>4], digits[c.R&15], digits[c.G>>4], digits[c.G&15], digits[c.B>>4], digits[c.B&15]})
 }

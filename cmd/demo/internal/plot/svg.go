@@ -69,9 +69,9 @@ func points(pts []point) string {
 // paint returns the attribute pair for a colour, with its opacity when it is
 // not opaque.
 func paint(attr string, c color.NRGBA) string {
-	s := fmt.Sprintf(`%s="%s"`, attr, hexColor(c))
+	s := attr + `="` + hexColor(c) + `"`
 	if c.A != 0xff {
-		s += fmt.Sprintf(` %s-opacity="%s"`, attr, num(float64(c.A)/255))
+		s += " " + attr + `-opacity="` + num(float64(c.A)/255) + `"`
 	}
 	return s
 }
@@ -222,8 +222,10 @@ func (s *svgPainter) imageRuns(r rect, img *image.NRGBA) bool {
 			for x1 < b.Max.X && img.NRGBAAt(x1, y) == c {
 				x1++
 			}
-			fmt.Fprintf(&s.b, `<rect x="%s" y="%s" width="%s" height="%s" %s/>`+"\n",
-				num(r.x0+float64(x0-b.Min.X)*cw), num(r.y0+float64(y-b.Min.Y)*ch), num(float64(x1-x0)*cw), num(ch), paint("fill", c))
+			// (Concatenation, not Fprintf: a region figure writes hundreds
+			// of these per redraw of a live page.)
+			s.b.WriteString(`<rect x="` + num(r.x0+float64(x0-b.Min.X)*cw) + `" y="` + num(r.y0+float64(y-b.Min.Y)*ch) +
+				`" width="` + num(float64(x1-x0)*cw) + `" height="` + num(ch) + `" ` + paint("fill", c) + "/>\n")
 			x0 = x1
 		}
 	}

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -20,7 +22,24 @@ var (
 	messageTag = regexp.MustCompile(`(?s)<p id="message"[^>]*>(.*?)</p>`)
 	figureTag  = regexp.MustCompile(`(?s)<div id="figure"[^>]*>(.*?)</div>\s*</section>`)
 	marks      = regexp.MustCompile(`<(circle|path|polyline|polygon|rect|image)\b`)
+	downloadA  = regexp.MustCompile(`<a class="download" download="([^"/\\]+)" href="data:text/csv;charset=utf-8,([^"]*)"`)
 )
+
+// pageFiles returns the files the page offers for download beside its
+// command (the data with points added and moved, a loss matrix): name →
+// text, as a user saving them would get them.
+func pageFiles(dom string) (map[string]string, error) {
+	files := map[string]string{}
+	for _, m := range downloadA.FindAllStringSubmatch(dom, -1) {
+		name := html.UnescapeString(m[1])
+		text, err := url.PathUnescape(html.UnescapeString(m[2]))
+		if err != nil || name == "data" || strings.HasPrefix(name, ".") {
+			return nil, fmt.Errorf("download link %q: %v", name, err)
+		}
+		files[name] = text
+	}
+	return files, nil
+}
 
 // checkPage checks one dumped page.
 func checkPage(path, site, demo, want string) (string, error) {
@@ -58,24 +77,41 @@ func checkPage(path, site, demo, want string) (string, error) {
 	if res == nil {
 		return "", errors.New("no result block")
 	}
-	n, err := compareResult(res[1], site, demo)
+	files, err := pageFiles(dom)
 	if err != nil {
 		return "", err
 	}
-	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the command", len(marks.FindAllString(fig[1], -1)), n)
+	n, err := compareResult(res[1], site, demo, files)
+	if err != nil {
+		return "", err
+	}
+	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the commands", len(marks.FindAllString(fig[1], -1)), n)
+	if len(files) > 0 {
+		out += fmt.Sprintf(" (reading %d downloaded files)", len(files))
+	}
 	if m := benchAttr.FindStringSubmatch(body); m != nil {
 		out += ", bench " + html.UnescapeString(m[1])
 	}
 	return out, nil
 }
 
-// compareResult runs the block's command natively in the site and
-// compares every field the two share; it returns how many it compared.
-func compareResult(block, site, demo string) (int, error) {
+// compareResult runs the block's command natively in the site (in a
+// folder holding the page's files and the site's data/ when the page
+// offers files) and compares every field the two share; the entries of
+// the block's "also" (the other commands of a page that shows more than
+// one computation, each an object of the same form) are compared with
+// their commands in turn. It returns how many fields it compared.
+func compareResult(block, site, demo string, files map[string]string) (int, error) {
 	var page map[string]any
 	if err := json.Unmarshal([]byte(block), &page); err != nil {
 		return 0, fmt.Errorf("result block: %v", err)
 	}
+	return compareCommand(page, site, demo, files)
+}
+
+// compareCommand compares one object of the result block (command and
+// fields) with its command's output, then the entries of its also.
+func compareCommand(page map[string]any, site, demo string, files map[string]string) (int, error) {
 	line, _ := page["command"].(string)
 	words := strings.Fields(line)
 	if len(words) < 2 || words[0] != "demo" {
@@ -83,6 +119,26 @@ func compareResult(block, site, demo string) (int, error) {
 	}
 	cmd := exec.Command(demo, words[1:]...)
 	cmd.Dir = site
+	if len(files) > 0 {
+		dir, err := os.MkdirTemp("", "sitecheck")
+		if err != nil {
+			return 0, err
+		}
+		defer os.RemoveAll(dir)
+		data, err := filepath.Abs(filepath.Join(site, "data"))
+		if err != nil {
+			return 0, err
+		}
+		if err := os.Symlink(data, filepath.Join(dir, "data")); err != nil {
+			return 0, err
+		}
+		for name, text := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				return 0, err
+			}
+		}
+		cmd.Dir = dir
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -94,7 +150,25 @@ func compareResult(block, site, demo string) (int, error) {
 	}
 	n := 0
 	for k, v := range page {
-		if k == "command" {
+		switch k {
+		case "command":
+			continue
+		case "also":
+			more, ok := v.([]any)
+			if !ok {
+				return n, fmt.Errorf("result block: also is %T, want a list of objects", v)
+			}
+			for _, m := range more {
+				obj, ok := m.(map[string]any)
+				if !ok {
+					return n, fmt.Errorf("result block: an entry of also is %T, want an object", m)
+				}
+				c, err := compareCommand(obj, site, demo, files)
+				n += c
+				if err != nil {
+					return n, err
+				}
+			}
 			continue
 		}
 		w, ok := native[k]
