@@ -44,6 +44,11 @@ type logObjective struct {
 	z, res *matrix.Dense // n × r
 	b      *matrix.Dense // a scaled copy of A (K classes) or of a block of its rows (two) for the Hessian
 	a      *matrix.Dense // n × (d+1), A = [X 1], for K > 2 classes only
+	// K classes, ValueGrad: A packed once as the right operand of both of
+	// its products (Aᵀ for Zᵀ = ΘAᵀ, A for ∇ = (P − Y)ᵀA), and the
+	// scores and residuals as K × n.
+	packT, packN *matrix.PackedB
+	zT, resT     *matrix.Dense
 }
 
 func newLogObjective(x *matrix.Dense, y []int, k int, lambda float64) *logObjective {
@@ -101,9 +106,13 @@ const logRegBlock = 256
 // is still in cache: X (20000×50 is 8 MB) is read from memory once, and
 // both passes over a block run on the Gemv kernels.
 //
-// K classes: Z = AΘᵀ and ∇ = (P − Y)ᵀA as two matrix products (Gemm),
-// the softmax and its log-sum-exp fused with the loss in one pass over Z
-// between them.
+// K classes: Zᵀ = ΘAᵀ and ∇ = (P − Y)ᵀA as two matrix products, the
+// softmax and its log-sum-exp fused with the loss in one pass over Zᵀ
+// between them. A is packed for the products once, at the first call
+// (softmaxPacks): a product of the K parameter rows with A costs K
+// multiply-adds per number of A, and packing A anew for each one cost
+// twice the arithmetic. The products have the bits Gemm gives Z = AΘᵀ and
+// (P − Y)ᵀA, so the iterates are those of the plain products.
 func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 	clear(grad)
 	n, d := o.x.Dims()
@@ -140,22 +149,10 @@ func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 			_ = matrix.Gemv(true, 1, xb, r, 1, grad[:d])
 		}
 	} else {
-		o.scores(x)
-		for i := range n {
-			zi, ri := o.z.Row(i), o.res.Row(i)
-			// log-sum-exp with the exponentials kept: eₖ = exp(zₖ − m),
-			// m = maxₖ zₖ, s = Σₖ eₖ ≥ 1, pₖ = eₖ/s.
-			m := zi[argmax(zi)]
-			s := 0.0
-			for k, v := range zi {
-				ri[k] = math.Exp(v - m)
-				s += ri[k]
-			}
-			f += m + math.Log(s) - zi[o.y[i]]
-			matrix.ScaleVec(1/s, ri)
-			ri[o.y[i]]--
-		}
-		_ = matrix.Gemm(true, false, 1, o.res, o.a, 0, o.theta(grad))
+		o.softmaxPacks()
+		_ = matrix.GemmPackedB(false, 1, o.theta(x), o.packT, 0, o.zT)
+		f = o.softmaxResiduals()
+		_ = matrix.GemmPackedB(false, 1, o.resT, o.packN, 0, o.theta(grad))
 	}
 	pen := 0.0
 	for k := range o.r {
@@ -164,6 +161,50 @@ func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 		matrix.Axpy(o.lambda, wk, gk)
 	}
 	return f + 0.5*o.lambda*pen
+}
+
+// softmaxPacks packs A for the K-class ValueGrad at its first call (Aᵀ
+// and A, each as large as A) and makes the K × n scores and residuals.
+func (o *logObjective) softmaxPacks() {
+	if o.packT != nil {
+		return
+	}
+	// A is not nil: PackB fails only beyond the memory limit, which the
+	// n × (d+1) copies of A the objective already holds have passed.
+	o.packT, _ = matrix.PackB(o.a, true)
+	o.packN, _ = matrix.PackB(o.a, false)
+	n := o.x.Rows()
+	o.zT, o.resT = matrix.New(o.r, n), matrix.New(o.r, n)
+}
+
+// softmaxResiduals returns Σᵢ −log p(yᵢ | xᵢ) from the scores Zᵀ (K × n)
+// and writes the residuals P − Y into o.resT: for sample i, with
+// m = maxₖ zₖᵢ, eₖ = exp(zₖᵢ − m) and s = Σₖ eₖ ≥ 1, the loss is
+// m + log s − z_yᵢ,i and pₖᵢ = eₖ·(1/s).
+func (o *logObjective) softmaxResiduals() float64 {
+	n := o.x.Rows()
+	zt, _ := o.zT.Raw() // K × n: contiguous
+	rt, _ := o.resT.Raw()
+	f := 0.0
+	for i, yi := range o.y {
+		m := zt[i]
+		for k := 1; k < o.r; k++ {
+			m = max(m, zt[k*n+i])
+		}
+		s := 0.0
+		for k := range o.r {
+			e := math.Exp(zt[k*n+i] - m)
+			rt[k*n+i] = e
+			s += e
+		}
+		f += m + math.Log(s) - zt[yi*n+i]
+		inv := 1 / s
+		for k := range o.r {
+			rt[k*n+i] *= inv
+		}
+		rt[yi*n+i]--
+	}
+	return f
 }
 
 // Hessian writes ∇²f(θ) into h. For softmax the Hessian is singular along

@@ -25,7 +25,9 @@
 // of goroutines. On amd64 their micro-kernels are AVX-512 or AVX2
 // assembly, chosen at start-up from what the processor and the operating
 // system support; elsewhere, or built with -tags purego, they are plain Go
-// (docs/linear-algebra.md, "The product kernels"). SymvUpper and
+// (docs/linear-algebra.md, "The product kernels"). PackB packs a right
+// operand once for the many products of an iterative method
+// (GemmPackedB), with the bits Gemm would give. SymvUpper and
 // SymvUpperRows, the symmetric matrix–vector product on the upper triangle
 // that the tridiagonal reduction of package eigen runs for every column,
 // have AVX-512 and AVX2 kernels in the same way (symv.go).
