@@ -59,18 +59,22 @@ func BenchmarkTree(b *testing.B) {
 func BenchmarkForest(b *testing.B) {
 	x, y := benchClassification(5000, 20)
 	b.Run("5000x20x100", func(b *testing.B) {
+		cpu := processCPU()
 		for b.Loop() {
 			if _, err := (RandomForest{Trees: 100, Seed: 1}).Fit(x, y); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, cpu)
 	})
 	b.Run("5000x20x100/workers=1", func(b *testing.B) {
+		cpu := processCPU()
 		for b.Loop() {
 			if _, err := (RandomForest{Trees: 100, Seed: 1, Workers: 1}).Fit(x, y); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, cpu)
 	})
 }
 

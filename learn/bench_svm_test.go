@@ -44,11 +44,13 @@ func BenchmarkSVM(b *testing.B) {
 		var m *SVMClassifierModel
 		b.Run(fmt.Sprintf("fit/rbf/n=%d", n), func(b *testing.B) {
 			var err error
+			cpu := processCPU()
 			for b.Loop() {
 				if m, err = cfg.Fit(x, y); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu)
 			mach := m.Machines[0]
 			b.ReportMetric(float64(mach.Iterations), "iter")
 			b.ReportMetric(mach.Objective, "obj")

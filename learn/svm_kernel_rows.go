@@ -2,7 +2,6 @@ package learn
 
 import (
 	"runtime"
-	"sync"
 
 	"mlnotes/matrix"
 )
@@ -35,28 +34,16 @@ func (q *kernelRows) Size() int { return len(q.norms) }
 
 func (q *kernelRows) Diag(i int) float64 { return q.k.fromDot(q.norms[i], q.norms[i], q.norms[i]) }
 
-// rowSplitWork is the number of multiply-adds (columns × features) from
-// which a row is split over the cores: below it, starting goroutines costs
-// more than it saves.
-const rowSplitWork = 1 << 14
-
-// Row fills dst[j] = k(xᵢ, xⱼ) for j in cols. Long rows are split over the
-// cores; each entry is written by one goroutine, so the result does not
-// depend on their number.
+// Row fills dst[j] = k(xᵢ, xⱼ) for j in cols. Long rows are shared with
+// helper goroutines (share, in svm_kernel_rows_share.go); each entry is
+// written by one goroutine, so the result does not depend on their number.
 func (q *kernelRows) Row(i int, cols []int, dst []float64) {
 	workers := runtime.GOMAXPROCS(0)
-	if workers < 2 || len(cols)*q.d < rowSplitWork {
+	if workers < 2 || len(cols)*q.d < rowShareWork {
 		q.fill(i, cols, dst)
 		return
 	}
-	var wg sync.WaitGroup
-	chunk := (len(cols) + workers - 1) / workers
-	for lo := chunk; lo < len(cols); lo += chunk {
-		part := cols[lo:min(len(cols), lo+chunk)]
-		wg.Go(func() { q.fill(i, part, dst) })
-	}
-	q.fill(i, cols[:chunk], dst)
-	wg.Wait()
+	q.share(i, cols, dst, workers)
 }
 
 // fill sets dst[j] = k(xᵢ, xⱼ) for j in cols, one loop per kernel family.

@@ -101,6 +101,9 @@ const (
 	// across goroutines; below it, starting them and splitting the blocks
 	// costs more than they save (two workers pay off from n ≈ 100).
 	gemmParallel = 96 * 96 * 96
+	// gemmColumnsMin is the number of columns of C per worker from which a
+	// general product splits the columns between the workers (gemmColumns).
+	gemmColumnsMin = 256
 )
 
 // gemmUpdate is gemm after scaling C: C += α·op(A)·op(B), choosing between
@@ -172,9 +175,21 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 	// a kernel that has runS, read by the kernel where it lies.
 	fromB := a == b && transA && !transB && nc >= n
 	direct := fromB && kern.runS != nil && kern.nr%kern.mr == 0
+	if workers > 1 && !lower && mean == nil && !fromB && n >= workers*gemmColumnsMin {
+		gemmColumns(kern, transA, transB, alpha, a, b, c, workers, shiftA)
+		return
+	}
 
-	bBuf := getPackBuf(kc * nc)
-	defer putPackBuf(bBuf)
+	// Two panels B̃ when there are several workers: a worker packs its
+	// slivers of the next block while the others may still be reading the
+	// previous one, so one barrier per block suffices (gemmSteps).
+	bBufs := [2]*[]float64{getPackBuf(kc * nc)}
+	defer putPackBuf(bBufs[0])
+	bBufs[1] = bBufs[0]
+	if workers > 1 {
+		bBufs[1] = getPackBuf(kc * nc)
+		defer putPackBuf(bBufs[1])
+	}
 	aBufs := make([]*[]float64, workers)
 	for w := range aBufs {
 		if direct {
@@ -184,32 +199,36 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 		defer putPackBuf(aBufs[w])
 	}
 
-	for jc := 0; jc < n; jc += nc {
-		ncb := min(nc, n-jc)
-		slivers := ceilDiv(ncb, nr)
-		rowStart := 0
-		if lower {
-			rowStart = jc // rows above jc have nothing below the diagonal here
-		}
-		blocks := ceilDiv(m-rowStart, rowBlock)
-		for pc := 0; pc < k; pc += kc {
-			kcb := min(kc, k-pc)
-			bp := (*bBuf)[:kcb*slivers*nr]
-			// B̃ ← op(B)[pc:pc+kcb, jc:jc+ncb], a contiguous range of
-			// slivers per worker.
-			parallelFor(workers, func(w int) {
+	// The steps (jc, pc) in order, each with the counter from which the
+	// workers take its row blocks: a worker that is slowed down (or has
+	// light triangle blocks) takes fewer. A triangle is dealt from the
+	// bottom, its heaviest blocks first.
+	steps := ceilDiv(n, nc) * ceilDiv(k, kc)
+	next := make([]atomic.Int64, steps)
+	bar := newBarrier(workers)
+	parallelFor(workers, func(w int) {
+		step := 0
+		for jc := 0; jc < n; jc += nc {
+			ncb := min(nc, n-jc)
+			slivers := ceilDiv(ncb, nr)
+			rowStart := 0
+			if lower {
+				rowStart = jc // rows above jc have nothing below the diagonal here
+			}
+			blocks := ceilDiv(m-rowStart, rowBlock)
+			for pc := 0; pc < k; pc += kc {
+				kcb := min(kc, k-pc)
+				bp := (*bBufs[step%2])[:kcb*slivers*nr]
+				// B̃ ← op(B)[pc:pc+kcb, jc:jc+ncb], a contiguous range of
+				// slivers per worker. The panel was last read in step − 2,
+				// which every worker finished before the barrier of step − 1.
 				s0, s1 := w*slivers/workers, (w+1)*slivers/workers
 				packBSlivers(bp, b, transB, pc, kcb, jc, ncb, nr, s0, s1, mean)
-			})
-			// Row blocks are taken from a shared counter, so a worker that
-			// is slowed down (or has light triangle blocks) takes more. A
-			// triangle is dealt from the bottom, its heaviest blocks first.
-			var next atomic.Int64
-			parallelFor(workers, func(w int) {
+				bar.wait() // B̃ is whole
 				for {
-					blk := int(next.Add(1)) - 1
+					blk := int(next[step].Add(1)) - 1
 					if blk >= blocks {
-						return
+						break
 					}
 					if lower {
 						blk = blocks - 1 - blk
@@ -232,9 +251,10 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 					}
 					macroKernel(kern, ap, bp, c, ic, mcb, jc, cols, kcb, lower)
 				}
-			})
+				step++
+			}
 		}
-	}
+	})
 }
 
 // macroKernel runs loops (2) and (1): it adds the packed block Ã (mcb×kcb)

@@ -31,8 +31,9 @@ var gemmShapes = []gemmCase{
 	{1, 1, 1}, {7, 13, 5}, {13, 7, 1}, {1, 300, 1}, {3, 1, 9},
 	{5, 0, 7}, {0, 5, 3}, {4, 3, 0},
 	{37, 29, 41}, {33, 33, 33}, {2, 600, 3},
-	{131, 259, 77}, // crosses mc and kc; parallel, also with -short
-	{50, 20, 4107}, // crosses nc
+	{131, 259, 77},  // crosses mc and kc; parallel, also with -short
+	{50, 20, 4107},  // crosses nc
+	{130, 300, 801}, // columns split between 2 or 3 workers (gemmColumns), across mc and kc
 }
 
 // gemmShapesLong are larger odd shapes, left out with -short.

@@ -24,11 +24,12 @@ type qCache struct {
 	q       QMatrix
 	n       int
 	maxRows int
-	rows    []*qRow   // rows[i] is the cached row of variable i, or nil
-	lru     qRow      // sentinel of a circular list; lru.next is the most recent
-	count   int       // rows allocated so far (at most maxRows)
-	slab    []float64 // the rest of the current chunk of row memory, handed out a row at a time
-	perSlab int       // rows per chunk
+	rows    []*qRow      // rows[i] is the cached row of variable i, or nil
+	lru     qRow         // sentinel of a circular list; lru.next is the most recent
+	count   int          // rows allocated so far (at most maxRows)
+	slab    []float64    // the rest of the current chunk of row memory, handed out a row at a time
+	perSlab int          // rows per chunk
+	pooled  []*[]float64 // the chunks taken from slabPool (qcache_pool.go)
 
 	act *activeSet // the solver's active set, read at every request
 
@@ -156,7 +157,7 @@ func (c *qCache) take(i int) *qRow {
 	var r *qRow
 	if c.count < c.maxRows {
 		if len(c.slab) == 0 {
-			c.slab = rowSlab(min(c.perSlab, c.maxRows-c.count) * c.n)
+			c.slab = c.newSlab(min(c.perSlab, c.maxRows-c.count) * c.n)
 		}
 		r = &qRow{data: c.slab[:c.n:c.n]}
 		c.slab = c.slab[c.n:]

@@ -260,6 +260,7 @@ func SMO(qp *QP, s *SMOSettings) (*SMOResult, error) {
 		}
 	}
 	sv := newSolver(qp, s, alpha)
+	defer sv.cache.release() // after result, which reads its statistics
 	if err := sv.run(); errors.Is(err, ErrUnbounded) || errors.Is(err, matrix.ErrNotFinite) {
 		return nil, err
 	} else if err != nil {
