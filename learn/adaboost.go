@@ -92,6 +92,14 @@ type AdaBoostModel struct {
 	Stop      string  `json:"stop,omitempty"`
 	StopRound int     `json:"stop_round,omitempty"`
 	StopError float64 `json:"stop_error,omitempty"`
+	// Converged reports that boosting reached its fixed point before the
+	// M rounds: a round's classifier made no weighted error (ξ = 0), so
+	// the training error is zero and no further round could change the
+	// ensemble. It is false when all M rounds ran (the cap, as MaxIter
+	// for the other iterative models) and after a stop for ξ ≥ chance (a
+	// failure of the base learner, not convergence). Load derives it from
+	// Stop and StopError.
+	Converged bool `json:"converged,omitempty"`
 	// MaxHalfWeightGap is max over rounds of |HalfWeight − ½| (two classes),
 	// and HalfWeightViolations the number of rounds where it exceeds
 	// HalfWeightTolerance (0 unless rounding went badly wrong, e.g. weights
@@ -192,6 +200,7 @@ func (c AdaBoost) Fit(x *matrix.Dense, y []int) (*AdaBoostModel, error) {
 			m.StopRound, m.StopError = round, 0
 			m.Stop = fmt.Sprintf("round %d: ξ = 0, the base classifier is right on every training point; α would be infinite, so the ensemble is that classifier alone", round)
 			m.Alphas, m.members = []float64{1}, []Classifier{h}
+			m.Converged = true
 			break
 		}
 		chance := 1 - 1/float64(K)
@@ -422,6 +431,7 @@ func LoadAdaBoost(r io.Reader) (*AdaBoostModel, error) {
 	if m.Stop != "" && m.StopRound != len(m.Rounds)+1 {
 		return bad("stop_round %d after %d completed rounds", m.StopRound, len(m.Rounds))
 	}
+	m.Converged = m.Stop != "" && m.StopError == 0
 	for r, a := range m.Alphas {
 		if !isFiniteValue(a) {
 			return bad("alpha %d is %g", r, a)

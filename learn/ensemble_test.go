@@ -122,6 +122,22 @@ func TestAdaBoostPerfectStump(t *testing.T) {
 	if s := m.Stumps[0]; s.Feature != 0 || s.Threshold != 1.5 || s.Left != 3 || s.Right != 8 {
 		t.Errorf("stump %+v", *s)
 	}
+	// ξ = 0 is boosting's fixed point: Converged, also after save and load.
+	var buf bytes.Buffer
+	if err := m.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := LoadAdaBoost(&buf); err != nil || !m.Converged || !back.Converged {
+		t.Errorf("converged %v, after load %v (%v)", m.Converged, back != nil && back.Converged, err)
+	}
+	// Rounds that all run end at the cap: not Converged.
+	capped, err := AdaBoost{Rounds: 3}.Fit(x, []int{3, 8, 3, 8, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if capped.Stop == "" && capped.Converged || capped.Converged != (capped.Stop != "" && capped.StopError == 0) {
+		t.Errorf("stop %q, %d rounds, converged %v", capped.Stop, len(capped.Rounds), capped.Converged)
+	}
 	if p, _ := m.Predict(x); !slices.Equal(p, y) {
 		t.Errorf("predictions %v", p)
 	}
