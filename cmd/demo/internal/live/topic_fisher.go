@@ -73,17 +73,10 @@ func fisherTopic(p *params, files map[string]string) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	pred, err := m.Predict(x)
+	acc, err := trainingAccuracy(m, x, y)
 	if err != nil {
 		return nil, err
 	}
-	right := 0
-	for i := range pred {
-		if pred[i] == y[i] {
-			right++
-		}
-	}
-	acc := float64(right) / float64(len(y))
 	res := &Fields{}
 	res.Add("command", command(append(args, "-json", ds.path)...))
 	res.Add("classes", m.Classes)

@@ -42,17 +42,10 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	pred, err := m.Predict(x)
+	acc, err := trainingAccuracy(m, x, y)
 	if err != nil {
 		return nil, err
 	}
-	right := 0
-	for i := range pred {
-		if pred[i] == y[i] {
-			right++
-		}
-	}
-	acc := float64(right) / float64(len(y))
 	res := &Fields{}
 	res.Add("command", command("logreg", "-lambda", fmtFloat(lambda), "-json", dataPath(data)))
 	res.Add("classes", m.Classes)

@@ -113,17 +113,10 @@ func nnTopic(p *params, files map[string]string) (*Response, error) {
 		return nil, err
 	}
 	m, curve, full := all.at(shown), all.curve[:shown], all.curve
-	pred, err := m.Predict(x)
+	acc, err := trainingAccuracy(m, x, y)
 	if err != nil {
 		return nil, err
 	}
-	right := 0
-	for i := range pred {
-		if pred[i] == y[i] {
-			right++
-		}
-	}
-	acc := float64(right) / float64(len(y))
 	f := ds.path
 	res := &Fields{}
 	res.Add("command", command("mlp", "-hidden", fmt.Sprint(s.hidden), "-activation", s.activation, "-optimizer", s.optimizer,

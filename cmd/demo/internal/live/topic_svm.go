@@ -161,17 +161,10 @@ func svmTopic(p *params, files map[string]string) (*Response, error) {
 func svmResponse(s svmState, ds *dataSet, m *learn.SVMClassifierModel, converged bool, trace []optimize.SMOStep, step int, before []float64) (*Response, error) {
 	x, y := ds.x, ds.y
 	b := m.Machines[0]
-	pred, err := m.Predict(x)
+	acc, err := trainingAccuracy(m, x, y)
 	if err != nil {
 		return nil, err
 	}
-	right := 0
-	for i := range pred {
-		if pred[i] == y[i] {
-			right++
-		}
-	}
-	acc := float64(right) / float64(len(y))
 	res := &Fields{}
 	res.Add("command", s.command(step, ds.path))
 	for _, f := range []struct {
