@@ -236,11 +236,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		pr.update("fitting on %d images of %d pixels", xTrain.Rows(), xTrain.Cols())
 		r, err := benchOne(m, *seed, pr, xTrain, yTrain, xTest, yTest)
 		if err != nil {
-			pr.update("failed: %v", err)
+			pr.milestone("failed: %v", err)
 			r = benchResult{Method: m.name, Error: err.Error()}
 			failed = append(failed, m.name)
 		} else {
-			pr.update("accuracy %.4f, fit %.2f s, predict %.2f s", r.TestAccuracy, r.FitSeconds, r.PredictSeconds)
+			pr.milestone("accuracy %.4f, fit %.2f s (CPU %.2f s), predict %.2f s (CPU %.2f s)",
+				r.TestAccuracy, r.FitSeconds, r.FitCPUSeconds, r.PredictSeconds, r.PredictCPUSeconds)
 		}
 		results = append(results, r)
 	}

@@ -74,6 +74,22 @@ func (p *progressPrinter) update(format string, a ...any) {
 	}
 }
 
+// milestone records the state and prints it at once, however recently a
+// line was printed, once the work has run a second: a state worth keeping
+// in a log (bench's finished row, which an interrupted run would
+// otherwise lose to the one-line-a-second rule).
+func (p *progressPrinter) milestone(format string, a ...any) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.format, p.args, p.shown = format, a, false
+	if now := p.now(); now.Sub(p.start) >= time.Second {
+		p.print(now)
+	}
+}
+
 // setPrefix puts prefix before every later state (bench: the method).
 func (p *progressPrinter) setPrefix(prefix string) {
 	if p == nil {

@@ -170,3 +170,31 @@ func TestSMOTraceEvery(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressMilestone: a milestone is printed at once even right after
+// another line (bench's finished rows survive an interrupted run), and
+// nothing is printed within the first second.
+func TestProgressMilestone(t *testing.T) {
+	var b strings.Builder
+	p, clock := fakeProgress(&b)
+	p.milestone("row 0 done")
+	if b.Len() != 0 {
+		t.Errorf("a milestone within the first second printed %q", b.String())
+	}
+	*clock = clock.Add(2 * time.Second)
+	p.update("fitting")
+	*clock = clock.Add(10 * time.Millisecond)
+	p.milestone("row 1 done")
+	*clock = clock.Add(10 * time.Millisecond)
+	p.milestone("row 2 done")
+	p.done()
+	out := b.String()
+	for _, want := range []string{"fitting", "row 1 done", "row 2 done"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "row 2 done") != 1 {
+		t.Errorf("done printed the last milestone again:\n%s", out)
+	}
+}
