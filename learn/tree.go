@@ -269,6 +269,10 @@ type treeSettings struct {
 	maxDepth, minSplit   int
 	minLeaf, maxFeatures int
 	progress             func(done, total int) // DecisionTree.Progress
+	// directGini makes the Gini scans sum the squared class weights at
+	// every candidate, never keeping running sums (tree_gini.go): the
+	// tests' reference for the faster scans.
+	directGini bool
 }
 
 // treeData is the training set as the tree builder reads it: columns
@@ -395,7 +399,10 @@ type treeBuilder struct {
 	// histOK: sort mode on classes with integer weights, where a feature
 	// with few distinct values on the node is scanned by a histogram of
 	// its ranks (tree_histscan.go) instead of sorted.
-	histOK  bool
+	histOK bool
+	// exact: Gini with integer weights, whose scans keep running sums of
+	// squared class weights (tree_gini.go).
+	exact   bool
 	hist    treeHist
 	left    []uint8 // per sample: 1 if it goes left at the split being applied
 	buf     []int32
@@ -427,6 +434,7 @@ func growTreeMode(data *treeData, s treeSettings, w []float64, rng *rand.Rand, s
 		}
 	}
 	b.w = w
+	b.exact = b.k > 0 && !b.entropy && !s.directGini && exactGini(w)
 	m := 0
 	for _, v := range w {
 		if v > 0 {
@@ -603,21 +611,40 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			}
 			continue
 		}
-		var idx []int32
 		if b.sortMode {
-			idx = b.sorter.sort(b.data.rank[j], b.node[start:end], start, end)
-		} else {
-			idx = b.idx[j][start:end]
+			keys := b.sorter.sortKeys(b.data.rank[j], b.node[start:end], start, end)
+			if keyRank(keys[len(keys)-1]) == keyRank(keys[0]) {
+				continue // constant on this node
+			}
+			tried++
+			var p int
+			var proxy float64
+			if b.exact {
+				p, proxy = b.scanGiniKeys(keys, weight)
+			} else {
+				p, proxy = b.scan(col, b.sorter.indices(keys), weight)
+			}
+			if p > 0 && proxy > best {
+				b.sorter.keep(keys) // the order of the best feature so far
+				best, feat, pos, fromHist = proxy, j, start+p, false
+				thr = splitThreshold(col[keySample(keys[p-1])], col[keySample(keys[p])])
+				ok = true
+			}
+			continue
 		}
+		idx := b.idx[j][start:end]
 		if col[idx[len(idx)-1]] <= col[idx[0]] {
 			continue // constant on this node
 		}
 		tried++
-		p, proxy := b.scan(col, idx, weight)
+		var p int
+		var proxy float64
+		if b.exact {
+			p, proxy = b.scanGini(col, idx, weight)
+		} else {
+			p, proxy = b.scan(col, idx, weight)
+		}
 		if p > 0 && proxy > best {
-			if b.sortMode {
-				b.sorter.keep(idx) // the order of the best feature so far
-			}
 			best, feat, pos, fromHist = proxy, j, start+p, false
 			thr = splitThreshold(col[idx[p-1]], col[idx[p]])
 			ok = true
@@ -627,7 +654,7 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 	case ok && fromHist:
 		b.partitionByRank(b.data.rank[feat], b.node[start:end], histRank) // the children are contiguous
 	case ok && b.sortMode:
-		copy(b.node[start:end], b.sorter.best) // the children are contiguous in feat's order
+		b.sorter.keptOrder(b.node[start:end]) // the children are contiguous in feat's order
 	}
 	return feat, pos, thr, ok
 }
@@ -685,7 +712,7 @@ func (b *treeBuilder) scan(col []float64, idx []int32, weight float64) (bestP in
 				sqL += l * l
 				sqR += r * r
 			}
-			proxy = -wr*(1-sqR/(wr*wr)) - wl*(1-sqL/(wl*wl))
+			proxy = giniProxy(wl, wr, sqL, sqR)
 		}
 		if proxy > best {
 			best, bestP = proxy, p

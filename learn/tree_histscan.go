@@ -100,46 +100,66 @@ func (b *treeBuilder) scanHist(j int, list []int32, weight float64) (bestP int, 
 
 	best = math.Inf(-1)
 	minLeaf, m := b.s.minLeaf, len(list)
-	lsum, rsum := b.lsum, b.rsum
+	lsum, total := b.lsum, b.total
 	clear(lsum)
 	wl, p := 0.0, 0
-	prev := -1 // the last non-empty bin
+	sqL, sqR := 0.0, sumSquares(total) // running sums when b.exact (tree_gini.go)
+	prev := -1                         // the last non-empty bin
 	for r := range span {
 		if cnt[r] == 0 {
 			continue
 		}
 		if prev >= 0 && p >= minLeaf && m-p >= minLeaf {
 			// The boundary between bins prev and r: p samples on the left.
-			wr := weight - wl
-			var proxy float64
-			if b.entropy {
-				for c := range rsum {
-					rsum[c] = b.total[c] - lsum[c]
-				}
-				proxy = -wr*b.classImpurity(rsum, wr) - wl*b.classImpurity(lsum, wl)
-			} else { // Gini, as scan evaluates it
-				sqL, sqR := 0.0, 0.0
-				for c, l := range lsum {
-					r := b.total[c] - l
-					sqL += l * l
-					sqR += r * r
-				}
-				proxy = -wr*(1-sqR/(wr*wr)) - wl*(1-sqL/(wl*wl))
-			}
-			if proxy > best {
+			if proxy := b.histProxy(wl, weight-wl, sqL, sqR); proxy > best {
 				best, bestP = proxy, p
 				vlo, vhi, bestRank = vals[prev], vals[r], uint32(prev)
 			}
 		}
 		bin := hw[r*k : r*k+k]
-		for c, v := range bin {
-			lsum[c] += v
-			wl += v
+		if b.exact {
+			for c, v := range bin {
+				if v != 0 {
+					l := lsum[c]
+					sqL += v * (2*l + v)            // S_L += w·(2·l_k + w)
+					sqR -= v * (2*(total[c]-l) - v) // S_R −= w·(2·r_k − w)
+					lsum[c] = l + v
+					wl += v
+				}
+			}
+		} else {
+			for c, v := range bin {
+				lsum[c] += v
+				wl += v
+			}
 		}
 		p += int(cnt[r])
 		prev = r
 	}
 	return bestP, best, vlo, vhi, bestRank, p == int(cnt[prev])
+}
+
+// histProxy is the proxy of the split whose children weigh wl and wr with
+// class sums b.lsum and b.total − b.lsum: from the running sums of squares
+// sqL and sqR when b.exact, else summed afresh (as scan does).
+func (b *treeBuilder) histProxy(wl, wr, sqL, sqR float64) float64 {
+	if b.exact {
+		return giniProxy(wl, wr, sqL, sqR)
+	}
+	lsum, rsum := b.lsum, b.rsum
+	if b.entropy {
+		for c := range rsum {
+			rsum[c] = b.total[c] - lsum[c]
+		}
+		return -wr*b.classImpurity(rsum, wr) - wl*b.classImpurity(lsum, wl)
+	}
+	sqL, sqR = 0.0, 0.0 // Gini, as scan evaluates it
+	for c, l := range lsum {
+		r := b.total[c] - l
+		sqL += l * l
+		sqR += r * r
+	}
+	return giniProxy(wl, wr, sqL, sqR)
 }
 
 // partitionByRank orders the node's samples list stably into those whose

@@ -68,22 +68,24 @@ func (b *treeBuilder) list(key, start, end int) []int32 {
 
 // nodeSorter sorts a node's samples by one feature, reusing its buffers.
 //
-// The order wanted is by (value, sample index). The samples are first put
-// in index order (once per node: sorting int32s is cheap), then every
-// feature drawn at the node is sorted by value with a stable LSD radix sort
-// on the value's bits made order-preserving as unsigned integers, which
-// keeps equal values in index order; the keys are the values' ranks in
-// their column (denseRanks, computed once per fit), so that the radix
-// passes of bytes every key shares — all but one or two — are skipped.
-// Nodes of fewer than radixMin samples use insertion sort.
+// The order wanted is by (value, sample index). Each sample becomes one
+// 64-bit key, the rank of its value in the column (denseRanks, computed
+// once per fit) above its index, so that sorting the keys as integers is
+// sorting the samples by (value, index), and the scan that follows reads
+// the order, the sample and whether the value changes from one array.
+// Nodes of radixMin samples or more are first put in index order (once
+// per node: sorting int32s is cheap), then every feature drawn at the
+// node is sorted with a stable LSD radix sort on the rank's bytes, which
+// keeps equal ranks in index order; the passes of bytes every key shares
+// — all but one or two — are skipped. Smaller nodes use insertion sort
+// on the whole keys.
 type nodeSorter struct {
 	byIndex  []int32  // the node's samples in index order
-	keys     []uint64 // order-preserving bits of the values, in step with cand
+	keys     []uint64 // rank<<32 | index of the node's samples: the last sort's result
 	keys2    []uint64
-	cand     []int32 // the samples of the last sort, in order
-	cand2    []int32
-	best     []int32 // a copy of the order of the best feature so far
-	forStart int     // the node byIndex was built for: [forStart, forEnd) of b.node
+	cand     []int32  // the samples of the last sort, in order (indices)
+	best     []uint64 // a copy of the keys of the best feature so far
+	forStart int      // the node byIndex was built for: [forStart, forEnd) of b.node
 	forEnd   int
 }
 
@@ -92,8 +94,16 @@ const radixMin = 64
 
 func newNodeSorter(m int) *nodeSorter {
 	return &nodeSorter{byIndex: make([]int32, m), keys: make([]uint64, m), keys2: make([]uint64, m),
-		cand: make([]int32, m), cand2: make([]int32, m), best: make([]int32, m), forStart: -1}
+		cand: make([]int32, m), best: make([]uint64, m), forStart: -1}
 }
+
+// sortKey is the key of sample i whose value has rank r: sorting keys as
+// integers sorts by (rank, index).
+func sortKey(r uint32, i int32) uint64 { return uint64(r)<<32 | uint64(uint32(i)) }
+
+// keyRank and keySample take a key apart.
+func keyRank(key uint64) uint32  { return uint32(key >> 32) }
+func keySample(key uint64) int32 { return int32(uint32(key)) }
 
 // denseRanks returns the rank of every value of col among its distinct
 // values (0 for the smallest; −0 and +0 are one value, as the comparisons
@@ -112,42 +122,49 @@ func denseRanks(col []float64) []uint32 {
 	return rank
 }
 
-// sort returns the samples of list (the node [start, end) of b.node)
-// ordered by (rank[i], i), that is by (value, index); the result is valid
-// until the next call.
-func (s *nodeSorter) sort(rank []uint32, list []int32, start, end int) []int32 {
+// sortKeys returns the keys (sortKey) of the samples of list (the node
+// [start, end) of b.node) in increasing order, that is by (value, index);
+// the result is valid until the next call. All keys have one rank when
+// the feature is constant on the node.
+func (s *nodeSorter) sortKeys(rank []uint32, list []int32, start, end int) []uint64 {
 	n := len(list)
+	keys := s.keys[:n]
+	lo, hi := ^uint32(0), uint32(0)
+	if n < radixMin {
+		for k, i := range list {
+			r := rank[i]
+			keys[k] = sortKey(r, i)
+			lo, hi = min(lo, r), max(hi, r)
+		}
+		if lo == hi {
+			return keys // constant on the node: nothing to sort, and the caller skips it
+		}
+		for a := 1; a < n; a++ { // insertion sort on the whole keys
+			ka := keys[a]
+			b := a
+			for ; b > 0 && keys[b-1] > ka; b-- {
+				keys[b] = keys[b-1]
+			}
+			keys[b] = ka
+		}
+		return keys
+	}
 	if s.forStart != start || s.forEnd != end {
 		s.byIndex = append(s.byIndex[:0], list...)
 		slices.Sort(s.byIndex)
 		s.forStart, s.forEnd = start, end
 	}
-	out, keys := s.cand[:n], s.keys[:n]
-	copy(out, s.byIndex)
-	lo, hi := ^uint64(0), uint64(0)
-	for k, i := range out {
-		key := uint64(rank[i])
-		keys[k] = key
-		lo, hi = min(lo, key), max(hi, key)
+	for k, i := range s.byIndex {
+		r := rank[i]
+		keys[k] = sortKey(r, i)
+		lo, hi = min(lo, r), max(hi, r)
 	}
 	if lo == hi {
-		return out // constant on the node (a blank pixel): nothing to sort, and the caller skips it
-	}
-	if n < radixMin {
-		for a := 1; a < n; a++ { // insertion sort, stable
-			ka, ia := keys[a], out[a]
-			b := a
-			for ; b > 0 && keys[b-1] > ka; b-- {
-				keys[b], out[b] = keys[b-1], out[b-1]
-			}
-			keys[b], out[b] = ka, ia
-		}
-		return out
+		return keys
 	}
 	src, dst := keys, s.keys2[:n]
-	isrc, idst := out, s.cand2[:n]
 	var count [256]int
-	for shift := uint(0); shift < 64 && hi>>shift != 0; shift += 8 { // bytes above hi's are all zero
+	for shift := uint(32); shift < 64 && uint64(hi)>>(shift-32) != 0; shift += 8 { // bytes above hi's are all zero
 		clear(count[:])
 		for _, k := range src {
 			count[byte(k>>shift)]++
@@ -160,19 +177,35 @@ func (s *nodeSorter) sort(rank []uint32, list []int32, start, end int) []int32 {
 			count[b] = sum
 			sum += c
 		}
-		for k, key := range src {
+		for _, key := range src {
 			b := byte(key >> shift)
-			dst[count[b]], idst[count[b]] = key, isrc[k]
+			dst[count[b]] = key
 			count[b]++
 		}
 		src, dst = dst, src
-		isrc, idst = idst, isrc
 	}
-	if &isrc[0] != &out[0] {
-		copy(out, isrc)
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
+	return keys
+}
+
+// indices returns the samples of keys, in order (valid until the next
+// call).
+func (s *nodeSorter) indices(keys []uint64) []int32 {
+	out := s.cand[:len(keys)]
+	for k, key := range keys {
+		out[k] = keySample(key)
 	}
 	return out
 }
 
-// keep records order (the last sort's result) as the best so far.
-func (s *nodeSorter) keep(order []int32) { s.best = append(s.best[:0], order...) }
+// keep records keys (the last sort's result) as the best so far.
+func (s *nodeSorter) keep(keys []uint64) { s.best = append(s.best[:0], keys...) }
+
+// keptOrder writes the samples of the kept keys into list, in order.
+func (s *nodeSorter) keptOrder(list []int32) {
+	for k, key := range s.best[:len(list)] {
+		list[k] = keySample(key)
+	}
+}
