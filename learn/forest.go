@@ -122,31 +122,18 @@ func (c RandomForest) Fit(x *matrix.Dense, y []int) (*ForestModel, error) {
 	for b, t := range trees {
 		m.Trees[b] = data.classifier(t)
 	}
-	// The out-of-bag vote of every point, rows in parallel (each row's
-	// count is its own, so the result does not depend on the split).
-	pred := make([]int32, n) // class index of the OOB majority, −1 if never out of bag
-	parallelRows(n, func(i int) {
-		count := make([]int, k)
-		row := data.row(i)
-		any := false
-		for b, t := range trees {
-			if !inBag[b][i] {
-				count[argmax(t.Nodes[t.leaf(row)].Value)]++
-				any = true
-			}
-		}
-		pred[i] = -1
-		if any {
-			pred[i] = int32(argmaxInt(count))
-		}
-	})
+	// The out-of-bag vote of every point: the majority of the trees whose
+	// sample left it out, counted as Predict counts (forest_predict.go).
+	count := m.votesOutOfBag(x, inBag)
 	correct := 0
-	for i, p := range pred {
-		if p >= 0 {
-			m.OOBPoints++
-			if p == data.yc[i] {
-				correct++
-			}
+	for i := range n {
+		c := count[i*k : i*k+k]
+		if slices.Max(c) == 0 {
+			continue // in every tree's bag
+		}
+		m.OOBPoints++
+		if int32(argmaxInt32(c)) == data.yc[i] {
+			correct++
 		}
 	}
 	if m.OOBPoints > 0 {

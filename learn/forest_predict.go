@@ -46,7 +46,12 @@ const voteBlock = 128
 
 // votes returns the number of trees voting for each class (n × classes,
 // counts in row-major order) for every row of X.
-func (m *ForestModel) votes(x *matrix.Dense) []int32 {
+func (m *ForestModel) votes(x *matrix.Dense) []int32 { return m.votesOutOfBag(x, nil) }
+
+// votesOutOfBag is votes counting, for each row i, only the trees b whose
+// bootstrap sample left it out (!inBag[b][i]); inBag nil counts every
+// tree. With the training set as X, this is the out-of-bag vote.
+func (m *ForestModel) votesOutOfBag(x *matrix.Dense, inBag [][]bool) []int32 {
 	k := len(m.Classes)
 	trees := make([][]flatNode, len(m.Trees))
 	for b, t := range m.Trees {
@@ -61,7 +66,7 @@ func (m *ForestModel) votes(x *matrix.Dense) []int32 {
 		wg.Go(func() {
 			for blk := w; blk < blocks; blk += workers {
 				lo := blk * voteBlock
-				voteRows(trees, x, lo, min(n, lo+voteBlock), count, k)
+				voteRows(trees, x, lo, min(n, lo+voteBlock), count, k, inBag)
 			}
 		})
 	}
@@ -70,10 +75,14 @@ func (m *ForestModel) votes(x *matrix.Dense) []int32 {
 }
 
 // voteRows adds the votes of every tree for the rows [lo, hi) to count,
-// one tree over all the rows before the next.
-func voteRows(trees [][]flatNode, x *matrix.Dense, lo, hi int, count []int32, k int) {
-	for _, nodes := range trees {
+// one tree over all the rows before the next, leaving out the rows in the
+// tree's bag (inBag[b][i]; inBag nil: none).
+func voteRows(trees [][]flatNode, x *matrix.Dense, lo, hi int, count []int32, k int, inBag [][]bool) {
+	for b, nodes := range trees {
 		for i := lo; i < hi; i++ {
+			if inBag != nil && inBag[b][i] {
+				continue
+			}
 			row := x.Row(i)
 			j := int32(0)
 			for nodes[j].feat >= 0 {

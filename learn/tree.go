@@ -402,18 +402,23 @@ type treeBuilder struct {
 	histOK bool
 	// exact: Gini with integer weights, whose scans keep running sums of
 	// squared class weights (tree_gini.go).
-	exact   bool
-	hist    treeHist
-	left    []uint8 // per sample: 1 if it goes left at the split being applied
-	buf     []int32
-	rng     *rand.Rand
-	feats   []int
-	nodes   []TreeNode
-	imp     []float64
-	settled int  // samples in the leaves made so far (for s.progress)
-	m       int  // samples of positive weight, the tree's total
-	k       int  // classes (0 for regression)
-	entropy bool // the criterion is the entropy
+	exact bool
+	hist  treeHist
+	left  []uint8 // per sample: 1 if it goes left at the split being applied
+	buf   []int32
+	rng   *rand.Rand
+	feats []int
+	// constant[j]: feature j is constant on the node being grown (found so
+	// at it or an ancestor); constants lists them as a stack
+	// (tree_constmemo.go).
+	constant  []bool
+	constants []int
+	nodes     []TreeNode
+	imp       []float64
+	settled   int  // samples in the leaves made so far (for s.progress)
+	m         int  // samples of positive weight, the tree's total
+	k         int  // classes (0 for regression)
+	entropy   bool // the criterion is the entropy
 	// per-scan statistics
 	total, lsum, rsum []float64
 }
@@ -460,6 +465,7 @@ func growTreeMode(data *treeData, s treeSettings, w []float64, rng *rand.Rand, s
 	nv := max(b.k, 1)
 	b.total, b.lsum, b.rsum = make([]float64, nv), make([]float64, nv), make([]float64, nv)
 	b.imp = make([]float64, data.d)
+	b.constant = make([]bool, data.d)
 	b.m = m
 	b.grow(0, m, 0, 0)
 	model := &Tree{Features: data.d, Criterion: s.criterion, Nodes: b.nodes, Importances: b.imp}
@@ -536,7 +542,9 @@ func (b *treeBuilder) grow(start, end, depth, key int) int {
 		b.leafMade(end - start)
 		return id
 	}
+	mark := len(b.constants)
 	f, pos, thr, ok := b.bestSplit(start, end, weight)
+	defer b.forgetConstants(mark) // the features found constant here, once the subtree is grown
 	if !ok {
 		b.leafMade(end - start)
 		return id
@@ -597,11 +605,15 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			b.feats[v], b.feats[r] = b.feats[r], b.feats[v]
 			j = b.feats[v]
 		}
+		if b.constant[j] {
+			continue // known to be constant on this node
+		}
 		col := b.data.cols[j]
 		if b.histOK && b.data.binValues[j] != nil && len(b.data.binValues[j])*b.k <= 4*(end-start) {
 			p, proxy, vlo, vhi, r, constant := b.scanHist(j, b.node[start:end], weight)
 			if constant {
-				continue // constant on this node
+				b.markConstant(j)
+				continue
 			}
 			tried++
 			if p > 0 && proxy > best {
@@ -614,7 +626,8 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 		if b.sortMode {
 			keys := b.sorter.sortKeys(b.data.rank[j], b.node[start:end], start, end)
 			if keyRank(keys[len(keys)-1]) == keyRank(keys[0]) {
-				continue // constant on this node
+				b.markConstant(j)
+				continue
 			}
 			tried++
 			var p int
@@ -634,7 +647,8 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 		}
 		idx := b.idx[j][start:end]
 		if col[idx[len(idx)-1]] <= col[idx[0]] {
-			continue // constant on this node
+			b.markConstant(j)
+			continue
 		}
 		tried++
 		var p int
@@ -737,8 +751,8 @@ func (b *treeBuilder) partition(f int, thr float64, start, end, pos int) {
 	}
 	nl := pos - start
 	for j := range b.data.d {
-		if j == f {
-			continue // already ordered by x[f]: its left part comes first
+		if j == f || b.constant[j] {
+			continue // already ordered by x[f] (its left part comes first), or never read again
 		}
 		l := b.idx[j][start:end]
 		right := b.buf[:len(l)]

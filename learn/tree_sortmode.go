@@ -109,17 +109,32 @@ func keySample(key uint64) int32 { return int32(uint32(key)) }
 // values (0 for the smallest; −0 and +0 are one value, as the comparisons
 // of the presorted lists find them equal). Sorting samples by rank is
 // sorting them by value, and ranks below n take two radix passes at most
-// (one for the 256 grey levels of an image).
+// (one for the 256 grey levels of an image). col must be finite.
 func denseRanks(col []float64) []uint32 {
 	distinct := slices.Clone(col)
 	slices.Sort(distinct)
 	distinct = slices.Compact(distinct)
 	rank := make([]uint32, len(col))
 	for i, v := range col {
-		r, _ := slices.BinarySearch(distinct, v)
-		rank[i] = uint32(r)
+		rank[i] = uint32(lastAtMost(distinct, v))
 	}
 	return rank
+}
+
+// lastAtMost returns the largest index r with s[r] ≤ v, for s sorted
+// increasingly and v ≥ s[0]: a binary search whose steps depend on a
+// comparison only through the index they move (a conditional move, not
+// a branch that mispredicts half the time).
+func lastAtMost(s []float64, v float64) int {
+	base, n := 0, len(s)
+	for n > 1 {
+		half := n / 2
+		if s[base+half] <= v {
+			base += half
+		}
+		n -= half
+	}
+	return base
 }
 
 // sortKeys returns the keys (sortKey) of the samples of list (the node
