@@ -282,7 +282,11 @@ type treeData struct {
 	n, d   int
 	cols   [][]float64 // cols[j][i] = X[i, j]
 	sorted [][]int32   // sorted[j]: 0…n−1 ordered by X[·, j] (ties by index)
-	rank   [][]uint32  // rank[j][i]: the rank of X[i, j] among the column's distinct values (sort mode)
+	rank   [][]uint32  // rank[j][i]: the rank of X[i, j] among the column's distinct values (sort mode, when cols8 is nil)
+	// The ranks as bytes when every column has at most 256 distinct
+	// values, else nil (tree_ranks8.go): by columns, cols8[j·n + i], and by
+	// rows, rows8[i·d + j].
+	cols8, rows8 []uint8
 	// binValues[j][r] is the value of rank r of column j, for the columns
 	// a histogram scan may take (histValues; nil for the others).
 	binValues [][]float64
@@ -306,46 +310,76 @@ func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, e
 		return nil, fmt.Errorf("%s: %w: %d samples", op, ErrInvalidParameter, n)
 	}
 	t := &treeData{n: n, d: d, cols: make([][]float64, d), sorted: make([][]int32, d)}
-	if sortCols < d {
+	sortMode := sortCols < d
+	if sortMode {
 		t.rank = make([][]uint32, d)
 		t.binValues = make([][]float64, d)
 	}
+	t.cols8 = make([]uint8, n*d)
+	wide := make([]bool, d) // wide[j]: column j has more than 256 distinct values
 	parallelRows(d, func(j int) {
 		col := x.Col(j)
 		t.cols[j] = col
-		if t.rank != nil {
-			t.rank[j] = denseRanks(col)
-			t.binValues[j] = histValues(col, t.rank[j])
+		rank, levels := fewRanks(col) // nil for more than fewRanksMax distinct values
+		if sortMode && rank == nil {
+			rank = denseRanks(col)
+			levels = int(slices.Max(rank)) + 1
 		}
-		if j >= sortCols {
-			return
+		if sortMode {
+			t.rank[j] = rank
+			t.binValues[j] = histValues(col, rank)
 		}
-		// Sort (value, index) pairs: the index breaks ties, so the order is
-		// the stable one without a stable sort's cost.
-		type pair struct {
-			v float64
-			i int32
-		}
-		ps := make([]pair, n)
-		for i, v := range col {
-			ps[i] = pair{v, int32(i)}
-		}
-		slices.SortFunc(ps, func(a, b pair) int {
-			switch {
-			case a.v < b.v:
-				return -1
-			case a.v > b.v:
-				return 1
+		wide[j] = rank == nil || levels > 256
+		if !wide[j] {
+			col8 := t.cols8[j*n : j*n+n]
+			for i, r := range rank {
+				col8[i] = uint8(r)
 			}
-			return int(a.i - b.i)
-		})
-		idx := make([]int32, n)
-		for k, p := range ps {
-			idx[k] = p.i
 		}
-		t.sorted[j] = idx
+		switch {
+		case j >= sortCols:
+		case rank != nil:
+			t.sorted[j] = countingOrder(rank, levels)
+		default:
+			t.sorted[j] = sortedOrder(col)
+		}
 	})
+	if slices.Contains(wide, true) {
+		t.cols8 = nil
+	} else {
+		t.rows8 = transposeRanks(t.cols8, n, d)
+		t.rank = nil // the bytes say the same
+	}
 	return t, nil
+}
+
+// sortedOrder returns 0…n−1 ordered by (col[i], i), −0 and +0 being one
+// value.
+func sortedOrder(col []float64) []int32 {
+	// Sort (value, index) pairs: the index breaks ties, so the order is
+	// the stable one without a stable sort's cost.
+	type pair struct {
+		v float64
+		i int32
+	}
+	ps := make([]pair, len(col))
+	for i, v := range col {
+		ps[i] = pair{v, int32(i)}
+	}
+	slices.SortFunc(ps, func(a, b pair) int {
+		switch {
+		case a.v < b.v:
+			return -1
+		case a.v > b.v:
+			return 1
+		}
+		return int(a.i - b.i)
+	})
+	idx := make([]int32, len(col))
+	for k, p := range ps {
+		idx[k] = p.i
+	}
+	return idx
 }
 
 // row returns the features of sample i (a new slice).
@@ -624,7 +658,7 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			continue
 		}
 		if b.sortMode {
-			keys := b.sorter.sortKeys(b.data.rank[j], b.node[start:end], start, end)
+			keys := b.sorter.sortKeys(b.data, j, b.node[start:end], start, end)
 			if keyRank(keys[len(keys)-1]) == keyRank(keys[0]) {
 				b.markConstant(j)
 				continue
@@ -640,7 +674,6 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 			if p > 0 && proxy > best {
 				b.sorter.keep(keys) // the order of the best feature so far
 				best, feat, pos, fromHist = proxy, j, start+p, false
-				thr = splitThreshold(col[keySample(keys[p-1])], col[keySample(keys[p])])
 				ok = true
 			}
 			continue
@@ -654,7 +687,7 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 		var p int
 		var proxy float64
 		if b.exact {
-			p, proxy = b.scanGini(col, idx, weight)
+			p, proxy = b.scanGini(j, idx, weight)
 		} else {
 			p, proxy = b.scan(col, idx, weight)
 		}
@@ -666,9 +699,11 @@ func (b *treeBuilder) bestSplit(start, end int, weight float64) (feat, pos int, 
 	}
 	switch {
 	case ok && fromHist:
-		b.partitionByRank(b.data.rank[feat], b.node[start:end], histRank) // the children are contiguous
+		b.partitionByRank(feat, b.node[start:end], histRank) // the children are contiguous
 	case ok && b.sortMode:
 		b.sorter.keptOrder(b.node[start:end]) // the children are contiguous in feat's order
+		col, p := b.data.cols[feat], pos-start
+		thr = splitThreshold(col[b.node[start+p-1]], col[b.node[start+p]])
 	}
 	return feat, pos, thr, ok
 }

@@ -60,8 +60,45 @@ func sumSquares(cnt []float64) float64 {
 }
 
 // scanGini is scan for the Gini index with running sums of squares (valid
-// when b.exact): the same best position and proxy.
-func (b *treeBuilder) scanGini(col []float64, idx []int32, weight float64) (bestP int, best float64) {
+// when b.exact): the same best position and proxy. The node's samples idx
+// are in the order of feature j, whose value changes where its byte rank
+// does (tree_ranks8.go), or, without byte ranks, where col does.
+func (b *treeBuilder) scanGini(j int, idx []int32, weight float64) (bestP int, best float64) {
+	if b.data.cols8 == nil {
+		return b.scanGiniValues(b.data.cols[j], idx, weight)
+	}
+	best = math.Inf(-1)
+	minLeaf, m := b.s.minLeaf, len(idx)
+	lsum, total := b.lsum, b.total
+	clear(lsum)
+	sqL, sqR := 0.0, sumSquares(total)
+	wl := 0.0
+	yc, w := b.data.yc, b.w
+	a, stride, off := b.data.rankView(j, m)
+	prev := a[int(idx[0])*stride+off] // the rank at idx[p−1]
+	for p := 1; p < m; p++ {
+		i := idx[p-1]
+		wi, c := w[i], yc[i]
+		l := lsum[c]
+		sqL += wi * (2*l + wi)            // S_L += w·(2·l_k + w)
+		sqR -= wi * (2*(total[c]-l) - wi) // S_R −= w·(2·r_k − w)
+		lsum[c] = l + wi
+		wl += wi
+		r := a[int(idx[p])*stride+off]
+		same := r == prev
+		prev = r
+		if same || p < minLeaf || m-p < minLeaf {
+			continue
+		}
+		if proxy := giniProxy(wl, weight-wl, sqL, sqR); proxy > best {
+			best, bestP = proxy, p
+		}
+	}
+	return bestP, best
+}
+
+// scanGiniValues is scanGini testing the values col themselves.
+func (b *treeBuilder) scanGiniValues(col []float64, idx []int32, weight float64) (bestP int, best float64) {
 	best = math.Inf(-1)
 	minLeaf, m := b.s.minLeaf, len(idx)
 	lsum, total := b.lsum, b.total

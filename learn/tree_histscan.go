@@ -81,7 +81,7 @@ func histValues(col []float64, rank []uint32) []float64 {
 // which the left child ends, and whether the feature is constant on the
 // node.
 func (b *treeBuilder) scanHist(j int, list []int32, weight float64) (bestP int, best, vlo, vhi float64, bestRank uint32, constant bool) {
-	rank, vals := b.data.rank[j], b.data.binValues[j]
+	vals := b.data.binValues[j]
 	k, span := b.k, len(vals)
 	h := &b.hist
 	if len(h.count) < span {
@@ -92,10 +92,20 @@ func (b *treeBuilder) scanHist(j int, list []int32, weight float64) (bestP int, 
 	clear(hw)
 	clear(cnt)
 	yc, w := b.data.yc, b.w
-	for _, i := range list {
-		r := int(rank[i])
-		hw[r*k+int(yc[i])] += w[i]
-		cnt[r]++
+	if b.data.cols8 != nil {
+		a, stride, off := b.data.rankView(j, len(list))
+		for _, i := range list {
+			r := int(a[int(i)*stride+off])
+			hw[r*k+int(yc[i])] += w[i]
+			cnt[r]++
+		}
+	} else {
+		rank := b.data.rank[j]
+		for _, i := range list {
+			r := int(rank[i])
+			hw[r*k+int(yc[i])] += w[i]
+			cnt[r]++
+		}
 	}
 
 	best = math.Inf(-1)
@@ -165,12 +175,17 @@ func (b *treeBuilder) histProxy(wl, wr, sqL, sqR float64) float64 {
 // partitionByRank orders the node's samples list stably into those whose
 // rank of feature j is at most r, then the others (the children of a
 // split found by scanHist).
-func (b *treeBuilder) partitionByRank(rank []uint32, list []int32, r uint32) {
+func (b *treeBuilder) partitionByRank(j int, list []int32, r uint32) {
 	right := b.buf[:len(list)]
 	li, ri := 0, 0
+	rankOf := func(i int32) uint32 { return b.data.rank[j][i] }
+	if b.data.cols8 != nil {
+		a, stride, off := b.data.rankView(j, len(list))
+		rankOf = func(i int32) uint32 { return uint32(a[int(i)*stride+off]) }
+	}
 	for _, i := range list {
 		g := 0
-		if rank[i] <= r {
+		if rankOf(i) <= r {
 			g = 1
 		}
 		list[li] = i

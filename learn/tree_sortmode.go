@@ -138,19 +138,15 @@ func lastAtMost(s []float64, v float64) int {
 }
 
 // sortKeys returns the keys (sortKey) of the samples of list (the node
-// [start, end) of b.node) in increasing order, that is by (value, index);
+// [start, end) of b.node) in feature j of data in increasing order, that
+// is by (value, index);
 // the result is valid until the next call. All keys have one rank when
 // the feature is constant on the node.
-func (s *nodeSorter) sortKeys(rank []uint32, list []int32, start, end int) []uint64 {
+func (s *nodeSorter) sortKeys(data *treeData, j int, list []int32, start, end int) []uint64 {
 	n := len(list)
 	keys := s.keys[:n]
-	lo, hi := ^uint32(0), uint32(0)
 	if n < radixMin {
-		for k, i := range list {
-			r := rank[i]
-			keys[k] = sortKey(r, i)
-			lo, hi = min(lo, r), max(hi, r)
-		}
+		lo, hi := data.fillKeys(keys, list, j)
 		if lo == hi {
 			return keys // constant on the node: nothing to sort, and the caller skips it
 		}
@@ -169,11 +165,7 @@ func (s *nodeSorter) sortKeys(rank []uint32, list []int32, start, end int) []uin
 		slices.Sort(s.byIndex)
 		s.forStart, s.forEnd = start, end
 	}
-	for k, i := range s.byIndex {
-		r := rank[i]
-		keys[k] = sortKey(r, i)
-		lo, hi = min(lo, r), max(hi, r)
-	}
+	lo, hi := data.fillKeys(keys, s.byIndex, j)
 	if lo == hi {
 		return keys
 	}
