@@ -349,7 +349,10 @@
       stop();
       applyWhen(form);
       const p = formParams(form); // a new control value starts again at the end
-      if (good && e.target.name !== "data") { // the points belong to their data set
+      // The points belong to their data set, and apply while it does
+      // (assess's biasvar draws none).
+      const data = form.elements.data;
+      if (good && e.target.name !== "data" && !(data && data.disabled)) {
         for (const k of ["add", "move"]) if (good[k]) p[k] = good[k];
       }
       if (e.target.name === "data") { // so do lists of one entry per class (loss, priors)
