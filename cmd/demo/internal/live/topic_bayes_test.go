@@ -47,10 +47,7 @@ func TestBayesStateCommandAndLoss(t *testing.T) {
 		"priors=0.9,0.9":  "priors",
 		"density=epanech": "density=epanech",
 	} {
-		k, v, _ := strings.Cut(q, "=")
-		if _, err := Run("generative", map[string]string{"method": "bayes", "data": "moons", k: v}, files); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: err = %v, want one saying %q", q, err, want)
-		}
+		wantBayesError(t, files, "moons", q, want)
 	}
 	if _, err := Run("generative", map[string]string{"data": "moons", "priors": "equal"}, files); err == nil || !strings.Contains(err.Error(), "method=em") {
 		t.Errorf("priors with EM: err = %v", err)
@@ -91,10 +88,17 @@ func TestBayesStateThreeClasses(t *testing.T) {
 		"loss=0:1:1:1:0:1:1:-1:0": "entry 8",
 		"add=1:1:3":               "classes [0 1 2]",
 	} {
-		k, v, _ := strings.Cut(q, "=")
-		if _, err := Run("generative", map[string]string{"method": "bayes", "data": "blobs3", k: v}, files); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: err = %v, want one saying %q", q, err, want)
-		}
+		wantBayesError(t, files, "blobs3", q, want)
+	}
+}
+
+// wantBayesError checks that the Bayes state on data with the one
+// parameter q ("name=value") is refused with a message saying want.
+func wantBayesError(t *testing.T, files map[string]string, data, q, want string) {
+	t.Helper()
+	k, v, _ := strings.Cut(q, "=")
+	if _, err := Run("generative", map[string]string{"method": "bayes", "data": data, k: v}, files); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%s on %s: err = %v, want one saying %q", q, data, err, want)
 	}
 }
 
