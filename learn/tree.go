@@ -40,10 +40,13 @@ import (
 // distinct if they differ at all (scikit-learn also merges values within
 // 10⁻⁷ of each other).
 //
-// Cost. Each feature is sorted once per fit (O(d·n log n)); every node
+// Cost. Each feature is sorted once per fit (O(d·n log n), or O(d·n) for
+// features of at most 1024 distinct values: tree_fewranks.go); every node
 // then scans its samples in sorted order for each feature and the split
 // partitions the d sorted index lists stably, O(d·n) per level of the
-// tree instead of a sort per node.
+// tree instead of a sort per node. The Gini scans keep running sums
+// (tree_gini.go), and features of at most 256 distinct values are read
+// as byte ranks (tree_ranks8.go).
 type DecisionTree struct {
 	// Criterion is "gini" (the default, also for "") or "entropy"; it is
 	// ignored by regression trees (squared error).
@@ -309,7 +312,7 @@ func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, e
 	if n > math.MaxInt32 {
 		return nil, fmt.Errorf("%s: %w: %d samples", op, ErrInvalidParameter, n)
 	}
-	t := &treeData{n: n, d: d, cols: make([][]float64, d), sorted: make([][]int32, d)}
+	t := &treeData{n: n, d: d, cols: columnsOf(x), sorted: make([][]int32, d)}
 	sortMode := sortCols < d
 	if sortMode {
 		t.rank = make([][]uint32, d)
@@ -318,8 +321,7 @@ func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, e
 	t.cols8 = make([]uint8, n*d)
 	wide := make([]bool, d) // wide[j]: column j has more than 256 distinct values
 	parallelRows(d, func(j int) {
-		col := x.Col(j)
-		t.cols[j] = col
+		col := t.cols[j]
 		rank, levels := fewRanks(col) // nil for more than fewRanksMax distinct values
 		if sortMode && rank == nil {
 			rank = denseRanks(col)
@@ -351,6 +353,29 @@ func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, e
 		t.rank = nil // the bytes say the same
 	}
 	return t, nil
+}
+
+// columnsOf returns the columns of x (n×d), copied into one backing array
+// a block of rows at a time: reading one column at a time would touch a
+// different cache line for every element.
+func columnsOf(x *matrix.Dense) [][]float64 {
+	n, d := x.Dims()
+	data, stride := x.Raw()
+	back := make([]float64, n*d)
+	cols := make([][]float64, d)
+	for j := range cols {
+		cols[j] = back[j*n : j*n+n : j*n+n]
+	}
+	const block = 32 // rows per block: 32 rows of 784 features are 200 KB
+	for lo := 0; lo < n; lo += block {
+		hi := min(n, lo+block)
+		for j, col := range cols {
+			for i := lo; i < hi; i++ {
+				col[i] = data[i*stride+j]
+			}
+		}
+	}
+	return cols
 }
 
 // sortedOrder returns 0…n−1 ordered by (col[i], i), −0 and +0 being one

@@ -69,8 +69,9 @@ func (b *treeBuilder) list(key, start, end int) []int32 {
 // nodeSorter sorts a node's samples by one feature, reusing its buffers.
 //
 // The order wanted is by (value, sample index). Each sample becomes one
-// 64-bit key, the rank of its value in the column (denseRanks, computed
-// once per fit) above its index, so that sorting the keys as integers is
+// 64-bit key, the rank of its value in the column (fewRanks or
+// denseRanks, computed once per fit; read as bytes where tree_ranks8.go
+// keeps them so) above its index, so that sorting the keys as integers is
 // sorting the samples by (value, index), and the scan that follows reads
 // the order, the sample and whether the value changes from one array.
 // Nodes of radixMin samples or more are first put in index order (once
