@@ -320,32 +320,7 @@ func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, e
 	}
 	t.cols8 = make([]uint8, n*d)
 	wide := make([]bool, d) // wide[j]: column j has more than 256 distinct values
-	parallelRows(d, func(j int) {
-		col := t.cols[j]
-		rank, levels := fewRanks(col) // nil for more than fewRanksMax distinct values
-		if sortMode && rank == nil {
-			rank = denseRanks(col)
-			levels = int(slices.Max(rank)) + 1
-		}
-		if sortMode {
-			t.rank[j] = rank
-			t.binValues[j] = histValues(col, rank)
-		}
-		wide[j] = rank == nil || levels > 256
-		if !wide[j] {
-			col8 := t.cols8[j*n : j*n+n]
-			for i, r := range rank {
-				col8[i] = uint8(r)
-			}
-		}
-		switch {
-		case j >= sortCols:
-		case rank != nil:
-			t.sorted[j] = countingOrder(rank, levels)
-		default:
-			t.sorted[j] = sortedOrder(col)
-		}
-	})
+	parallelRows(d, func(j int) { wide[j] = t.prepareColumn(j, sortMode, j < sortCols) })
 	if slices.Contains(wide, true) {
 		t.cols8 = nil
 	} else {
@@ -353,6 +328,38 @@ func newTreeData(op string, x *matrix.Dense, ny int, sortCols int) (*treeData, e
 		t.rank = nil // the bytes say the same
 	}
 	return t, nil
+}
+
+// prepareColumn ranks column j (in sort mode: rank[j], binValues[j]),
+// writes its ranks as bytes into cols8 unless it has more than 256
+// distinct values (wide, returned), and, if presort, lists its samples in
+// sorted order (sorted[j]).
+func (t *treeData) prepareColumn(j int, sortMode, presort bool) (wide bool) {
+	col := t.cols[j]
+	rank, levels := fewRanks(col) // nil for more than fewRanksMax distinct values
+	if sortMode && rank == nil {
+		rank = denseRanks(col)
+		levels = int(slices.Max(rank)) + 1
+	}
+	if sortMode {
+		t.rank[j] = rank
+		t.binValues[j] = histValues(col, rank)
+	}
+	wide = rank == nil || levels > 256
+	if !wide {
+		col8 := t.cols8[j*t.n : (j+1)*t.n]
+		for i, r := range rank {
+			col8[i] = uint8(r)
+		}
+	}
+	switch {
+	case !presort:
+	case rank != nil:
+		t.sorted[j] = countingOrder(rank, levels)
+	default:
+		t.sorted[j] = sortedOrder(col)
+	}
+	return wide
 }
 
 // columnsOf returns the columns of x (n×d), copied into one backing array
