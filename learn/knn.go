@@ -230,11 +230,16 @@ func nearest(x, q *matrix.Dense, k int) (out [][]int, far []bool) {
 	out, far = make([][]int, q.Rows()), make([]bool, q.Rows())
 	block := min(q.Rows(), max(knnBlock, knnSlabBytes/(8*x.Rows())))
 	slab := matrix.New(block, x.Rows())
+	xT := packTrainingRows(x, q.Rows() > block)
 	for lo := 0; lo < q.Rows(); lo += block {
 		hi := min(q.Rows(), lo+block)
 		qb := q.Slice(lo, hi, 0, q.Cols())
 		g := slab.Slice(0, hi-lo, 0, x.Rows())
-		_ = matrix.Gemm(false, true, 1, qb, x, 0, g) // (hi−lo)×n inner products
+		if xT != nil {
+			_ = matrix.GemmPackedB(false, 1, qb, xT, 0, g) // (hi−lo)×n inner products
+		} else {
+			_ = matrix.Gemm(false, true, 1, qb, x, 0, g)
+		}
 		qn := rowNorms2(qb)
 		parallelRows(hi-lo, func(r int) {
 			idx, dist := nearestK(g.Row(r), qn[r], xn, k)
@@ -244,6 +249,25 @@ func nearest(x, q *matrix.Dense, k int) (out [][]int, far []bool) {
 		})
 	}
 	return out, far
+}
+
+// packTrainingRows packs Xᵀ once for the products of every block of
+// queries when there is more than one block (Gemm would pack all of X
+// again for each: 36 times for 10 000 queries against 60 000 Fashion-MNIST
+// images, a fifth of the prediction's time). It returns nil, and the
+// blocks call Gemm, for a single block or when the memory limit refuses
+// the copy (as large as X); the bits of the products are the same either
+// way on Gemm's packed path, and refineNearest makes the neighbours
+// independent of them in any case.
+func packTrainingRows(x *matrix.Dense, severalBlocks bool) *matrix.PackedB {
+	if !severalBlocks {
+		return nil
+	}
+	xT, err := matrix.PackB(x, true)
+	if err != nil {
+		return nil
+	}
+	return xT
 }
 
 // nearestK returns the indices of the k training rows nearest to a query
