@@ -156,13 +156,13 @@ func (s *svgPainter) text(at point, t string, scale int, align Align, vertical b
 }
 
 // image draws img over r. An image of few runs of equal pixels along its
-// rows (class regions) becomes one rectangle per run, which every viewer
-// draws sharp and which costs no PNG encoding; any other is embedded as
-// PNG data. Viewers that ignore image-rendering smooth an enlarged image,
+// rows (class regions) becomes one path of rectangles per colour
+// (svg_runs.go), which every viewer draws sharp and which costs no PNG
+// encoding; any other is embedded as PNG data. Viewers that ignore image-rendering smooth an enlarged image,
 // so such an img is first enlarged by repeating pixels to about its size
 // on the canvas; the smoothing then only softens the outer edge.
 func (s *svgPainter) image(r rect, img *image.NRGBA) {
-	if s.imageRuns(r, img) {
+	if s.imagePaths(r, img) {
 		return
 	}
 	fx := max(1, int(math.Round((r.x1-r.x0)/float64(img.Bounds().Dx()))))
@@ -192,43 +192,4 @@ func enlarge(img *image.NRGBA, fx, fy int) *image.NRGBA {
 		}
 	}
 	return out
-}
-
-// maxImageRuns is the most runs of equal pixels an image drawn as
-// rectangles may have; beyond it a PNG is smaller.
-const maxImageRuns = 2000
-
-// imageRuns draws img over r as one rectangle per run of equal pixels in
-// a row, and reports false (drawing nothing) when img has more than
-// maxImageRuns runs.
-func (s *svgPainter) imageRuns(r rect, img *image.NRGBA) bool {
-	b := img.Bounds()
-	runs := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if x == b.Min.X || img.NRGBAAt(x, y) != img.NRGBAAt(x-1, y) {
-				if runs++; runs > maxImageRuns {
-					return false
-				}
-			}
-		}
-	}
-	cw, ch := (r.x1-r.x0)/float64(b.Dx()), (r.y1-r.y0)/float64(b.Dy())
-	s.b.WriteString(`<g shape-rendering="crispEdges">` + "\n")
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x0 := b.Min.X; x0 < b.Max.X; {
-			c := img.NRGBAAt(x0, y)
-			x1 := x0 + 1
-			for x1 < b.Max.X && img.NRGBAAt(x1, y) == c {
-				x1++
-			}
-			// (Concatenation, not Fprintf: a region figure writes hundreds
-			// of these per redraw of a live page.)
-			s.b.WriteString(`<rect x="` + num(r.x0+float64(x0-b.Min.X)*cw) + `" y="` + num(r.y0+float64(y-b.Min.Y)*ch) +
-				`" width="` + num(float64(x1-x0)*cw) + `" height="` + num(ch) + `" ` + paint("fill", c) + "/>\n")
-			x0 = x1
-		}
-	}
-	s.b.WriteString("</g>\n")
-	return true
 }

@@ -17,7 +17,6 @@ import (
 var (
 	bodyTag    = regexp.MustCompile(`<body[^>]*>`)
 	stateAttr  = regexp.MustCompile(`data-state="([a-z]*)"`)
-	benchAttr  = regexp.MustCompile(`data-bench="([^"]*)"`)
 	resultTag  = regexp.MustCompile(`(?s)<script type="application/json" id="result">(.*?)</script>`)
 	messageTag = regexp.MustCompile(`(?s)<p id="message"[^>]*>(.*?)</p>`)
 	figureTag  = regexp.MustCompile(`(?s)<div id="figure"[^>]*>(.*?)</div>\s*</section>`)
@@ -88,9 +87,6 @@ func checkPage(path, site, demo, want string) (string, error) {
 	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the commands", len(marks.FindAllString(fig[1], -1)), n)
 	if len(files) > 0 {
 		out += fmt.Sprintf(" (reading %d downloaded files)", len(files))
-	}
-	if m := benchAttr.FindStringSubmatch(body); m != nil {
-		out += ", bench " + html.UnescapeString(m[1])
 	}
 	return out, nil
 }
