@@ -55,17 +55,6 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-func points(pts []point) string {
-	var b strings.Builder
-	for i, p := range pts {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(num(p.x) + "," + num(p.y))
-	}
-	return b.String()
-}
-
 // paint returns the attribute pair for a colour, with its opacity when it is
 // not opaque.
 func paint(attr string, c color.NRGBA) string {
@@ -102,12 +91,17 @@ func (s *svgPainter) fillRect(r rect, c color.NRGBA) {
 		num(r.x0), num(r.y0), num(r.x1-r.x0), num(r.y1-r.y0), paint("fill", c))
 }
 
+// The elements written for every point of a series (polyline, polygon,
+// circle, ring) are written piece by piece rather than through fmt: a live
+// page writes hundreds of them per redraw.
+
 func (s *svgPainter) polyline(pts []point, width float64, dash []float64, c color.NRGBA) {
 	if len(pts) < 2 {
 		return
 	}
-	fmt.Fprintf(&s.b, `<polyline points="%s" fill="none" %s stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"`,
-		points(pts), paint("stroke", c), num(width))
+	s.b.WriteString(`<polyline points="`)
+	writePoints(&s.b, pts)
+	s.b.WriteString(`" fill="none" ` + paint("stroke", c) + ` stroke-width="` + num(width) + `" stroke-linecap="round" stroke-linejoin="round"`)
 	if dash != nil {
 		parts := make([]string, len(dash))
 		for i, d := range dash {
@@ -119,16 +113,18 @@ func (s *svgPainter) polyline(pts []point, width float64, dash []float64, c colo
 }
 
 func (s *svgPainter) polygon(pts []point, c color.NRGBA) {
-	fmt.Fprintf(&s.b, `<polygon points="%s" %s/>`+"\n", points(pts), paint("fill", c))
+	s.b.WriteString(`<polygon points="`)
+	writePoints(&s.b, pts)
+	s.b.WriteString(`" ` + paint("fill", c) + "/>\n")
 }
 
 func (s *svgPainter) circle(center point, radius float64, c color.NRGBA) {
-	fmt.Fprintf(&s.b, `<circle cx="%s" cy="%s" r="%s" %s/>`+"\n", num(center.x), num(center.y), num(radius), paint("fill", c))
+	s.b.WriteString(`<circle cx="` + num(center.x) + `" cy="` + num(center.y) + `" r="` + num(radius) + `" ` + paint("fill", c) + "/>\n")
 }
 
 func (s *svgPainter) ring(center point, radius, width float64, c color.NRGBA) {
-	fmt.Fprintf(&s.b, `<circle cx="%s" cy="%s" r="%s" fill="none" %s stroke-width="%s"/>`+"\n",
-		num(center.x), num(center.y), num(radius), paint("stroke", c), num(width))
+	s.b.WriteString(`<circle cx="` + num(center.x) + `" cy="` + num(center.y) + `" r="` + num(radius) + `" fill="none" ` +
+		paint("stroke", c) + ` stroke-width="` + num(width) + "\"/>\n")
 }
 
 // svgFontSize is the font size per unit of text scale: sans-serif faces have

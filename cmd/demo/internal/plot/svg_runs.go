@@ -30,38 +30,39 @@ type run struct {
 // described above, or false when img has more than maxImageRuns runs.
 func imageRects(img *image.NRGBA) ([]run, bool) {
 	b := img.Bounds()
-	count := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if x == b.Min.X || img.NRGBAAt(x, y) != img.NRGBAAt(x-1, y) {
-				if count++; count > maxImageRuns {
-					return nil, false
-				}
-			}
-		}
+	// at is the pixel (x, y) as one word, read from img.Pix directly: this
+	// runs for every pixel of a region figure at every redraw.
+	at := func(x, y int) uint32 {
+		i := img.PixOffset(x, y)
+		p := img.Pix[i : i+4 : i+4]
+		return uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
 	}
+	count := 0
 	var done []run
 	var open, next []run // open: the previous row's runs, still growing
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		next = next[:0]
 		k := 0 // open is sorted by x0: a merge walk
 		for x0 := b.Min.X; x0 < b.Max.X; {
-			c := img.NRGBAAt(x0, y)
+			if count++; count > maxImageRuns {
+				return nil, false
+			}
+			c := at(x0, y)
 			x1 := x0 + 1
-			for x1 < b.Max.X && img.NRGBAAt(x1, y) == c {
+			for x1 < b.Max.X && at(x1, y) == c {
 				x1++
 			}
 			for k < len(open) && open[k].x0 < x0 {
 				done = append(done, open[k])
 				k++
 			}
-			if k < len(open) && open[k].x0 == x0 && open[k].x1 == x1 && open[k].c == c {
+			if k < len(open) && open[k].x0 == x0 && open[k].x1 == x1 && open[k].c == img.NRGBAAt(x0, y) {
 				o := open[k]
 				o.y1 = y + 1
 				next = append(next, o)
 				k++
 			} else {
-				next = append(next, run{x0, x1, y, y + 1, c})
+				next = append(next, run{x0, x1, y, y + 1, img.NRGBAAt(x0, y)})
 			}
 			x0 = x1
 		}
