@@ -6,7 +6,7 @@
   const topic = body.dataset.topic;
   const $ = (id) => document.getElementById(id);
   const files = {}; // site-relative path → text, fetched once
-  const WARM = 4; // computations to warm the module after the first figure (warm)
+  const WARM = 4, WARM_MS = 250; // computations to warm the module after the first figure, and their limit (warm)
   let good = null; // the last state drawn: its parameters
   let busy = false;
   let timer = null;
@@ -310,13 +310,16 @@
   // after a frame, unless the reader acts first: V8 optimizes the
   // module's functions only once they have run enough, so the first
   // redraws of a page would run its baseline code, several times slower
-  // (mlnotes.warm, docs/live.md "Speed"). <body data-warm> counts them.
+  // (mlnotes.warm, docs/live.md "Speed"). A state that takes longer than
+  // WARM_MS to compute stops it: the reader's first change would wait
+  // that long, for less gain. <body data-warm> counts the computations.
   function warm(p, n) {
     requestAnimationFrame(() => setTimeout(() => {
       if (acted || busy || n === 0) return;
+      const t = performance.now();
       mlnotes.warm(topic, JSON.stringify(p));
       body.dataset.warm = String(Number(body.dataset.warm || 0) + 1);
-      warm(p, n - 1);
+      if (performance.now() - t < WARM_MS) warm(p, n - 1);
     }, 0));
   }
 

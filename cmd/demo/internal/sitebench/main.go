@@ -1,17 +1,18 @@
 // Command sitebench measures the site's speed in headless Chromium on the
-// real clock (issue 26's targets; docs/live.md, "Speed"): for each page
+// real clock (issue 26's targets; docs/live.md, "Speed"). For each page
 // state, in a fresh browser (a fresh profile: nothing compiled or cached
-// before), the time from the navigation to the first figure, then five
-// redraws after the reader's pause (-think; "cold"), ten steps "next ›" spread over the
-// iteration, and five redraws more ("warm"). A redraw changes one control
-// as a user would (a change event on the form) and is timed by the page's
-// clock until the new state is in the DOM, laid out, and framed (the next
-// requestAnimationFrame and a task after it); the CPU time of the whole
-// browser (all its processes and threads) is read around it.
+// before), it times the first figure from the navigation, then, after
+// the reader's pause (-think), five redraws ("cold"), ten steps "next ›"
+// spread over the iteration, and five redraws more ("warm"). A redraw
+// changes one control as a reader would (a change event on the form) and
+// is timed by the page's clock until the new state is in the DOM, laid
+// out, and framed (the next requestAnimationFrame and a task after it);
+// around it, the CPU time of the renderer's main thread and of the whole
+// browser (all its processes and threads) is read from /proc.
 //
 // Usage (a built site: demo site -out DIR):
 //
-//	go run ./cmd/demo/internal/sitebench -site DIR [-runs 3] [-chromium BIN] [-only svm]
+//	go run ./cmd/demo/internal/sitebench -site DIR [-runs 3] [-think 1s] [-chromium BIN] [-only svm]
 //
 // It prints one line per run and a Markdown table of medians and ranges
 // (over all runs' samples). It is a benchmark, run by hand: nothing

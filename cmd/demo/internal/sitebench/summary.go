@@ -29,48 +29,56 @@ func (s spread) String() string {
 	return fmt.Sprintf("%.0f (%.0f–%.0f)", s.med, s.lo, s.hi)
 }
 
+// triple is the wall time (to the next frame), the renderer's main
+// thread's CPU time and the whole browser's CPU time of some actions.
+type triple struct{ wall, main, all spread }
+
+func tripleOf(ts []timing) triple {
+	var w, m, a []float64
+	for _, t := range ts {
+		w, m, a = append(w, t.Frame), append(m, t.MainCPU), append(a, t.CPU)
+	}
+	return triple{spreadOf(w), spreadOf(m), spreadOf(a)}
+}
+
 // summary is one state's figures over all its runs.
 type summary struct {
-	name                             string
-	first, firstCPU                  spread
-	firstRedraw, cold, warm, step    spread // framed, ms
-	firstRedrawCPU, coldCPU, stepCPU spread
+	name                    string
+	first, firstCPU         spread
+	firstRedraw, cold, warm triple
+	step                    triple
 }
 
 func summarize(name string, rs []run) summary {
-	var first, firstCPU, fr, frCPU []float64
-	var cold, coldCPU, warm, step, stepCPU []float64
+	var first, firstCPU []float64
+	var fr, cold, warm, step []timing
 	for _, r := range rs {
 		first = append(first, r.first)
 		firstCPU = append(firstCPU, r.firstCPU)
-		fr = append(fr, r.cold[0].Frame)
-		frCPU = append(frCPU, r.cold[0].CPU)
-		for _, t := range r.cold {
-			cold = append(cold, t.Frame)
-			coldCPU = append(coldCPU, t.CPU)
-		}
-		for _, t := range r.warm {
-			warm = append(warm, t.Frame)
-		}
-		for _, t := range r.steps {
-			step = append(step, t.Frame)
-			stepCPU = append(stepCPU, t.CPU)
-		}
+		fr = append(fr, r.cold[0])
+		cold = append(cold, r.cold...)
+		warm = append(warm, r.warm...)
+		step = append(step, r.steps...)
 	}
-	return summary{name, spreadOf(first), spreadOf(firstCPU), spreadOf(fr), spreadOf(cold),
-		spreadOf(warm), spreadOf(step), spreadOf(frCPU), spreadOf(coldCPU), spreadOf(stepCPU)}
+	return summary{name, spreadOf(first), spreadOf(firstCPU), tripleOf(fr), tripleOf(cold), tripleOf(warm), tripleOf(step)}
 }
 
-// printTable prints the summaries as docs/live.md's table: wall times
-// (the page's clock, to the next frame) and the browser's CPU time, in ms,
-// median (min–max) over every sample of every run.
+// printTable prints the summaries as docs/live.md's table, in ms, median
+// (min–max) over every sample of every run: the wall time (the page's
+// clock, to the next frame), the CPU time of the renderer's main thread
+// (the page's JavaScript and WebAssembly, style, layout) and of the whole
+// browser (with V8's optimizing compiler, compositing and rasterizing).
 func printTable(all []summary) {
-	head := []string{"state", "first figure", "CPU", "first redraw", "CPU", "redraws 1–5", "CPU", "redraws 6–10", "step", "CPU"}
+	head := []string{"state", "first figure: wall", "CPU", "first redraw: wall", "main", "CPU",
+		"redraws 1–5: wall", "main", "CPU", "redraws 6–10: wall", "main", "step: wall", "main", "CPU"}
 	fmt.Println("| " + strings.Join(head, " | ") + " |")
 	fmt.Println("|" + strings.Repeat("---|", len(head)))
 	for _, s := range all {
-		row := []string{s.name, s.first.String(), s.firstCPU.String(), s.firstRedraw.String(), s.firstRedrawCPU.String(),
-			s.cold.String(), s.coldCPU.String(), s.warm.String(), s.step.String(), s.stepCPU.String()}
+		row := []string{s.name, s.first.String(), s.firstCPU.String(),
+			s.firstRedraw.wall.String(), s.firstRedraw.main.String(), s.firstRedraw.all.String(),
+			s.cold.wall.String(), s.cold.main.String(), s.cold.all.String(),
+			s.warm.wall.String(), s.warm.main.String(),
+			s.step.wall.String(), s.step.main.String(), s.step.all.String()}
 		fmt.Println("| " + strings.Join(row, " | ") + " |")
 	}
 }
