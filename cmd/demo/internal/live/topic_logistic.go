@@ -173,11 +173,11 @@ func descentPicture(d *descent, shown int, data string, lambda float64, key stri
 		levels = append(levels, fmin+spread*v)
 	}
 	// The contours are traced by marching squares on f's values at the
-	// nodes of a 60×60 grid (as svm's and nn's), computed once for the data
+	// nodes of a 40×40 grid (as the regions above), computed once for the data
 	// and λ (key): plot's Contour sampled f every 3 pixels, three quarters
 	// of a redraw, again at every step.
 	grid, err := memo(key, func() (*sampled, error) {
-		return evalGrid(window{cw - r, cw + r, cb - r, cb + r}, 60, func(pts *matrix.Dense) ([]float64, error) {
+		return evalGrid(window{cw - r, cw + r, cb - r, cb + r}, 40, func(pts *matrix.Dense) ([]float64, error) {
 			v := make([]float64, pts.Rows())
 			for i := range v {
 				v[i] = value(pts.At(i, 0), pts.At(i, 1))
