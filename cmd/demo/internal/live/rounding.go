@@ -14,7 +14,10 @@ import (
 // browser check's tolerance κ·m·ε is derived from (sitecheck's
 // tolerance.go). A page gives it where its result is an ill-conditioned
 // function of its data; elsewhere κ = 1 and m is counted from the
-// command's files.
+// command's files. An iteration that lists its iterates (logistic.html's
+// descent paths) reports κ = k after k steps: each step adds its own
+// rounding to what the earlier ones left, which a non-expanding step does
+// not amplify, so k steps carry at most k steps' worth.
 
 // roundingEntry is the entry: κ, and m when the command names no file;
 // nil (no entry: κ = 1) when κ is not finite, which only a failed fit

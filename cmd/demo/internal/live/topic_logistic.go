@@ -95,6 +95,10 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 			f.Add("path", pa.X[:k+1])
 			f.Add("loss", pa.F[:k+1])
 			f.Add("objective", pa.F[k])
+			// The path lists every iterate: a step's rounding is carried
+			// into the next ones, so after k non-expanding steps the
+			// iterates may differ by k steps' worth (rounding.go).
+			f.Add("rounding", roundingEntry(float64(k), 0))
 			also = append(also, f)
 		}
 		nums = append(nums, Number{Label: fmt.Sprintf("%s: f(w_k, b_k)", descentNames[i]), Field: "objective", Text: text})

@@ -37,13 +37,14 @@ import (
 // {"condition": κ, "terms": m} (terms for a command that draws its own
 // data and so names no file), the page's estimate for its state (the
 // ridge page: κ₂(ΦcᵀΦc + λI); the bias–variance curves: the largest κ₂ of
-// a fit's Vandermonde matrix). "rounding" is not a field of the command
-// and is not compared.
+// a fit's Vandermonde matrix; a descent path of k iterates: k, each step
+// adding its rounding to the earlier ones'). "rounding" is not a field of
+// the command and is not compared.
 //
-// The tolerance assumes an iteration's rounding errors are damped, not
-// amplified: a descent past its stable step (logistic.html's lr above
-// 2/L) amplifies them at every step, and its last digits depend on the
-// order of the sums (docs/live.md).
+// The tolerance assumes an iteration does not amplify its rounding
+// errors: a descent past its stable step (logistic.html's lr above 2/L)
+// amplifies them at every step, and its last digits depend on the order
+// of the sums (docs/live.md).
 
 // eps is the spacing of float64 at 1, 2⁻⁵².
 const eps = 0x1p-52
