@@ -190,6 +190,12 @@ func checkFieldsAgainstCommand(t *testing.T, state string, page map[string]any) 
 		switch k {
 		case "command":
 			continue
+		case "rounding": // the tolerance's κ and m, not a field of the command
+			r, ok := v.(map[string]any)
+			if k, _ := r["condition"].(float64); !ok || !(k >= 1) {
+				t.Errorf("%s: rounding %v: want an object with a condition κ ≥ 1", state, v)
+			}
+			continue
 		case "also":
 			for _, m := range v.([]any) {
 				checkFieldsAgainstCommand(t, state, m.(map[string]any))

@@ -6,9 +6,11 @@
   const topic = body.dataset.topic;
   const $ = (id) => document.getElementById(id);
   const files = {}; // site-relative path → text, fetched once
+  const WARM = 4, WARM_MS = 250; // computations to warm the module after the first figure, and their limit (warm)
   let good = null; // the last state drawn: its parameters
   let busy = false;
   let timer = null;
+  let acted = false; // the reader changed the state since the first figure
 
   function fail(msg) {
     body.dataset.state = "error";
@@ -21,18 +23,17 @@
   window.addEventListener("unhandledrejection", (e) =>
     fail("error: " + ((e.reason && e.reason.message) || e.reason)));
 
-  // The state in the address: every parameter but bench.
+  // The state in the address.
   function queryParams() {
     const p = {};
-    for (const [k, v] of new URLSearchParams(location.search)) if (k !== "bench") p[k] = v;
+    for (const [k, v] of new URLSearchParams(location.search)) p[k] = v;
     return p;
   }
   function writeAddress(p) {
     // ',' and ':' may stand in a query as they are: the lists of points
     // (add, move) and the priors read better that way.
     const q = new URLSearchParams(p).toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
-    const bench = new URLSearchParams(location.search).has("bench") ? (q ? "&" : "") + "bench=1" : "";
-    history.replaceState(null, "", location.pathname + (q || bench ? "?" + q + bench : ""));
+    history.replaceState(null, "", location.pathname + (q ? "?" + q : ""));
   }
 
   // The module keeps the files passed to it: each is passed once, after
@@ -267,6 +268,7 @@
   async function run(p) {
     if (busy) return false;
     busy = true;
+    if (good) acted = true;
     try {
       return await show(p);
     } catch (e) {
@@ -309,23 +311,21 @@
     $("step").addEventListener("change", () => stepTo($("step").value));
   }
 
-  // ?bench=1 times a redraw and ten steps after the first figure and puts
-  // the medians on <body data-bench> (docs/live.md, the speed figures).
-  async function bench(first) {
-    const redraw = [], step = [];
-    for (let i = 0; i < 5; i++) {
+  // warm computes the state p again, from nothing, n times, one a task
+  // after a frame, unless the reader acts first: V8 optimizes the
+  // module's functions only once they have run enough, so the first
+  // redraws of a page would run its baseline code, several times slower
+  // (mlnotes.warm, docs/live.md "Speed"). A state that takes longer than
+  // WARM_MS to compute stops it: the reader's first change would wait
+  // that long, for less gain. <body data-warm> counts the computations.
+  function warm(p, n) {
+    requestAnimationFrame(() => setTimeout(() => {
+      if (acted || busy || n === 0) return;
       const t = performance.now();
-      await show(Object.assign({}, good));
-      redraw.push(performance.now() - t);
-    }
-    const steps = Number(($("steps") || {}).textContent) || 0;
-    for (let k = 1; steps && k <= Math.min(10, steps); k++) {
-      const t = performance.now();
-      await stepTo(Math.max(1, Math.round((k * steps) / 10)));
-      step.push(performance.now() - t);
-    }
-    const med = (a) => a.length ? a.sort((x, y) => x - y)[a.length >> 1].toFixed(1) : null;
-    body.dataset.bench = JSON.stringify({ first_ms: first.toFixed(1), redraw_ms: med(redraw), step_ms: med(step) });
+      mlnotes.warm(topic, JSON.stringify(p));
+      body.dataset.warm = String(Number(body.dataset.warm || 0) + 1);
+      if (performance.now() - t < WARM_MS) warm(p, n - 1);
+    }, 0));
   }
 
   async function start() {
@@ -362,13 +362,7 @@
     });
     wireStepper();
     wirePickBar();
-    if (ok && new URLSearchParams(location.search).has("bench")) {
-      const saved = Object.assign({}, good);
-      await bench(first);
-      await run(saved);
-      const p = Object.assign({}, saved);
-      writeAddress(p);
-    }
+    if (ok) warm(Object.assign({}, good), WARM);
   }
   start().catch((e) => fail("error: " + (e.message || e)));
 })();

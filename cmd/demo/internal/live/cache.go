@@ -48,3 +48,11 @@ func dataKey(files map[string]string, name string) string {
 	h.Write([]byte(files[dataPath(name)]))
 	return name + "#" + string(h.Sum(nil))
 }
+
+// Forget empties the kept fits: the next Run computes everything again.
+// The WebAssembly program calls it to warm its code (mlnotes.warm).
+func Forget() {
+	cache.Lock()
+	clear(cache.m)
+	cache.Unlock()
+}

@@ -66,14 +66,39 @@ func evalGrid(w window, g int, eval func(pts *matrix.Dense) ([]float64, error)) 
 
 // at is the bilinear interpolant of the nodes' values (clamped to w).
 func (s *sampled) at(a, b float64) float64 {
+	k, fu, fv := s.cell(a, b)
+	v00, v01, v10, v11 := s.vals[k], s.vals[k+1], s.vals[k+s.g+1], s.vals[k+s.g+2]
+	return (1-fu)*(1-fv)*v00 + fu*(1-fv)*v10 + (1-fu)*fv*v01 + fu*fv*v11
+}
+
+// cell returns the index of the lower left node of the grid cell of
+// (a, b) and the position (fu, fv) ∈ [0, 1)² of (a, b) in it.
+func (s *sampled) cell(a, b float64) (k int, fu, fv float64) {
 	w, g := s.w, float64(s.g)
 	u := clamp((a-w.x0)/(w.x1-w.x0)*g, g-1e-9)
 	v := clamp((b-w.y0)/(w.y1-w.y0)*g, g-1e-9)
 	i, j := int(u), int(v)
-	fu, fv := u-float64(i), v-float64(j)
-	k := i*(s.g+1) + j
+	return i*(s.g+1) + j, u - float64(i), v - float64(j)
+}
+
+// above reports at(a, b) > level. When the cell's four values lie on one
+// side of level by more than the rounding of the interpolation (a convex
+// combination of four values: within 8ε·max|v| of the exact one) the
+// answer is theirs without interpolating: the decision regions ask this
+// for every 2-pixel cell of the plot, and away from the boundary every
+// cell is so.
+func (s *sampled) above(a, b, level float64) bool {
+	k, _, _ := s.cell(a, b)
 	v00, v01, v10, v11 := s.vals[k], s.vals[k+1], s.vals[k+s.g+1], s.vals[k+s.g+2]
-	return (1-fu)*(1-fv)*v00 + fu*(1-fv)*v10 + (1-fu)*fv*v01 + fu*fv*v11
+	lo, hi := min(v00, v01, v10, v11), max(v00, v01, v10, v11)
+	margin := 8 * 0x1p-52 * max(math.Abs(lo), math.Abs(hi))
+	switch {
+	case lo-level > margin:
+		return true
+	case level-hi > margin:
+		return false
+	}
+	return s.at(a, b) > level
 }
 
 // clamp returns t limited to [0, hi] (NaN gives 0).

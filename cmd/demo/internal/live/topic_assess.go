@@ -355,11 +355,13 @@ func holdoutState(p *params, ds *dataSet, l assessLearner, seed uint64) (*Respon
 }
 
 // biasVarDegrees are the polynomial degrees of the bias–variance curves.
-// They stop at 6: from degree 7 the Vandermonde least squares is so
-// ill-conditioned that the WebAssembly build (portable kernels) and the
-// native command differ by more than the site's check allows (1e-12
-// relative; 1.5e-10 seen at degree 7 with 30 points).
-var biasVarDegrees = []int{0, 1, 2, 3, 4, 5, 6}
+// From degree 7 the Vandermonde least squares is ill-conditioned (κ₂ up
+// to 10⁸ at degree 9 with 30 points): the WebAssembly build (portable
+// kernels) and the native command differ in the last digits they keep
+// (1.5e-10 at degree 7), within the browser check's tolerance κ·m·ε with
+// κ the largest condition of the fits, which the page reports
+// (rounding.go).
+var biasVarDegrees = []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
 
 // biasVarState draws bias², variance and the expected error of polynomial
 // least squares on the noisy sine over the degree (demo biasvar).
@@ -377,8 +379,11 @@ func biasVarState(p *params) (*Response, error) {
 	bv := learn.BiasVariance{Sigma: noise, N: n, Trials: trials, Seed: uint64(seed)}
 	var rows []map[string]any
 	var deg, b2, va, er []float64
+	worst := 1.0 // the largest condition of a fit (rounding.go)
 	for _, d := range biasVarDegrees {
-		r, err := bv.Run(learn.VandermondeFit(d))
+		watch := &conditionWatch{degree: d}
+		r, err := bv.Run(watch.wrap(learn.VandermondeFit(d)))
+		worst = math.Max(worst, watch.worst)
 		if err != nil {
 			return nil, err
 		}
@@ -393,6 +398,9 @@ func biasVarState(p *params) (*Response, error) {
 	res.Add("command", command("biasvar", "-degrees", strings.Join(ds, ","), "-n", strconv.Itoa(n), "-trials", strconv.Itoa(trials),
 		"-noise", fmtFloat(noise), "-seed", strconv.Itoa(seed), "-json"))
 	res.Add("degrees", rows)
+	if e := roundingEntry(worst, n*(biasVarDegrees[len(biasVarDegrees)-1]+1)); e != nil {
+		res.Add("rounding", e)
+	}
 	f := &plot.Figure{Title: fmt.Sprintf("bias² + variance + σ² over the degree (%d points, %d training sets)", n, trials), XLabel: "polynomial degree",
 		YLabel: "mean over x₀", Width: 560, Height: 340, LogY: true, Legend: plot.LegendUpperRight}
 	f.Line("bias²", deg, b2, plot.Style{Color: plot.ClassColor(0), Marker: plot.MarkerCircle, MarkerSize: 3})

@@ -102,6 +102,9 @@ func linearTopic(p *params, files map[string]string) (*Response, error) {
 	res.Add("lambda", m.Lambda)
 	res.Add("train_mse", trainMSE)
 	res.Add("test_mse", testMSE)
+	if k, err := ridgeCondition(b, xtr, lambda); err == nil && roundingEntry(k, 0) != nil {
+		res.Add("rounding", roundingEntry(k, 0))
+	}
 	sf := &Fields{}
 	sf.Add("command", command("select", "-score", score, "-json", dataPath("diabetes")))
 	sf.Add("scores", sel.Scores)

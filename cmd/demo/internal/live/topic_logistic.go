@@ -39,7 +39,11 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 		return nil, err
 	}
 	x, y := ds.x, ds.y
-	m, err := learn.LogisticRegression{Lambda: lambda}.Fit(x, y)
+	// The fits are kept (cache.go): a step or a change of lr, β or the
+	// iterations redraws without fitting again, and the loss surface of
+	// descentPicture depends on the data and λ alone.
+	key := fmt.Sprintf("logistic %v %s ", lambda, ds.key)
+	m, err := memo(key+"fit", func() (*learn.LogisticModel, error) { return learn.LogisticRegression{Lambda: lambda}.Fit(x, y) })
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +60,9 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 	res.Add("iterations", m.Iterations)
 	res.Add("solver", string(m.Solver))
 	res.Add("train_accuracy", acc)
-	d, err := descentOnFirstFeature(x, y, lambda, lr, beta, adamLR, iters)
+	d, err := memo(key+fmt.Sprintf("descent %v %v %v %d", lr, beta, adamLR, iters), func() (*descent, error) {
+		return descentOnFirstFeature(x, y, lambda, lr, beta, adamLR, iters)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +95,10 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 			f.Add("path", pa.X[:k+1])
 			f.Add("loss", pa.F[:k+1])
 			f.Add("objective", pa.F[k])
+			// The path lists every iterate: a step's rounding is carried
+			// into the next ones, so after k non-expanding steps the
+			// iterates may differ by k steps' worth (rounding.go).
+			f.Add("rounding", roundingEntry(float64(k), 0))
 			also = append(also, f)
 		}
 		nums = append(nums, Number{Label: fmt.Sprintf("%s: f(w_k, b_k)", descentNames[i]), Field: "objective", Text: text})
@@ -97,7 +107,7 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 		res.Add("also", also)
 	}
 	pic := logisticRegions(ds, m, fmt.Sprintf("logistic regression on %s, λ = %g", data, lambda))
-	r, err := respond([]*plot.Figure{pic, descentPicture(d, shown, data, lambda)}, nums, res, iters, shown)
+	r, err := respond([]*plot.Figure{pic, descentPicture(d, shown, data, lambda, key+"loss")}, nums, res, iters, shown)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +156,7 @@ func descentOnFirstFeature(x *matrix.Dense, y []int, lambda, lr, beta, adamLR fl
 
 // descentPicture draws the contours of f(w, b) and the first shown
 // iterations of every path.
-func descentPicture(d *descent, shown int, data string, lambda float64) *plot.Figure {
+func descentPicture(d *descent, shown int, data string, lambda float64, key string) *plot.Figure {
 	ws, bs := d.best.Coef.At(0, 0), d.best.Intercept[0]
 	r := 0.9*math.Max(math.Abs(ws), math.Abs(bs)) + 0.3
 	cw, cb := ws/2, bs/2
@@ -166,7 +176,22 @@ func descentPicture(d *descent, shown int, data string, lambda float64) *plot.Fi
 	for v := 1e-3; v < 50; v *= 2.5 {
 		levels = append(levels, fmin+spread*v)
 	}
-	f.Contour("", value, levels, plot.Style{Color: color.Gray{Y: 170}, Width: 1})
+	// The contours are traced by marching squares on f's values at the
+	// nodes of a 40×40 grid (as the regions above), computed once for the data
+	// and λ (key): plot's Contour sampled f every 3 pixels, three quarters
+	// of a redraw, again at every step.
+	grid, err := memo(key, func() (*sampled, error) {
+		return evalGrid(window{cw - r, cw + r, cb - r, cb + r}, 40, func(pts *matrix.Dense) ([]float64, error) {
+			v := make([]float64, pts.Rows())
+			for i := range v {
+				v[i] = value(pts.At(i, 0), pts.At(i, 1))
+			}
+			return v, nil
+		})
+	})
+	if err == nil {
+		grid.contour(f, "", levels, plot.Style{Color: color.Gray{Y: 170}, Width: 1})
+	}
 	colors := []color.NRGBA{plot.ClassColor(0), plot.ClassColor(1), {R: 220, G: 30, B: 160, A: 255}}
 	for i, pa := range d.paths {
 		k := min(shown, len(pa.F)-1)

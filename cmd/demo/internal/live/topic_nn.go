@@ -152,7 +152,7 @@ func nnRegions(ds *dataSet, m *learn.MLPClassifierModel, title string) *plot.Fig
 		return f
 	}
 	f.ClassRegions(func(a, b float64) int {
-		if prob.at(a, b) > 0.5 {
+		if prob.above(a, b, 0.5) {
 			return 1
 		}
 		return 0

@@ -211,7 +211,7 @@ func svmRegions(s svmState, ds *dataSet, m *learn.SVMClassifierModel, last optim
 	}
 	lo, hi := m.Classes[0], m.Classes[len(m.Classes)-1]
 	f.ClassRegions(func(a, b float64) int {
-		if grid.at(a, b) > 0 { // positive for the larger label (scikit-learn's sign)
+		if grid.above(a, b, 0) { // positive for the larger label (scikit-learn's sign)
 			return hi
 		}
 		return lo

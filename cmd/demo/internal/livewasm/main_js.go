@@ -14,6 +14,7 @@ import (
 func main() {
 	obj := js.Global().Get("Object").New()
 	obj.Set("run", js.FuncOf(jsRun))
+	obj.Set("warm", js.FuncOf(jsWarm))
 	obj.Set("topics", js.FuncOf(func(js.Value, []js.Value) any { return js.ValueOf(live.TopicNames()) }))
 	js.Global().Set("mlnotes", obj)
 	if d := js.Global().Get("dispatchEvent"); d.Type() == js.TypeFunction { // a browser, not node
@@ -68,6 +69,30 @@ func jsRun(_ js.Value, args []js.Value) (out any) {
 	v := js.Global().Get("JSON").Call("parse", string(b))
 	v.Set("figures", js.ValueOf(figs))
 	return v
+}
+
+// jsWarm is mlnotes.warm(topic, paramsJSON): it computes the state again
+// from nothing (the kept fits forgotten, the files kept) and returns
+// nothing. V8 first runs WebAssembly from its baseline compiler and
+// optimizes a function once it has run enough: the page calls this a few
+// times after its first figure, before the reader changes a control, so
+// that the code a redraw runs (the fit, the figure, the response) is
+// optimized by then (docs/live.md, "Speed"). The state computed last is
+// the page's own, kept again for its steps.
+func jsWarm(_ js.Value, args []js.Value) any {
+	defer func() { recover() }() // a state that fails to compute warms nothing
+	if len(args) != 2 {
+		return nil
+	}
+	var params map[string]string
+	if json.Unmarshal([]byte(args[1].String()), &params) != nil {
+		return nil
+	}
+	live.Forget()
+	if resp, err := live.Run(args[0].String(), params, known); err == nil {
+		json.Marshal(resp)
+	}
+	return nil
 }
 
 func errorValue(err error) js.Value {

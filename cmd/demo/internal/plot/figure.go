@@ -268,10 +268,17 @@ func (f *Figure) ClassRegions(class func(x, y float64) int) {
 		f.fail(newError("class regions", ErrInvalid, "nil function"))
 		return
 	}
+	var tints []color.NRGBA // by class, computed once: the layer asks for every cell
 	f.add(&fieldLayer{colorAt: func(x, y float64) color.NRGBA {
 		c := class(x, y)
 		if c < 0 {
 			return colorBackground
+		}
+		for len(tints) <= c && len(tints) < 64 {
+			tints = append(tints, tint(ClassColor(len(tints)), regionTint))
+		}
+		if c < len(tints) {
+			return tints[c]
 		}
 		return tint(ClassColor(c), regionTint)
 	}})

@@ -35,6 +35,13 @@ type painter interface {
 	polygon(pts []point, c color.NRGBA)
 	circle(center point, radius float64, c color.NRGBA)
 	ring(center point, radius, width float64, c color.NRGBA)
+	// haloCircle draws a disc of radius r in c inside a ring of width
+	// edge in the background colour (a marker with its white edge).
+	haloCircle(center point, r, edge float64, c color.NRGBA)
+	// haloPolygon draws the polygon inner in c over outer in the
+	// background colour, outer being inner scaled about its incentre (a
+	// polygonal marker with its white edge).
+	haloPolygon(inner, outer []point, c color.NRGBA)
 	// text draws s at the given scale with its cap height centred on at.y
 	// and aligned on at.x; vertical text reads upwards, centred likewise on
 	// the rotated axes.
@@ -50,8 +57,7 @@ func drawMarker(p painter, at point, m Marker, r, lineWidth float64, c color.NRG
 	switch m {
 	case MarkerNone:
 	case MarkerCircle:
-		p.circle(at, r+edge, colorBackground)
-		p.circle(at, r, c)
+		p.haloCircle(at, r, edge, c)
 	case MarkerRing:
 		p.ring(at, r, lineWidth, c)
 	case MarkerPlus, MarkerCross:
@@ -71,8 +77,7 @@ func drawMarker(p painter, at point, m Marker, r, lineWidth float64, c color.NRG
 			p.polyline(a, w, nil, c)
 		}
 	default:
-		p.polygon(markerShape(m, at, r+edge*1.5), colorBackground)
-		p.polygon(markerShape(m, at, r), c)
+		p.haloPolygon(markerShape(m, at, r), markerShape(m, at, r+edge*1.5), c)
 	}
 }
 

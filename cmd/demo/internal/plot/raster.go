@@ -229,6 +229,16 @@ func (r *raster) circle(center point, radius float64, c color.NRGBA) {
 	r.disc(center, radius+1, func(d float64) float64 { return radius - d + 0.5 }, c)
 }
 
+func (r *raster) haloCircle(center point, radius, edge float64, c color.NRGBA) {
+	r.circle(center, radius+edge, colorBackground)
+	r.circle(center, radius, c)
+}
+
+func (r *raster) haloPolygon(inner, outer []point, c color.NRGBA) {
+	r.polygon(outer, colorBackground)
+	r.polygon(inner, c)
+}
+
 func (r *raster) ring(center point, radius, width float64, c color.NRGBA) {
 	r.disc(center, radius+width/2+1, func(d float64) float64 { return width/2 - math.Abs(d-radius) + 0.5 }, c)
 }

@@ -55,17 +55,6 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-func points(pts []point) string {
-	var b strings.Builder
-	for i, p := range pts {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(num(p.x) + "," + num(p.y))
-	}
-	return b.String()
-}
-
 // paint returns the attribute pair for a colour, with its opacity when it is
 // not opaque.
 func paint(attr string, c color.NRGBA) string {
@@ -102,12 +91,17 @@ func (s *svgPainter) fillRect(r rect, c color.NRGBA) {
 		num(r.x0), num(r.y0), num(r.x1-r.x0), num(r.y1-r.y0), paint("fill", c))
 }
 
+// The elements written for every point of a series (polyline, polygon,
+// circle, ring) are written piece by piece rather than through fmt: a live
+// page writes hundreds of them per redraw.
+
 func (s *svgPainter) polyline(pts []point, width float64, dash []float64, c color.NRGBA) {
 	if len(pts) < 2 {
 		return
 	}
-	fmt.Fprintf(&s.b, `<polyline points="%s" fill="none" %s stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"`,
-		points(pts), paint("stroke", c), num(width))
+	s.b.WriteString(`<polyline points="`)
+	writePoints(&s.b, pts)
+	s.b.WriteString(`" fill="none" ` + paint("stroke", c) + ` stroke-width="` + num(width) + `" stroke-linecap="round" stroke-linejoin="round"`)
 	if dash != nil {
 		parts := make([]string, len(dash))
 		for i, d := range dash {
@@ -119,16 +113,18 @@ func (s *svgPainter) polyline(pts []point, width float64, dash []float64, c colo
 }
 
 func (s *svgPainter) polygon(pts []point, c color.NRGBA) {
-	fmt.Fprintf(&s.b, `<polygon points="%s" %s/>`+"\n", points(pts), paint("fill", c))
+	s.b.WriteString(`<polygon points="`)
+	writePoints(&s.b, pts)
+	s.b.WriteString(`" ` + paint("fill", c) + "/>\n")
 }
 
 func (s *svgPainter) circle(center point, radius float64, c color.NRGBA) {
-	fmt.Fprintf(&s.b, `<circle cx="%s" cy="%s" r="%s" %s/>`+"\n", num(center.x), num(center.y), num(radius), paint("fill", c))
+	s.b.WriteString(`<circle cx="` + num(center.x) + `" cy="` + num(center.y) + `" r="` + num(radius) + `" ` + paint("fill", c) + "/>\n")
 }
 
 func (s *svgPainter) ring(center point, radius, width float64, c color.NRGBA) {
-	fmt.Fprintf(&s.b, `<circle cx="%s" cy="%s" r="%s" fill="none" %s stroke-width="%s"/>`+"\n",
-		num(center.x), num(center.y), num(radius), paint("stroke", c), num(width))
+	s.b.WriteString(`<circle cx="` + num(center.x) + `" cy="` + num(center.y) + `" r="` + num(radius) + `" fill="none" ` +
+		paint("stroke", c) + ` stroke-width="` + num(width) + "\"/>\n")
 }
 
 // svgFontSize is the font size per unit of text scale: sans-serif faces have
@@ -156,13 +152,13 @@ func (s *svgPainter) text(at point, t string, scale int, align Align, vertical b
 }
 
 // image draws img over r. An image of few runs of equal pixels along its
-// rows (class regions) becomes one rectangle per run, which every viewer
-// draws sharp and which costs no PNG encoding; any other is embedded as
-// PNG data. Viewers that ignore image-rendering smooth an enlarged image,
+// rows (class regions) becomes one path of rectangles per colour
+// (svg_runs.go), which every viewer draws sharp and which costs no PNG
+// encoding; any other is embedded as PNG data. Viewers that ignore image-rendering smooth an enlarged image,
 // so such an img is first enlarged by repeating pixels to about its size
 // on the canvas; the smoothing then only softens the outer edge.
 func (s *svgPainter) image(r rect, img *image.NRGBA) {
-	if s.imageRuns(r, img) {
+	if s.imagePaths(r, img) {
 		return
 	}
 	fx := max(1, int(math.Round((r.x1-r.x0)/float64(img.Bounds().Dx()))))
@@ -192,43 +188,4 @@ func enlarge(img *image.NRGBA, fx, fy int) *image.NRGBA {
 		}
 	}
 	return out
-}
-
-// maxImageRuns is the most runs of equal pixels an image drawn as
-// rectangles may have; beyond it a PNG is smaller.
-const maxImageRuns = 2000
-
-// imageRuns draws img over r as one rectangle per run of equal pixels in
-// a row, and reports false (drawing nothing) when img has more than
-// maxImageRuns runs.
-func (s *svgPainter) imageRuns(r rect, img *image.NRGBA) bool {
-	b := img.Bounds()
-	runs := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if x == b.Min.X || img.NRGBAAt(x, y) != img.NRGBAAt(x-1, y) {
-				if runs++; runs > maxImageRuns {
-					return false
-				}
-			}
-		}
-	}
-	cw, ch := (r.x1-r.x0)/float64(b.Dx()), (r.y1-r.y0)/float64(b.Dy())
-	s.b.WriteString(`<g shape-rendering="crispEdges">` + "\n")
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x0 := b.Min.X; x0 < b.Max.X; {
-			c := img.NRGBAAt(x0, y)
-			x1 := x0 + 1
-			for x1 < b.Max.X && img.NRGBAAt(x1, y) == c {
-				x1++
-			}
-			// (Concatenation, not Fprintf: a region figure writes hundreds
-			// of these per redraw of a live page.)
-			s.b.WriteString(`<rect x="` + num(r.x0+float64(x0-b.Min.X)*cw) + `" y="` + num(r.y0+float64(y-b.Min.Y)*ch) +
-				`" width="` + num(float64(x1-x0)*cw) + `" height="` + num(ch) + `" ` + paint("fill", c) + "/>\n")
-			x0 = x1
-		}
-	}
-	s.b.WriteString("</g>\n")
-	return true
 }

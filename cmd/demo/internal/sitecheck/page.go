@@ -17,7 +17,6 @@ import (
 var (
 	bodyTag    = regexp.MustCompile(`<body[^>]*>`)
 	stateAttr  = regexp.MustCompile(`data-state="([a-z]*)"`)
-	benchAttr  = regexp.MustCompile(`data-bench="([^"]*)"`)
 	resultTag  = regexp.MustCompile(`(?s)<script type="application/json" id="result">(.*?)</script>`)
 	messageTag = regexp.MustCompile(`(?s)<p id="message"[^>]*>(.*?)</p>`)
 	figureTag  = regexp.MustCompile(`(?s)<div id="figure"[^>]*>(.*?)</div>\s*</section>`)
@@ -81,16 +80,14 @@ func checkPage(path, site, demo, want string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	n, err := compareResult(res[1], site, demo, files)
+	worst := 0.0
+	n, err := compareResult(res[1], site, demo, files, &worst)
 	if err != nil {
 		return "", err
 	}
-	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the commands", len(marks.FindAllString(fig[1], -1)), n)
+	out := fmt.Sprintf("ready, %d figure marks, %d fields agree with the commands (largest difference %.2g of the tolerance)", len(marks.FindAllString(fig[1], -1)), n, worst)
 	if len(files) > 0 {
 		out += fmt.Sprintf(" (reading %d downloaded files)", len(files))
-	}
-	if m := benchAttr.FindStringSubmatch(body); m != nil {
-		out += ", bench " + html.UnescapeString(m[1])
 	}
 	return out, nil
 }
@@ -101,17 +98,17 @@ func checkPage(path, site, demo, want string) (string, error) {
 // the block's "also" (the other commands of a page that shows more than
 // one computation, each an object of the same form) are compared with
 // their commands in turn. It returns how many fields it compared.
-func compareResult(block, site, demo string, files map[string]string) (int, error) {
+func compareResult(block, site, demo string, files map[string]string, worst *float64) (int, error) {
 	var page map[string]any
 	if err := json.Unmarshal([]byte(block), &page); err != nil {
 		return 0, fmt.Errorf("result block: %v", err)
 	}
-	return compareCommand(page, site, demo, files)
+	return compareCommand(page, site, demo, files, worst)
 }
 
 // compareCommand compares one object of the result block (command and
 // fields) with its command's output, then the entries of its also.
-func compareCommand(page map[string]any, site, demo string, files map[string]string) (int, error) {
+func compareCommand(page map[string]any, site, demo string, files map[string]string, worst *float64) (int, error) {
 	line, _ := page["command"].(string)
 	words := strings.Fields(line)
 	if len(words) < 2 || words[0] != "demo" {
@@ -148,10 +145,18 @@ func compareCommand(page map[string]any, site, demo string, files map[string]str
 	if err := json.Unmarshal(stdout.Bytes(), &native); err != nil {
 		return 0, fmt.Errorf("%s: output is not JSON: %v", line, err)
 	}
+	values, err := dataValues(words[1:], cmd.Dir)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %v", line, err)
+	}
+	r, err := roundingOf(page, values)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %v", line, err)
+	}
 	n := 0
 	for k, v := range page {
 		switch k {
-		case "command":
+		case "command", "rounding":
 			continue
 		case "also":
 			more, ok := v.([]any)
@@ -163,7 +168,7 @@ func compareCommand(page map[string]any, site, demo string, files map[string]str
 				if !ok {
 					return n, fmt.Errorf("result block: an entry of also is %T, want an object", m)
 				}
-				c, err := compareCommand(obj, site, demo, files)
+				c, err := compareCommand(obj, site, demo, files, worst)
 				n += c
 				if err != nil {
 					return n, err
@@ -175,7 +180,10 @@ func compareCommand(page map[string]any, site, demo string, files map[string]str
 		if !ok {
 			return n, fmt.Errorf("%s: the page shows %s, which the command does not print", line, k)
 		}
-		if err := agree(k, v, w); err != nil {
+		scale := map[string]float64{}
+		scales(k, v, scale)
+		scales(k, w, scale)
+		if err := agree(k, k, v, w, r.tolerance(), scale, worst); err != nil {
 			return n, fmt.Errorf("%s: %v", line, err)
 		}
 		n++
@@ -183,22 +191,23 @@ func compareCommand(page map[string]any, site, demo string, files map[string]str
 	return n, nil
 }
 
-// relTol is the agreement asked of floating-point fields: the WebAssembly
-// build runs the portable kernels, whose sums may be ordered differently
-// from the native assembly ones, so results agree to a few thousand units
-// in the last place of the values compared (2⁻⁵² ≈ 2.2e-16).
-const relTol = 1e-12
-
-func agree(name string, page, native any) error {
+// agree compares the page's value of a field with the command's: numbers
+// within tol times their field's scale (tolerance.go), anything else
+// exactly. path names the field with its indices dropped, the key of
+// scale.
+// *worst is raised to the largest |page − command| / (tol · scale) met.
+func agree(name, path string, page, native any, tol float64, scale map[string]float64, worst *float64) error {
 	switch p := page.(type) {
 	case float64:
 		q, ok := native.(float64)
 		if !ok {
 			return fmt.Errorf("%s: page %v, command %v", name, page, native)
 		}
-		scale := max(1, abs(p), abs(q))
-		if abs(p-q) > relTol*scale {
-			return fmt.Errorf("%s: page %.17g, command %.17g", name, p, q)
+		if d := abs(p - q); d > 0 {
+			*worst = max(*worst, d/(tol*scale[path])) // +Inf for a difference where the scale is 0
+		}
+		if abs(p-q) > tol*scale[path] {
+			return fmt.Errorf("%s: page %.17g, command %.17g: differ by %.3g, more than τ·max|%s| = %.3g·%.3g", name, p, q, abs(p-q), path, tol, scale[path])
 		}
 	case []any:
 		q, ok := native.([]any)
@@ -206,7 +215,7 @@ func agree(name string, page, native any) error {
 			return fmt.Errorf("%s: page %v, command %v", name, page, native)
 		}
 		for i := range p {
-			if err := agree(fmt.Sprintf("%s[%d]", name, i), p[i], q[i]); err != nil {
+			if err := agree(fmt.Sprintf("%s[%d]", name, i), path+"[]", p[i], q[i], tol, scale, worst); err != nil {
 				return err
 			}
 		}
@@ -216,7 +225,7 @@ func agree(name string, page, native any) error {
 			return fmt.Errorf("%s: page %v, command %v", name, page, native)
 		}
 		for k, v := range p {
-			if err := agree(name+"."+k, v, q[k]); err != nil {
+			if err := agree(name+"."+k, path+"."+k, v, q[k], tol, scale, worst); err != nil {
 				return err
 			}
 		}
