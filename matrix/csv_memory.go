@@ -1,0 +1,58 @@
+package matrix
+
+// The memory a CSV reader holds, compared with MemoryLimit as it grows, so
+// that a table too large for the process is refused with ErrTooLarge, in
+// one line naming the size and the limit, instead of ending the process in
+// the Go runtime's "fatal error: out of memory" (issue 25).
+
+import "fmt"
+
+// held is the memory of the reader's buffers: the buffered reader, a long
+// line, the quoted path's fields, and 8 bytes a field for their ends.
+func (c *CSVRecords) held() int64 {
+	return AddBytes(int64(c.br.Size()), int64(cap(c.raw)), int64(cap(c.packed)),
+		FloatBytes(cap(c.rec.ends)), FloatBytes(cap(c.fldbuf)))
+}
+
+// growLine makes room in the long-line buffer for add more bytes, first
+// checking that the old and the new buffer (append's growth: at least a
+// quarter more) fit within MemoryLimit.
+func (c *CSVRecords) growLine(add int) error {
+	need := len(c.raw) + add
+	if need <= cap(c.raw) {
+		return nil
+	}
+	grown := need + need/4
+	total := AddBytes(c.held(), int64(grown))
+	if total > MemoryLimit() {
+		return &Error{Op: "read csv", Err: ErrTooLarge, Detail: fmt.Sprintf(
+			"line %d: a line of more than %s needs %s to be read, the limit is %s",
+			c.lines+1, FormatBytes(int64(len(c.raw))), FormatBytes(total), FormatBytes(MemoryLimit()))}
+	}
+	c.raw = append(make([]byte, 0, grown), c.raw...)
+	return nil
+}
+
+// growCells makes room in data for one more record of width numbers,
+// found on line, for operation op. held is what the reader holds besides.
+// The storage grows by a quarter (at least one record, and double while it
+// is small), so reading n numbers copies about 4n of them; while it grows
+// the old and the new storage are both alive, and their sum with held must
+// fit within MemoryLimit, or the table is refused with ErrTooLarge.
+func growCells(op string, data []float64, width, line int, held int64) ([]float64, error) {
+	if cap(data)-len(data) >= width {
+		return data, nil
+	}
+	grown := len(data) + max(width, len(data)/4)
+	if len(data) < 1<<16 {
+		grown = max(grown, 2*len(data))
+	}
+	total := AddBytes(held, FloatBytes(cap(data)), FloatBytes(grown))
+	if limit := MemoryLimit(); total > limit {
+		rows := len(data)/width + 1
+		return nil, &Error{Op: op, Err: ErrTooLarge, Detail: fmt.Sprintf(
+			"line %d: %d rows of %d numbers need %s while the table grows (%s of numbers), the limit is %s",
+			line, rows, width, FormatBytes(total), FormatBytes(FloatBytes(rows, width)), FormatBytes(limit))}
+	}
+	return append(make([]float64, 0, grown), data...), nil
+}
