@@ -19,6 +19,7 @@ package main
 //   - a gzip-compressed file is named as such instead of read as garbage.
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -26,21 +27,42 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
 	"mlnotes/matrix"
 )
 
-// rawTable is a delimited file as strings: a header (nil when the file has
-// none) and the data records, every cell trimmed of surrounding white space.
+// rawTable is a delimited file as text: a header (nil when the file has
+// none) and the data records, every cell trimmed of surrounding white
+// space. The cells are not a string each (16 bytes a cell beyond the text,
+// which made a file of 10 million columns take gigabytes, issue 25): each
+// record is one string of its trimmed cells, one after another, and ends
+// says where each cell ends in it (4 bytes a cell).
 type rawTable struct {
 	path  string
 	names []string
-	cells [][]string
-	lines []int // the line on which each record starts (1-based, as an editor counts)
+	text  []string // the trimmed cells of each record, concatenated
+	ends  []uint32 // cell j of record i ends at text[i][ends[i·width+j]]
+	first int      // the first data record: 1 when record 0 is the header
+	lines []int    // the line on which each data record starts (1-based, as an editor counts)
 	width int
 	sep   rune
+}
+
+// records is the number of data records.
+func (t *rawTable) records() int { return len(t.text) - t.first }
+
+// cell returns cell j of data record i, trimmed.
+func (t *rawTable) cell(i, j int) string {
+	i += t.first
+	k := i*t.width + j
+	start := uint32(0)
+	if j > 0 {
+		start = t.ends[k-1]
+	}
+	return t.text[i][start:t.ends[k]]
 }
 
 // gzipMagic starts every gzip stream (RFC 1952).
@@ -49,13 +71,23 @@ var gzipMagic = []byte{0x1f, 0x8b}
 // errGzip is the answer to a compressed data file.
 var errGzip = errors.New("the file is gzip-compressed; decompress it first (gunzip)")
 
-// readRawTable reads a delimited file. sep 0 means "detect it".
+// readRawTable reads a delimited file. sep 0 means "detect it": the file
+// is then read twice, once for the first lines, once whole.
 func readRawTable(path string, sep rune) (*rawTable, error) {
-	content, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	t, err := parseRawTable(content, sep)
+	defer f.Close()
+	if sep == 0 {
+		if sep, err = detectSeparatorFrom(f); err != nil {
+			return nil, err
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+	}
+	t, err := readRawRecords(f, sep)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -65,20 +97,29 @@ func readRawTable(path string, sep rune) (*rawTable, error) {
 
 // parseRawTable is readRawTable on the bytes of a file.
 func parseRawTable(content []byte, sep rune) (*rawTable, error) {
-	if bytes.HasPrefix(content, gzipMagic) {
-		return nil, errGzip
-	}
-	content = bytes.TrimPrefix(content, []byte("\uFEFF"))
 	if sep == 0 {
 		sep = detectSeparator(content)
 	}
-	cr := csv.NewReader(bytes.NewReader(content))
-	cr.Comma = sep
-	cr.FieldsPerRecord = -1
+	return readRawRecords(bytes.NewReader(content), sep)
+}
+
+// readRawRecords reads the records of r, separated by sep, with
+// matrix.CSVRecords: a line is read into one reused buffer and split in
+// place, and only its trimmed cells are kept.
+func readRawRecords(r io.Reader, sep rune) (*rawTable, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	if magic, _ := br.Peek(2); bytes.Equal(magic, gzipMagic) {
+		return nil, errGzip
+	}
+	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte("\uFEFF")) {
+		br.Discard(3)
+	}
+	recs := matrix.NewCSVRecords(br, sep)
 	t := &rawTable{sep: sep, width: -1}
 	firstLine := 0
+	var held int64 // the bytes of text and lines
 	for {
-		rec, err := cr.Read()
+		err := recs.Next()
 		if err != nil {
 			if err == io.EOF {
 				break
@@ -89,44 +130,113 @@ func parseRawTable(content []byte, sep rune) (*rawTable, error) {
 			}
 			return nil, err
 		}
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
-		}
-		line, _ := cr.FieldPos(0)
+		line := recs.Line()
 		if t.width < 0 {
-			t.width, firstLine = len(rec), line
+			t.width, firstLine = recs.Len(), line
 		}
-		if len(rec) != t.width {
-			return nil, fmt.Errorf("line %d has %s, line %d has %d (separator %s)", line, fieldCount(len(rec)), firstLine, t.width, sepName(sep))
+		if recs.Len() != t.width {
+			return nil, fmt.Errorf("line %d has %s, line %d has %d (separator %s)", line, fieldCount(recs.Len()), firstLine, t.width, sepName(sep))
 		}
-		for j := range rec {
-			rec[j] = strings.TrimSpace(rec[j])
+		if held, err = t.add(recs, held); err != nil {
+			return nil, err
 		}
-		t.cells = append(t.cells, rec)
-		t.lines = append(t.lines, line)
 	}
-	if len(t.cells) > 0 && isTextHeader(t.cells) {
-		names := t.cells[0]
-		seen := make(map[string]int, len(names))
-		for j, name := range names {
-			if name == "" {
-				return nil, fmt.Errorf("line %d, column %d: empty column name", t.lines[0], j+1)
-			}
-			if k, dup := seen[name]; dup {
-				return nil, fmt.Errorf("line %d, column %d: duplicate column name %q (also column %d)", t.lines[0], j+1, name, k+1)
-			}
-			seen[name] = j
+	if len(t.text) > 0 && isTextHeader(t) {
+		if err := t.takeHeader(); err != nil {
+			return nil, err
 		}
-		t.names = names
-		t.cells, t.lines = t.cells[1:], t.lines[1:]
 	}
-	if len(t.cells) == 0 {
+	if t.records() == 0 {
 		if t.names != nil {
 			return nil, errors.New("header only, no data rows")
 		}
 		return nil, errors.New("no data rows")
 	}
 	return t, nil
+}
+
+// add appends the current record of recs, its cells trimmed; held is the
+// memory of the records read so far, returned updated. A table that would
+// not fit within matrix.MemoryLimit is refused with matrix.ErrTooLarge.
+func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
+	line, n := recs.Line(), recs.Len()
+	size := 0
+	for j := range n {
+		size += len(bytes.TrimSpace(recs.Field(j)))
+	}
+	if size > math.MaxUint32 {
+		return held, fmt.Errorf("line %d: a record of more than 4 GB", line)
+	}
+	// The cells' ends grow by a quarter; while they grow, the old and the
+	// new slice are both alive. The record being read holds its text, its
+	// separators and 8 bytes a field in matrix.CSVRecords.
+	grown := int64(cap(t.ends))
+	if len(t.ends)+n > cap(t.ends) {
+		grown = int64(len(t.ends)+n) + int64(len(t.ends)+n)/4
+	}
+	need := matrix.AddBytes(held, int64(size)+24, 4*int64(cap(t.ends)), 4*grown, int64(size)+9*int64(n))
+	what := fmt.Sprintf("line %d: the %d records of %d cells read so far", line, len(t.text)+1, n)
+	if err := matrix.CheckAlloc("read csv", what, need); err != nil {
+		return held, err
+	}
+	if int64(cap(t.ends)) < grown {
+		t.ends = append(make([]uint32, 0, grown), t.ends...)
+	}
+	text := make([]byte, 0, size)
+	for j := range n {
+		text = append(text, bytes.TrimSpace(recs.Field(j))...)
+		t.ends = append(t.ends, uint32(len(text)))
+	}
+	t.text = append(t.text, string(text))
+	t.lines = append(t.lines, line)
+	return held + int64(size) + 24, nil
+}
+
+// takeHeader makes record 0 the header, after checking its names: the
+// first column, in order, whose name is empty or repeats an earlier one
+// is an error.
+func (t *rawTable) takeHeader() error {
+	names := make([]string, t.width)
+	for j := range names {
+		names[j] = t.cell(0, j)
+	}
+	empty := slices.Index(names, "")
+	j, k := firstDuplicate(names)
+	switch {
+	case empty >= 0 && (j < 0 || empty <= j):
+		return fmt.Errorf("line %d, column %d: empty column name", t.lines[0], empty+1)
+	case j >= 0:
+		return fmt.Errorf("line %d, column %d: duplicate column name %q (also column %d)", t.lines[0], j+1, names[j], k+1)
+	}
+	t.names, t.first, t.lines = names, 1, t.lines[1:]
+	return nil
+}
+
+// firstDuplicate returns the first column j (0-based, in order) whose name
+// occurs in an earlier column, and the first column k of that name; −1, −1
+// when the names are distinct. Sorting the columns by name (ties by
+// position) needs 8 bytes a name where a map of names needed about 50.
+func firstDuplicate(names []string) (j, k int) {
+	idx := make([]int, len(names))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := strings.Compare(names[a], names[b]); c != 0 {
+			return c
+		}
+		return a - b
+	})
+	j, k = -1, -1
+	for i := 1; i < len(idx); i++ {
+		// idx[i] is the second column of its name when it equals the one
+		// before, which starts the run.
+		second := names[idx[i]] == names[idx[i-1]] && (i == 1 || names[idx[i-2]] != names[idx[i-1]])
+		if second && (j < 0 || idx[i] < j) {
+			j, k = idx[i], idx[i-1]
+		}
+	}
+	return j, k
 }
 
 // fieldCount writes "1 field" or "n fields".
@@ -174,42 +284,78 @@ func parseSeparator(s string) (rune, error) {
 // into the same number of fields, more than one, and into the most fields;
 // comma on ties and when none qualifies (a single-column file).
 func detectSeparator(content []byte) rune {
-	var lines [][]byte
-	for len(content) > 0 && len(lines) < 20 {
-		i := bytes.IndexByte(content, '\n')
-		var line []byte
-		if i < 0 {
-			line, content = content, nil
-		} else {
-			line, content = content[:i], content[i+1:]
+	sep, _ := detectSeparatorFrom(bytes.NewReader(content))
+	return sep
+}
+
+// detectSeparatorFrom is detectSeparator reading the lines from r, one
+// at a time: a line without a double quote has one field more than it has
+// separators; a line with one is read by encoding/csv with LazyQuotes (a
+// quoted field cut by a line break must not disqualify).
+func detectSeparatorFrom(r io.Reader) (rune, error) {
+	seps := []rune{',', ';', '\t'}
+	counts := []int{-1, -1, -1} // fields of each candidate; −2 disqualified
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte
+	for seen := 0; seen < 20; {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long[:0], line...)
+			for err == bufio.ErrBufferFull {
+				line, err = br.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			line = long
 		}
+		if err != nil && err != io.EOF {
+			return 0, err
+		}
+		line = bytes.TrimSuffix(line, []byte("\n"))
 		if len(bytes.TrimSpace(line)) > 0 {
-			lines = append(lines, line)
+			seen++
+			for c, sep := range seps {
+				counts[c] = agreeingCount(counts[c], fieldsOf(line, sep))
+			}
+		}
+		if err == io.EOF {
+			break
 		}
 	}
 	best, bestCount := ',', 1
-	for _, sep := range []rune{',', ';', '\t'} {
-		count := -1
-		for _, line := range lines {
-			cr := csv.NewReader(bytes.NewReader(line))
-			cr.Comma = sep
-			cr.LazyQuotes = true // a quoted field cut by a line break must not disqualify
-			rec, err := cr.Read()
-			if err != nil {
-				count = -1
-				break
-			}
-			if count >= 0 && len(rec) != count {
-				count = -1
-				break
-			}
-			count = len(rec)
-		}
-		if count > bestCount {
-			best, bestCount = sep, count
+	for c, sep := range seps {
+		if counts[c] > bestCount {
+			best, bestCount = sep, counts[c]
 		}
 	}
-	return best
+	return best, nil
+}
+
+// agreeingCount keeps a candidate's field count while every line agrees
+// with it (−2 once one does not, or one cannot be read).
+func agreeingCount(count, fields int) int {
+	switch {
+	case count == -2 || fields < 0:
+		return -2
+	case count >= 0 && fields != count:
+		return -2
+	}
+	return fields
+}
+
+// fieldsOf counts the fields of one line for a separator, −1 when
+// encoding/csv refuses it.
+func fieldsOf(line []byte, sep rune) int {
+	if bytes.IndexByte(line, '"') < 0 {
+		return 1 + bytes.Count(line, []byte(string(sep)))
+	}
+	cr := csv.NewReader(bytes.NewReader(line))
+	cr.Comma = sep
+	cr.LazyQuotes = true
+	rec, err := cr.Read()
+	if err != nil {
+		return -1
+	}
+	return len(rec)
 }
 
 // isNumberCell reports a cell that is a number (an out-of-range one such
@@ -225,12 +371,13 @@ func isMissing(s string) bool { return s == "" || strings.EqualFold(s, "NA") }
 // isTextHeader decides whether the first record is a header: one of its
 // cells is text where the second record has a number or a missing value
 // (or there is no second record).
-func isTextHeader(cells [][]string) bool {
-	for j, c := range cells[0] {
+func isTextHeader(t *rawTable) bool {
+	for j := range t.width {
+		c := t.cell(0, j)
 		if isMissing(c) || isNumberCell(c) {
 			continue
 		}
-		if len(cells) == 1 || isNumberCell(cells[1][j]) || isMissing(cells[1][j]) {
+		if t.records() == 1 || isNumberCell(t.cell(1, j)) || isMissing(t.cell(1, j)) {
 			return true
 		}
 	}
