@@ -34,7 +34,8 @@ func (r *csvRecord) cells() []string {
 	text := string(r.text)
 	out := make([]string, r.Len())
 	for j := range out {
-		out[j] = strings.TrimSpace(text[r.start(j):r.ends[j]])
+		start, end := r.bounds(j)
+		out[j] = strings.TrimSpace(text[start:end])
 	}
 	return out
 }

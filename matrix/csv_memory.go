@@ -8,28 +8,22 @@ package matrix
 import "fmt"
 
 // held is the memory of the reader's buffers: the buffered reader, a long
-// line, the quoted path's fields, and 8 bytes a field for their ends.
+// line (with the pieces of one being assembled), and the quoted path's
+// fields with 16 bytes a field for their ends and lines.
 func (c *CSVRecords) held() int64 {
-	return AddBytes(int64(c.br.Size()), int64(cap(c.raw)), int64(cap(c.packed)),
-		FloatBytes(cap(c.rec.ends)), FloatBytes(cap(c.fldbuf)))
+	return AddBytes(int64(c.br.Size()), int64(cap(c.raw)), int64(c.spill), int64(cap(c.packed)),
+		FloatBytes(cap(c.endbuf)), FloatBytes(cap(c.fldbuf)))
 }
 
-// growLine makes room in the long-line buffer for add more bytes, first
-// checking that the old and the new buffer (append's growth: at least a
-// quarter more) fit within MemoryLimit.
-func (c *CSVRecords) growLine(add int) error {
-	need := len(c.raw) + add
-	if need <= cap(c.raw) {
-		return nil
-	}
-	grown := need + need/4
-	total := AddBytes(c.held(), int64(grown))
-	if total > MemoryLimit() {
+// checkLine refuses with ErrTooLarge a line whose assembly would need
+// more than MemoryLimit: what the reader holds and add bytes more.
+func (c *CSVRecords) checkLine(add int) error {
+	total := AddBytes(c.held(), int64(add))
+	if limit := MemoryLimit(); total > limit {
 		return &Error{Op: "read csv", Err: ErrTooLarge, Detail: fmt.Sprintf(
 			"line %d: a line of more than %s needs %s to be read, the limit is %s",
-			c.lines+1, FormatBytes(int64(len(c.raw))), FormatBytes(total), FormatBytes(MemoryLimit()))}
+			c.lines+1, FormatBytes(int64(len(c.raw)+c.spill)), FormatBytes(total), FormatBytes(limit))}
 	}
-	c.raw = append(make([]byte, 0, grown), c.raw...)
 	return nil
 }
 

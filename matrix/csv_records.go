@@ -9,9 +9,10 @@ package matrix
 // text. A line of 10 million numbers then costs 1.2 GB while being read, 29
 // times the file, and under a limited address space the Go runtime ended
 // the process ("fatal error: out of memory") before any size check could
-// run. CSVRecords reads a line into one reused buffer and records where
-// its fields end (8 bytes per field), so that a line of n fields of b bytes
-// each costs n·(b+1) + 8n bytes while it is the current record.
+// run. CSVRecords reads a line into one reused buffer and finds its fields
+// in place, one after another, so that a line of n fields of b bytes each
+// costs its n·(b+1) bytes while it is the current record (twice that while
+// the first line longer than the buffered reader's 64 kB is assembled).
 //
 // Only lines without a double quote take this path; a line that holds one
 // is handed, with the lines that follow it as far as its record reaches,
@@ -57,6 +58,7 @@ type CSVRecords struct {
 	sepb  []byte // sep, UTF-8 encoded
 	lines int    // the physical lines consumed so far
 	raw   []byte // a line longer than br's buffer, assembled (reused)
+	spill int    // bytes of the line being assembled beyond raw's capacity
 	rec   csvRecord
 
 	// The quoted path: an encoding/csv reader fed line by line, and the
@@ -65,6 +67,7 @@ type CSVRecords struct {
 	feed   *lineFeeder
 	packed []byte
 	fldbuf []int
+	endbuf []int
 }
 
 // NewCSVRecords returns a reader of the records of r whose fields are
@@ -73,7 +76,7 @@ type CSVRecords struct {
 // first quoted record and splits unquoted lines where it occurs).
 func NewCSVRecords(r io.Reader, sep rune) *CSVRecords {
 	sepb := utf8.AppendRune(nil, sep)
-	return &CSVRecords{br: bufio.NewReaderSize(r, csvBufferSize), sep: sep, sepb: sepb, rec: csvRecord{sepLen: len(sepb)}}
+	return &CSVRecords{br: bufio.NewReaderSize(r, csvBufferSize), sep: sep, sepb: sepb, rec: csvRecord{sep: sepb}}
 }
 
 // Next advances to the next record that is not blank. It returns io.EOF at
@@ -118,21 +121,56 @@ func (c *CSVRecords) Line() int { return c.rec.line }
 // starts: Line, unless a quoted field before it spans lines.
 func (c *CSVRecords) FieldLine(j int) int { return c.rec.FieldLine(j) }
 
-// csvRecord is a record: its fields' text, separated by a separator of
-// sepLen bytes, and where each field ends.
+// csvRecord is a record: its fields' text, separated by sep. The fields
+// of a quoted record (parsed by encoding/csv) end where ends says; those
+// of an unquoted line are found by a cursor that moves forward from one
+// field to the next, so that reading them in order is one pass.
 type csvRecord struct {
-	text   []byte // the fields, separated by the separator
-	ends   []int  // field j ends at text[ends[j]]; it starts sepLen after ends[j−1]
-	sepLen int
-	line   int   // the line on which the record starts (1-based)
-	flds   []int // the line on which each field starts, for a quoted record; nil otherwise
+	text  []byte // the fields, separated by sep
+	sep   []byte
+	n     int   // the number of fields
+	ends  []int // quoted: field j ends at text[ends[j]]; nil for an unquoted line
+	line  int   // the line on which the record starts (1-based)
+	flds  []int // quoted: the line on which each field starts; nil otherwise
+	field int   // unquoted: the field the cursor is on (−1: none yet)
+	start int   // unquoted: where that field starts in text
+	end   int   // unquoted: where it ends
 }
 
 // Len returns the number of fields.
-func (r *csvRecord) Len() int { return len(r.ends) }
+func (r *csvRecord) Len() int { return r.n }
 
-// Field returns field j, untrimmed.
-func (r *csvRecord) Field(j int) []byte { return r.text[r.start(j):r.ends[j]] }
+// Field returns field j, untrimmed. On an unquoted line, asking for the
+// fields in order costs one pass over the line; going back starts over.
+func (r *csvRecord) Field(j int) []byte {
+	start, end := r.bounds(j)
+	return r.text[start:end]
+}
+
+// bounds returns where field j starts and ends in text.
+func (r *csvRecord) bounds(j int) (start, end int) {
+	if r.ends != nil {
+		if j > 0 {
+			start = r.ends[j-1] + len(r.sep)
+		}
+		return start, r.ends[j]
+	}
+	if j < 0 || j >= r.n {
+		panic("matrix: csv record: field index out of range")
+	}
+	if j < r.field {
+		r.field, r.end = -1, -len(r.sep)
+	}
+	for r.field < j {
+		r.start = r.end + len(r.sep)
+		r.end = len(r.text)
+		if i := bytes.Index(r.text[r.start:], r.sep); i >= 0 {
+			r.end = r.start + i
+		}
+		r.field++
+	}
+	return r.start, r.end
+}
 
 // FieldLine returns the line on which field j starts.
 func (r *csvRecord) FieldLine(j int) int {
@@ -142,45 +180,57 @@ func (r *csvRecord) FieldLine(j int) int {
 	return r.line
 }
 
-// start is the offset of field j in text.
-func (r *csvRecord) start(j int) int {
-	if j == 0 {
-		return 0
-	}
-	return r.ends[j-1] + r.sepLen
-}
-
 // blank reports a record that encoding/csv returns but the readers skip:
 // one field of white space only.
 func (r *csvRecord) blank() bool {
-	return len(r.ends) == 1 && len(bytes.TrimSpace(r.text)) == 0
+	return r.n == 1 && len(bytes.TrimSpace(r.text)) == 0
 }
 
 // clone copies the record out of the reader's buffers.
 func (r *csvRecord) clone() *csvRecord {
-	return &csvRecord{text: bytes.Clone(r.text), ends: slices.Clone(r.ends), sepLen: r.sepLen, line: r.line, flds: slices.Clone(r.flds)}
+	return &csvRecord{text: bytes.Clone(r.text), sep: r.sep, n: r.n, ends: slices.Clone(r.ends),
+		line: r.line, flds: slices.Clone(r.flds), field: -1, end: -len(r.sep)}
 }
 
 // readLine reads one physical line with its line end, as encoding/csv's
-// readLine does: the slice is br's buffer, or raw for a long line.
+// readLine does: the slice is br's buffer, or raw for a line longer than
+// it. raw is reused; when a line outgrows it, the pieces beyond its
+// capacity are kept apart and raw is then allocated once at the line's
+// length, so that assembling a line of L bytes allocates at most 2L.
 func (c *CSVRecords) readLine() ([]byte, error) {
 	line, err := c.br.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		c.raw = c.raw[:0]
-		for err == bufio.ErrBufferFull {
-			if err := c.growLine(len(line)); err != nil {
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	c.raw, c.spill = c.raw[:0], 0
+	var pieces [][]byte
+	for {
+		if len(pieces) == 0 && len(c.raw)+len(line) <= cap(c.raw) {
+			c.raw = append(c.raw, line...)
+		} else {
+			if err := c.checkLine(len(line)); err != nil {
 				return nil, err
 			}
-			c.raw = append(c.raw, line...)
-			line, err = c.br.ReadSlice('\n')
+			pieces = append(pieces, bytes.Clone(line))
+			c.spill += len(line)
 		}
-		if err := c.growLine(len(line)); err != nil {
+		if err != bufio.ErrBufferFull {
+			break
+		}
+		line, err = c.br.ReadSlice('\n')
+	}
+	if pieces != nil {
+		if err := c.checkLine(len(c.raw) + c.spill); err != nil {
 			return nil, err
 		}
-		line = append(c.raw, line...)
-		c.raw = line
+		whole := make([]byte, 0, len(c.raw)+c.spill)
+		whole = append(whole, c.raw...)
+		for _, p := range pieces {
+			whole = append(whole, p...)
+		}
+		c.raw, c.spill = whole, 0
 	}
-	return line, err
+	return c.raw, err
 }
 
 // lineBody is a physical line without its end, normalized as
@@ -204,21 +254,9 @@ func lineBody(raw []byte) []byte {
 // (encoding/csv skips empty lines).
 func (c *CSVRecords) split(body []byte) {
 	r := &c.rec
-	r.text, r.line, r.flds = body, c.lines, nil
-	n := 1 + bytes.Count(body, c.sepb)
-	if cap(r.ends) < n {
-		r.ends = make([]int, 0, n)
-	}
-	r.ends = r.ends[:0]
-	for pos := 0; ; {
-		i := bytes.Index(body[pos:], c.sepb)
-		if i < 0 {
-			r.ends = append(r.ends, len(body))
-			return
-		}
-		r.ends = append(r.ends, pos+i)
-		pos += i + len(c.sepb)
-	}
+	r.text, r.line, r.flds, r.ends = body, c.lines, nil, nil
+	r.n = 1 + bytes.Count(body, c.sepb)
+	r.field, r.end = -1, -len(c.sepb)
 }
 
 // readQuoted parses the record that starts with the line raw (which holds
@@ -247,18 +285,17 @@ func (c *CSVRecords) readQuoted(raw []byte) error {
 		}
 		return err
 	}
-	r := &c.rec
-	c.packed, r.ends, c.fldbuf = c.packed[:0], r.ends[:0], c.fldbuf[:0]
+	c.packed, c.endbuf, c.fldbuf = c.packed[:0], c.endbuf[:0], c.fldbuf[:0]
 	for j, f := range rec {
 		if j > 0 {
 			c.packed = append(c.packed, c.sepb...)
 		}
 		c.packed = append(c.packed, f...)
-		r.ends = append(r.ends, len(c.packed))
+		c.endbuf = append(c.endbuf, len(c.packed))
 		line, _ := c.cr.FieldPos(j)
 		c.fldbuf = append(c.fldbuf, line+offset)
 	}
-	r.text, r.flds, r.line = c.packed, c.fldbuf, c.fldbuf[0]
+	c.rec = csvRecord{text: c.packed, sep: c.sepb, n: len(rec), ends: c.endbuf, line: c.fldbuf[0], flds: c.fldbuf}
 	return nil
 }
 

@@ -57,9 +57,17 @@ type sample struct {
 // buildSample takes the feature columns feat and the label column lab (−1:
 // none) of t, handling missing cells as -drop-na says.
 func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, error) {
-	used := slices.Clone(feat)
+	// The columns used: feat, then lab (not a copy of feat: on a file of
+	// 10 million columns that is 80 MB).
+	used := func(k int) int {
+		if k < len(feat) {
+			return feat[k]
+		}
+		return lab
+	}
+	nUsed := len(feat)
 	if lab >= 0 {
-		used = append(used, lab)
+		nUsed++
 	}
 	// Missing values: count the rows that have one, name the first.
 	records := t.records()
@@ -67,8 +75,8 @@ func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, erro
 	missing, first, firstCol := 0, -1, -1
 	for i := range records {
 		keep[i] = true
-		for _, j := range used {
-			if isMissing(t.cell(i, j)) {
+		for k := range nUsed {
+			if j := used(k); isMissing(t.cell(i, j)) {
 				keep[i] = false
 				if first < 0 {
 					first, firstCol = i, j
@@ -93,7 +101,10 @@ func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, erro
 		fmt.Fprintf(o.stderr, "demo %s: %s: dropped %d of %d rows with a missing value (-drop-na): %s\n", o.cmd, t.path, missing, records, droppedLines(t.lines, keep))
 	}
 	n := records - missing
-	if err := matrix.CheckDims("read csv", "feature matrix", n, len(feat)); err != nil {
+	// The feature matrix, with the table still held: refused in one line
+	// when both would not fit.
+	what := fmt.Sprintf("the %d×%d feature matrix, with the table read", n, len(feat))
+	if err := matrix.CheckAlloc("read csv", what, matrix.AddBytes(t.bytes(), matrix.FloatBytes(n, len(feat)), 8*int64(len(feat)))); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.path, err)
 	}
 	smp := &sample{path: t.path, x: matrix.New(n, len(feat)), lines: make([]int, 0, n), records: records}
@@ -110,9 +121,7 @@ func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, erro
 		}
 	}
 	if t.names != nil {
-		for _, j := range feat {
-			smp.features = append(smp.features, t.names[j])
-		}
+		smp.features = featureNames(t.names, feat)
 	}
 	r := 0
 	for i := range records {
@@ -134,6 +143,26 @@ func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, erro
 		r++
 	}
 	return smp, nil
+}
+
+// featureNames returns the names of the columns feat: a slice of names
+// when they are consecutive columns (the usual case: every column but the
+// label), so that 10 million names are not copied; a copy otherwise.
+func featureNames(names []string, feat []int) []string {
+	if len(feat) > 0 && feat[len(feat)-1]-feat[0] == len(feat)-1 {
+		consecutive := true
+		for k := 1; k < len(feat) && consecutive; k++ {
+			consecutive = feat[k] == feat[k-1]+1
+		}
+		if consecutive {
+			return slices.Clip(names[feat[0] : feat[0]+len(feat)])
+		}
+	}
+	out := make([]string, len(feat))
+	for k, j := range feat {
+		out[k] = names[j]
+	}
+	return out
 }
 
 // featureCellError explains a feature cell that is not a number: a column

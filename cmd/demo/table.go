@@ -71,8 +71,8 @@ var gzipMagic = []byte{0x1f, 0x8b}
 // errGzip is the answer to a compressed data file.
 var errGzip = errors.New("the file is gzip-compressed; decompress it first (gunzip)")
 
-// readRawTable reads a delimited file. sep 0 means "detect it": the file
-// is then read twice, once for the first lines, once whole.
+// readRawTable reads a delimited file. sep 0 means "detect it": the first
+// lines are then read twice.
 func readRawTable(path string, sep rune) (*rawTable, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -80,10 +80,7 @@ func readRawTable(path string, sep rune) (*rawTable, error) {
 	}
 	defer f.Close()
 	if sep == 0 {
-		if sep, err = detectSeparatorFrom(f); err != nil {
-			return nil, err
-		}
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
+		if sep, err = detectSeparatorFrom(f); err != nil { // by ReadAt: f stays at its start
 			return nil, err
 		}
 	}
@@ -168,13 +165,13 @@ func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 		return held, fmt.Errorf("line %d: a record of more than 4 GB", line)
 	}
 	// The cells' ends grow by a quarter; while they grow, the old and the
-	// new slice are both alive. The record being read holds its text, its
-	// separators and 8 bytes a field in matrix.CSVRecords.
+	// new slice are both alive. The record being read holds its text with
+	// its separators in matrix.CSVRecords.
 	grown := int64(cap(t.ends))
 	if len(t.ends)+n > cap(t.ends) {
 		grown = int64(len(t.ends)+n) + int64(len(t.ends)+n)/4
 	}
-	need := matrix.AddBytes(held, int64(size)+24, 4*int64(cap(t.ends)), 4*grown, int64(size)+9*int64(n))
+	need := matrix.AddBytes(held, int64(size)+24, 4*int64(cap(t.ends)), 4*grown, int64(size)+int64(n))
 	what := fmt.Sprintf("line %d: the %d records of %d cells read so far", line, len(t.text)+1, n)
 	if err := matrix.CheckAlloc("read csv", what, need); err != nil {
 		return held, err
@@ -182,12 +179,13 @@ func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 	if int64(cap(t.ends)) < grown {
 		t.ends = append(make([]uint32, 0, grown), t.ends...)
 	}
-	text := make([]byte, 0, size)
+	var text strings.Builder // one allocation of the record's size, kept as the string
+	text.Grow(size)
 	for j := range n {
-		text = append(text, bytes.TrimSpace(recs.Field(j))...)
-		t.ends = append(t.ends, uint32(len(text)))
+		text.Write(bytes.TrimSpace(recs.Field(j)))
+		t.ends = append(t.ends, uint32(text.Len()))
 	}
-	t.text = append(t.text, string(text))
+	t.text = append(t.text, text.String())
 	t.lines = append(t.lines, line)
 	return held + int64(size) + 24, nil
 }
@@ -196,6 +194,12 @@ func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 // first column, in order, whose name is empty or repeats an earlier one
 // is an error.
 func (t *rawTable) takeHeader() error {
+	// The names (16 bytes each, their text is record 0's) and the sort
+	// that finds duplicates (4 bytes a name).
+	what := fmt.Sprintf("line %d: the header of %d names", t.lines[0], t.width)
+	if err := matrix.CheckAlloc("read csv", what, matrix.AddBytes(t.bytes(), 20*int64(t.width))); err != nil {
+		return err
+	}
 	names := make([]string, t.width)
 	for j := range names {
 		names[j] = t.cell(0, j)
@@ -215,28 +219,54 @@ func (t *rawTable) takeHeader() error {
 // firstDuplicate returns the first column j (0-based, in order) whose name
 // occurs in an earlier column, and the first column k of that name; −1, −1
 // when the names are distinct. Sorting the columns by name (ties by
-// position) needs 8 bytes a name where a map of names needed about 50.
+// position) needs 4 bytes a name where a map of names needed about 50.
 func firstDuplicate(names []string) (j, k int) {
-	idx := make([]int, len(names))
-	for i := range idx {
-		idx[i] = i
+	if len(names) > math.MaxInt32 {
+		return firstDuplicateMap(names)
 	}
-	slices.SortFunc(idx, func(a, b int) int {
+	idx := make([]int32, len(names))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(a, b int32) int {
 		if c := strings.Compare(names[a], names[b]); c != 0 {
 			return c
 		}
-		return a - b
+		return int(a - b)
 	})
 	j, k = -1, -1
 	for i := 1; i < len(idx); i++ {
 		// idx[i] is the second column of its name when it equals the one
 		// before, which starts the run.
 		second := names[idx[i]] == names[idx[i-1]] && (i == 1 || names[idx[i-2]] != names[idx[i-1]])
-		if second && (j < 0 || idx[i] < j) {
-			j, k = idx[i], idx[i-1]
+		if second && (j < 0 || int(idx[i]) < j) {
+			j, k = int(idx[i]), int(idx[i-1])
 		}
 	}
 	return j, k
+}
+
+// firstDuplicateMap is firstDuplicate with a map, for more names than an
+// int32 indexes.
+func firstDuplicateMap(names []string) (j, k int) {
+	seen := make(map[string]int, len(names))
+	for j, name := range names {
+		if k, dup := seen[name]; dup {
+			return j, k
+		}
+		seen[name] = j
+	}
+	return -1, -1
+}
+
+// bytes is the memory the table holds: the records' text and string
+// headers, the cells' ends, the lines, and the names' string headers.
+func (t *rawTable) bytes() int64 {
+	var text int64
+	for _, s := range t.text {
+		text += int64(len(s))
+	}
+	return matrix.AddBytes(text, 24*int64(cap(t.text)), 4*int64(cap(t.ends)), 8*int64(cap(t.lines)), 16*int64(len(t.names)))
 }
 
 // fieldCount writes "1 field" or "n fields".
@@ -288,37 +318,51 @@ func detectSeparator(content []byte) rune {
 	return sep
 }
 
-// detectSeparatorFrom is detectSeparator reading the lines from r, one
-// at a time: a line without a double quote has one field more than it has
-// separators; a line with one is read by encoding/csv with LazyQuotes (a
-// quoted field cut by a line break must not disqualify).
-func detectSeparatorFrom(r io.Reader) (rune, error) {
+// detectSeparatorFrom is detectSeparator reading the lines from r in
+// pieces, without assembling a line: a line without a double quote has
+// one field more than it has separators; a line with one is read again,
+// alone, by encoding/csv with LazyQuotes (a quoted field cut by a line
+// break must not disqualify).
+func detectSeparatorFrom(r io.ReaderAt) (rune, error) {
 	seps := []rune{',', ';', '\t'}
 	counts := []int{-1, -1, -1} // fields of each candidate; −2 disqualified
-	br := bufio.NewReaderSize(r, 64<<10)
-	var long []byte
-	for seen := 0; seen < 20; {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long = append(long[:0], line...)
-			for err == bufio.ErrBufferFull {
-				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
+	br := bufio.NewReaderSize(io.NewSectionReader(r, 0, math.MaxInt64), 64<<10)
+	var off int64 // where the next line starts
+	for seen, eof := 0, false; seen < 20 && !eof; {
+		start := off
+		var n [3]int
+		quoted, blank := false, true
+		for {
+			piece, err := br.ReadSlice('\n')
+			off += int64(len(piece))
+			if err != nil && err != bufio.ErrBufferFull && err != io.EOF {
+				return 0, err
 			}
-			line = long
-		}
-		if err != nil && err != io.EOF {
-			return 0, err
-		}
-		line = bytes.TrimSuffix(line, []byte("\n"))
-		if len(bytes.TrimSpace(line)) > 0 {
-			seen++
+			eof = err == io.EOF
+			piece = bytes.TrimSuffix(piece, []byte("\n"))
 			for c, sep := range seps {
-				counts[c] = agreeingCount(counts[c], fieldsOf(line, sep))
+				n[c] += bytes.Count(piece, []byte(string(sep)))
+			}
+			quoted = quoted || bytes.IndexByte(piece, '"') >= 0
+			blank = blank && len(bytes.TrimSpace(piece)) == 0
+			if err != bufio.ErrBufferFull {
+				break
 			}
 		}
-		if err == io.EOF {
-			break
+		if blank {
+			continue
+		}
+		seen++
+		end := off
+		if !eof {
+			end-- // the '\n'
+		}
+		for c, sep := range seps {
+			fields := n[c] + 1
+			if quoted {
+				fields = lazyFields(io.NewSectionReader(r, start, end-start), sep)
+			}
+			counts[c] = agreeingCount(counts[c], fields)
 		}
 	}
 	best, bestCount := ',', 1
@@ -342,13 +386,10 @@ func agreeingCount(count, fields int) int {
 	return fields
 }
 
-// fieldsOf counts the fields of one line for a separator, −1 when
-// encoding/csv refuses it.
-func fieldsOf(line []byte, sep rune) int {
-	if bytes.IndexByte(line, '"') < 0 {
-		return 1 + bytes.Count(line, []byte(string(sep)))
-	}
-	cr := csv.NewReader(bytes.NewReader(line))
+// lazyFields counts the fields of the one line r holds for a separator,
+// as encoding/csv reads it with LazyQuotes; −1 when it refuses the line.
+func lazyFields(r io.Reader, sep rune) int {
+	cr := csv.NewReader(r)
 	cr.Comma = sep
 	cr.LazyQuotes = true
 	rec, err := cr.Read()
