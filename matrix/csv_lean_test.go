@@ -174,3 +174,41 @@ func TestCSVRecordsOneByte(t *testing.T) {
 	}
 	sameOutcome(t, []byte(in), tab.Names, ref.Names, tab.Data, ref.Data, nil, nil)
 }
+
+// tallCSV is n rows of d random numbers (17 significant digits, as
+// WriteCSV writes them) with a header.
+func tallCSV(n, d int) []byte {
+	m := randDense(rand.New(rand.NewPCG(5, 6)), n, d)
+	names := make([]string, d)
+	for j := range names {
+		names[j] = "x" + strings.Repeat("_", j)
+	}
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, m, names); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkReadCSVTall reads a 200000×20 table of random numbers (about
+// 75 MB) from memory: the lean reader and, as Ref, encoding/csv's.
+func BenchmarkReadCSVTall(b *testing.B) {
+	raw := tallCSV(200_000, 20)
+	for _, c := range []struct {
+		name string
+		read func(r *bytes.Reader) error
+	}{
+		{"Lean", func(r *bytes.Reader) error { _, err := ReadCSV(r); return err }},
+		{"Ref", func(r *bytes.Reader) error { _, err := refReadCSV(r); return err }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(raw)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.read(bytes.NewReader(raw)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

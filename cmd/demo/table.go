@@ -49,6 +49,8 @@ type rawTable struct {
 	lines []int    // the line on which each data record starts (1-based, as an editor counts)
 	width int
 	sep   rune
+
+	scratch []byte // the record being added (reused while reading)
 }
 
 // records is the number of data records.
@@ -138,6 +140,7 @@ func readRawRecords(r io.Reader, sep rune) (*rawTable, error) {
 			return nil, err
 		}
 	}
+	t.scratch = nil
 	if len(t.text) > 0 && isTextHeader(t) {
 		if err := t.takeHeader(); err != nil {
 			return nil, err
@@ -157,37 +160,42 @@ func readRawRecords(r io.Reader, sep rune) (*rawTable, error) {
 // not fit within matrix.MemoryLimit is refused with matrix.ErrTooLarge.
 func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 	line, n := recs.Line(), recs.Len()
-	size := 0
-	for j := range n {
-		size += len(bytes.TrimSpace(recs.Field(j)))
-	}
-	if size > math.MaxUint32 {
-		return held, fmt.Errorf("line %d: a record of more than 4 GB", line)
-	}
 	// The cells' ends grow by a quarter; while they grow, the old and the
-	// new slice are both alive. The record being read holds its text with
-	// its separators in matrix.CSVRecords.
-	grown := int64(cap(t.ends))
+	// new slice are both alive.
 	if len(t.ends)+n > cap(t.ends) {
-		grown = int64(len(t.ends)+n) + int64(len(t.ends)+n)/4
-	}
-	need := matrix.AddBytes(held, int64(size)+24, 4*int64(cap(t.ends)), 4*grown, int64(size)+int64(n))
-	what := fmt.Sprintf("line %d: the %d records of %d cells read so far", line, len(t.text)+1, n)
-	if err := matrix.CheckAlloc("read csv", what, need); err != nil {
-		return held, err
-	}
-	if int64(cap(t.ends)) < grown {
+		grown := len(t.ends) + n + (len(t.ends)+n)/4
+		if err := t.checkRecord(line, n, matrix.AddBytes(held, 4*int64(cap(t.ends)), 4*int64(grown))); err != nil {
+			return held, err
+		}
 		t.ends = append(make([]uint32, 0, grown), t.ends...)
 	}
-	var text strings.Builder // one allocation of the record's size, kept as the string
-	text.Grow(size)
+	// The trimmed cells go to a buffer reused from record to record, then
+	// into one string of the record's size.
+	t.scratch = t.scratch[:0]
 	for j := range n {
-		text.Write(bytes.TrimSpace(recs.Field(j)))
-		t.ends = append(t.ends, uint32(text.Len()))
+		t.scratch = append(t.scratch, bytes.TrimSpace(recs.Field(j))...)
+		if len(t.scratch) > math.MaxUint32 {
+			return held, fmt.Errorf("line %d: a record of more than 4 GB", line)
+		}
+		t.ends = append(t.ends, uint32(len(t.scratch)))
 	}
-	t.text = append(t.text, text.String())
+	size := int64(len(t.scratch)) + 24 // the text, its string header and line
+	if err := t.checkRecord(line, n, matrix.AddBytes(held, 4*int64(cap(t.ends)), int64(cap(t.scratch)), size)); err != nil {
+		return held, err
+	}
+	t.text = append(t.text, string(t.scratch))
 	t.lines = append(t.lines, line)
-	return held + int64(size) + 24, nil
+	return held + size, nil
+}
+
+// checkRecord refuses with matrix.ErrTooLarge the record of n cells on
+// line when the table would need more than matrix.MemoryLimit.
+func (t *rawTable) checkRecord(line, n int, need int64) error {
+	if need <= matrix.MemoryLimit() {
+		return nil
+	}
+	what := fmt.Sprintf("line %d: the %d records of %d cells read so far", line, len(t.text)+1, n)
+	return matrix.CheckAlloc("read csv", what, need)
 }
 
 // takeHeader makes record 0 the header, after checking its names: the
