@@ -13,7 +13,7 @@ import (
 // sleeping thread, which takes 50–150 µs on the two-vCPU guest of the
 // measurements, as long as a third of a block's work. The workers now live
 // for the whole product and wait here between blocks: first by yielding
-// for about barrierSpin microseconds, since the others usually arrive
+// barrierSpin times (some 20–60 µs), since the others usually arrive
 // within that, and only then asleep.
 type barrier struct {
 	n       int32

@@ -44,9 +44,9 @@ var fashionFiles = [4]string{
 }
 
 // benchMethod is one row of the table: a name for -methods, the settings
-// in words (printed in docs/performance.md), and the trainer, whose
-// learner reports its progress on pr (nil: none; the settings are the
-// same).
+// in words (printed in docs/cli.md, "The Fashion-MNIST table"), and the
+// trainer, whose learner reports its progress on pr (nil: none; the
+// settings are the same).
 type benchMethod struct {
 	name     string
 	settings string

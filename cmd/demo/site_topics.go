@@ -40,11 +40,15 @@ var siteTopics = []siteTopic{
 			"error degree=0", "error basis=gauss&degree=3", "error lambda=-1", "error score=chi2", "error step=2"}},
 	{Name: "logistic", Title: "Logistic regression", Notes: `004 "Logistic Regression"`, Steps: true, Done: true,
 		Checks: []string{"ready data=xor&lambda=0.1", "ready lr=0.02&adam-lr=0.1&step=25", "ready momentum=0&step=3", "ready data=blobs&lr=0.02&iters=200", "ready data=blobs&lambda=10&lr=10&iters=200",
-			"error lambda=-1", "error step=61", "error momentum=1", "error adam-lr=0", "error kappa=10", "error data=iris"}},
+			"ready data=xor&add=0.5:0.5:1,0.2:0.9:0&move=4:0.5:0.6&step=10", "ready add=0.5:0.25:1&lambda=0.1",
+			"error add=9:9:1", "error add=0.5:0.25:2", "error lambda=-1", "error step=61", "error momentum=1", "error adam-lr=0", "error kappa=10", "error data=iris"}},
 	{Name: "generative", Title: "The generative methods", Notes: `004 "Mixture density Estimate and EM algorithm"`, Steps: true, Done: true,
 		Checks: []string{"ready data=blobs&k=2&cov=diag", "ready data=moons&k=6&step=5", "ready k=4&seed=7&step=2",
 			"ready add=0.2:0.2:0,0.3:0.1:1&move=5:0.5:0.5&k=3", "ready data=moons&add=0.5:0.25:0&step=3",
 			"ready method=bayes", "ready method=bayes&density=kde&priors=0.2,0.8&loss=0:1:4:0", "ready method=bayes&data=moons&density=shared&priors=equal&add=0.5:0.25:1",
+			"ready method=bayes&data=blobs3", "ready method=bayes&data=blobs3&priors=0.2,0.3,0.5&loss=0:1:10:1:0:1:1:1:0&add=1:1:2&move=0:0.5:0.5",
+			"ready method=bayes&data=blobs3&density=kde&priors=equal&loss=0:2:2:1:0:1:1:1:0", "ready data=blobs3&k=3",
+			"error method=bayes&data=blobs3&loss=0:1:1:0", "error method=bayes&data=blobs3&priors=0.5,0.5", "error method=bayes&data=blobs3&add=1:1:3",
 			"error add=9:9:0", "error move=0:x:1", "error method=bayes&priors=0.2,0.2", "error method=bayes&loss=0:1:1", "error method=bayes&loss=0:-1:1:0",
 			"error method=bayes&k=3", "error method=em&density=kde", "error k=0", "error cov=tied", "error step=100000", "error data=iris"}},
 	{Name: "nn", Title: "Neural networks and autoencoders", Notes: `004 "Multilayer feed-forward Network", "Backpropagation Algorithm"`, Steps: true, Done: true,
@@ -57,7 +61,9 @@ var siteTopics = []siteTopic{
 			"error add=9:9:1", "error add=0.5:0.25:7", "error move=500:0:0", "error move=1:0:0,1:0.1:0", "error C=-1", "error data=spirals", "error step=100000", "error kernel=linear&gamma=2", "error colour=red"}},
 	{Name: "assess", Title: "Assessment", Notes: `004 "Model assessment" (bootstrap, cross-validation)`, Steps: true, Done: true,
 		Checks: []string{"ready step=1", "ready learner=knn&neighbours=3&B=30&step=12&data=xor", "ready method=cv&k=10&learner=knn", "ready method=holdout&frac=0.3&data=blobs",
-			"ready method=biasvar&n=30&noise=0.2", "error B=1", "error step=51", "error method=cv&B=20", "error method=biasvar&data=moons", "error learner=svm"}},
+			"ready method=biasvar&n=30&noise=0.2",
+			"ready add=0.5:0.25:1,1.5:0.9:0&move=3:0:0&step=7", "ready method=cv&data=xor&add=0.5:0.5:0&k=4", "ready method=holdout&add=0.2:0.2:1&move=0:1:0.5&learner=knn",
+			"error add=0.5:0.25:5", "error move=0:99:0", "error method=biasvar&add=0.5:0.5:0", "error B=1", "error step=51", "error method=cv&B=20", "error method=biasvar&data=moons", "error learner=svm"}},
 	{Name: "ensemble", Title: "Ensembles", Notes: `004 "Boosting" (AdaBoost)`, Steps: true, Done: true,
 		Checks: []string{"ready data=xor&rounds=60", "ready step=6", "ready data=blobs&rounds=10&step=3", "ready add=0.5:0.25:1,1.5:0.9:0&move=7:0:0&step=12",
 			"error add=0.5:0.25:2", "error rounds=0", "error step=31", "error data=circles", "error base=tree"}},
@@ -72,6 +78,7 @@ var siteData = []struct {
 	{"moons", func() (*matrix.Dense, []int) { return toydata.Moons(100, 0.15, 1) }}, // the tour's SVM moons
 	{"xor", func() (*matrix.Dense, []int) { return toydata.XOR(50, 0.2, 1) }},
 	{"blobs", func() (*matrix.Dense, []int) { return toydata.Blobs(100, 3, 1) }},
+	{"blobs3", toydata.ThreeClasses}, // the tour's three classes of the Bayes classifier
 }
 
 // siteMatrices are the matrices the site ships in data/ without a header:

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"mlnotes/cmd/demo/internal/plot"
+	"mlnotes/cmd/demo/internal/toydata"
 	"mlnotes/learn"
 	"mlnotes/matrix"
 )
@@ -25,25 +26,8 @@ func init() {
 		notes: `004, "Bayesian Estimation"`, run: tourPosterior})
 }
 
-// gaussianBlobs draws n points around each center with the given standard
-// deviations (one per center), labelled 0, 1, …
-func gaussianBlobs(rng *rand.Rand, n int, centers [][2]float64, sd []float64) (*matrix.Dense, []int) {
-	x := matrix.New(n*len(centers), 2)
-	y := make([]int, n*len(centers))
-	for c, ctr := range centers {
-		for i := range n {
-			r := c*n + i
-			x.Set(r, 0, ctr[0]+sd[c]*rng.NormFloat64())
-			x.Set(r, 1, ctr[1]+sd[c]*rng.NormFloat64()*0.7)
-			y[r] = c
-		}
-	}
-	return x, y
-}
-
 func tourBayes(t *tour) error {
-	rng := rand.New(rand.NewPCG(15, 1))
-	x, y := gaussianBlobs(rng, 80, [][2]float64{{0, 0}, {2.5, 0.5}, {1, 2.5}}, []float64{0.9, 0.7, 1.1})
+	x, y := toydata.ThreeClasses()
 	t.say("three Gaussian classes in the plane, 80 points each; class densities by maximum likelihood (full covariances), priors from the class fractions")
 	m, err := learn.Bayes{}.Fit(x, y)
 	if err != nil {
@@ -154,8 +138,7 @@ func bayesErrorErf(p0, m0, s0, m1, s1 float64) float64 {
 }
 
 func tourGMM(t *tour) error {
-	rng := rand.New(rand.NewPCG(16, 1))
-	x, y := gaussianBlobs(rng, 150, [][2]float64{{0, 0}, {3, 1}, {1, 3.5}}, []float64{0.8, 0.6, 1})
+	x, y := toydata.GaussianClasses(150, [][2]float64{{0, 0}, {3, 1}, {1, 3.5}}, []float64{0.8, 0.6, 1}, 16)
 	const reg = 1e-6
 	m, err := learn.GaussianMixture{K: 3, Restarts: 5, Seed: 1, Reg: reg}.Fit(x)
 	if err != nil {

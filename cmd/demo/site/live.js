@@ -87,15 +87,20 @@
     drawFiles(r.files || []);
     wirePick(r.pick);
     const form = $("controls");
-    const part = {}; // elements sharing a name hold the parts of a ':' list (loss)
+    const shared = (el) => form.querySelectorAll('[name="' + el.name + '"]').length > 1;
     for (const el of form.elements) {
-      if (!el.name || r.params[el.name] === undefined) continue;
-      if (form.querySelectorAll('[name="' + el.name + '"]').length > 1) {
-        const i = part[el.name] = (part[el.name] || 0) + 1;
-        el.value = r.params[el.name].split(":")[i - 1] || "";
-      } else el.value = r.params[el.name];
+      if (el.name && r.params[el.name] !== undefined && !shared(el)) el.value = r.params[el.name];
     }
     applyWhen(form);
+    // Elements sharing a name hold the parts of a ':' list (the loss
+    // matrix): the enabled ones, in order (with two classes the third
+    // class's row and column are disabled).
+    const part = {};
+    for (const el of form.elements) {
+      if (!el.name || el.disabled || r.params[el.name] === undefined || !shared(el)) continue;
+      const i = part[el.name] = (part[el.name] || 0) + 1;
+      el.value = r.params[el.name].split(":")[i - 1] || "";
+    }
     if ($("stepper")) {
       $("stepper").hidden = !r.steps;
       $("steps").textContent = r.steps;
@@ -344,8 +349,14 @@
       stop();
       applyWhen(form);
       const p = formParams(form); // a new control value starts again at the end
-      if (good && e.target.name !== "data") { // the points belong to their data set
+      // The points belong to their data set, and apply while it does
+      // (assess's biasvar draws none).
+      const data = form.elements.data;
+      if (good && e.target.name !== "data" && !(data && data.disabled)) {
         for (const k of ["add", "move"]) if (good[k]) p[k] = good[k];
+      }
+      if (e.target.name === "data") { // so do lists of one entry per class (loss, priors)
+        for (const el of form.querySelectorAll("[data-per-class]")) if (/[,:]/.test(p[el.name] || "")) delete p[el.name];
       }
       run(p);
     });

@@ -220,11 +220,7 @@ func (ds *dataSet) markEdits(f *plot.Figure) {
 }
 
 // frame returns a figure drawn on the data set's window.
-func (ds *dataSet) frame(title string) *plot.Figure {
-	w := ds.win
-	return &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
-}
+func (ds *dataSet) frame(title string) *plot.Figure { return frameOn(ds.win, title) }
 
 // pick describes the figure f, drawn on the data set's window, for the
 // page's clicks.

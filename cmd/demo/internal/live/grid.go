@@ -23,6 +23,13 @@ func around(x *matrix.Dense) window {
 	return window{w.x0 - dx, w.x1 + dx, w.y0 - dy, w.y1 + dy}
 }
 
+// frameOn returns the figure of a two-dimensional data set drawn on w
+// (x₁ across, x₂ up, no legend).
+func frameOn(w window, title string) *plot.Figure {
+	return &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
+		XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
+}
+
 // gridFunc evaluates a batched function once on a g×g grid of w and
 // returns its bilinear interpolant, so that the plot's background and
 // contours do not call the model once per pixel.

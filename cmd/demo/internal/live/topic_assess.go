@@ -52,17 +52,24 @@ func assessTopic(p *params, files map[string]string) (*Response, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	x, y, err := labelled(files, data)
+	ds, err := pointData(p, files, data)
 	if err != nil {
 		return nil, err
 	}
+	var r *Response
+	var pic *plot.Figure
 	switch method {
 	case "cv":
-		return cvState(p, x, y, l, data, uint64(seed))
+		r, pic, err = cvState(p, ds, l, uint64(seed))
 	case "holdout":
-		return holdoutState(p, x, y, l, data, uint64(seed))
+		r, pic, err = holdoutState(p, ds, l, uint64(seed))
+	default:
+		r, pic, err = bootstrapState(p, ds, l, uint64(seed))
 	}
-	return bootstrapState(p, x, y, l, data, uint64(seed))
+	if err != nil {
+		return nil, err
+	}
+	return ds.attach(r, pic)
 }
 
 // assessLearnerOf reads the learner and its one parameter: a tree's
@@ -85,14 +92,16 @@ func assessLearnerOf(p *params) assessLearner {
 // shows resample b: the points it drew sized by how often, the points it
 // left out (out of bag) as rings, and the running estimates. The numbers
 // after b resamples are demo bootstrap -B b, the same first b resamples.
-func bootstrapState(p *params, x *matrix.Dense, y []int, l assessLearner, data string, seed uint64) (*Response, error) {
+// It returns the state and its figure of the data.
+func bootstrapState(p *params, ds *dataSet, l assessLearner, seed uint64) (*Response, *plot.Figure, error) {
+	x, y := ds.x, ds.y
 	b := p.integer("B", 50, 2, 500)
 	step := p.integer("step", -1, 1, 1e6)
 	if p.err != nil {
-		return nil, p.err
+		return nil, nil, p.err
 	}
 	if step > b {
-		return nil, fmt.Errorf("step=%d: beyond the last step (B = %d resamples)", step, b)
+		return nil, nil, fmt.Errorf("step=%d: beyond the last step (B = %d resamples)", step, b)
 	}
 	shown := b
 	if step > 0 {
@@ -105,7 +114,7 @@ func bootstrapState(p *params, x *matrix.Dense, y []int, l assessLearner, data s
 	}}
 	full, err := cfg.EstimateClassifier(l.trainer, x, y)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	run := runningBootstrap(samples, losses, full.TrainError)
 	res := &Fields{}
@@ -115,10 +124,10 @@ func bootstrapState(p *params, x *matrix.Dense, y []int, l assessLearner, data s
 		r := full
 		if shown < b {
 			if r, err = (learn.Bootstrap{B: shown, Seed: seed}).EstimateClassifier(l.trainer, x, y); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
-		res.Add("command", command(append(append([]string{"bootstrap", "-B", strconv.Itoa(shown), "-seed", strconv.FormatUint(seed, 10), "-quiet", "-json"}, l.words...), dataPath(data))...))
+		res.Add("command", command(append(append([]string{"bootstrap", "-B", strconv.Itoa(shown), "-seed", strconv.FormatUint(seed, 10), "-quiet", "-json"}, l.words...), ds.path)...))
 		res.Add("learner", l.words[0])
 		res.Add("e_boot1", r.EBoot1)
 		res.Add("e_boot", r.EBoot)
@@ -130,7 +139,7 @@ func bootstrapState(p *params, x *matrix.Dense, y []int, l assessLearner, data s
 	} else {
 		// demo bootstrap wants B ≥ 2: the first resample's numbers are
 		// the page's own; the block names the command for two.
-		res.Add("command", command(append(append([]string{"bootstrap", "-B", "2", "-seed", strconv.FormatUint(seed, 10), "-quiet", "-json"}, l.words...), dataPath(data))...))
+		res.Add("command", command(append(append([]string{"bootstrap", "-B", "2", "-seed", strconv.FormatUint(seed, 10), "-quiet", "-json"}, l.words...), ds.path)...))
 		res.Add("learner", l.words[0])
 	}
 	field := func(f string) string {
@@ -145,9 +154,11 @@ func bootstrapState(p *params, x *matrix.Dense, y []int, l assessLearner, data s
 		Number{Label: "training error ē", Field: field("train_error"), Text: fmt.Sprintf("%.4f", full.TrainError)},
 		Number{Label: ".632 estimate", Field: field("e_632"), Text: fmt.Sprintf("%.4f", cur.e632)},
 		Number{Label: "mean fraction left out (→ e⁻¹ ≈ 0.368)", Field: field("left_out_fraction"), Text: fmt.Sprintf("%.4f", cur.left)})
-	pic, est := BootstrapFigures(x, y, samples, losses, full.TrainError, shown, fmt.Sprintf("resample %d of %d (%s, %s)", shown, b, l.words[0], data))
-	figs := []*plot.Figure{pic, est}
-	return respond(figs, nums, res, b, shown)
+	pic := ds.frame(fmt.Sprintf("resample %d of %d (%s, %s)", shown, b, l.words[0], ds.name))
+	resamplePicture(pic, x, y, samples[shown-1], losses[shown-1])
+	ds.markEdits(pic)
+	r, err := respond([]*plot.Figure{pic, runningPicture(run, shown)}, nums, res, b, shown)
+	return r, pic, err
 }
 
 // BootstrapFigures draws resample shown (from 1) of a bootstrap recorded
@@ -157,7 +168,9 @@ func bootstrapState(p *params, x *matrix.Dense, y []int, l assessLearner, data s
 // resample up to shown. The site's assessment page and the tour share it.
 func BootstrapFigures(x *matrix.Dense, y []int, samples [][]int, losses [][]float64, train float64, shown int, title string) (resample, estimates *plot.Figure) {
 	run := runningBootstrap(samples, losses, train)
-	return resamplePicture(x, y, samples[shown-1], losses[shown-1], title), runningPicture(run, shown)
+	resample = frameOn(around(x), title)
+	resamplePicture(resample, x, y, samples[shown-1], losses[shown-1])
+	return resample, runningPicture(run, shown)
 }
 
 // bootEstimates are the estimates after some resamples.
@@ -207,13 +220,10 @@ var (
 	mistaken = color.NRGBA{R: 220, G: 30, B: 160, A: 255}
 )
 
-// resamplePicture draws one resample: a point drawn c times is a dot of
-// area proportional to c in its class colour; a point left out is a grey
-// ring, crossed when the resample's model gets it wrong.
-func resamplePicture(x *matrix.Dense, y []int, sample []int, loss []float64, title string) *plot.Figure {
-	b := around(x)
-	f := &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: b.x0, Max: b.x1}, YRange: plot.Range{Min: b.y0, Max: b.y1}, Legend: plot.LegendNone}
+// resamplePicture draws one resample on f: a point drawn c times is a dot
+// of area proportional to c in its class colour; a point left out is a
+// grey ring, crossed when the resample's model gets it wrong.
+func resamplePicture(f *plot.Figure, x *matrix.Dense, y []int, sample []int, loss []float64) {
 	count := make([]int, len(y))
 	for _, i := range sample {
 		count[i]++
@@ -229,7 +239,6 @@ func resamplePicture(x *matrix.Dense, y []int, sample []int, loss []float64, tit
 		}
 		f.Scatter("", px, py, plot.Style{Color: plot.ClassColor(y[i]), MarkerSize: 3 * math.Sqrt(float64(c))})
 	}
-	return f
 }
 
 // runningPicture draws the estimates after each resample up to step.
@@ -248,47 +257,50 @@ func runningPicture(run []bootEstimates, step int) *plot.Figure {
 }
 
 // cvState shows K-fold cross-validation: the points coloured by fold and
-// the score of every fold as a bar (demo cv).
-func cvState(p *params, x *matrix.Dense, y []int, l assessLearner, data string, seed uint64) (*Response, error) {
+// the score of every fold as a bar (demo cv). It returns the state and
+// its figure of the data.
+func cvState(p *params, ds *dataSet, l assessLearner, seed uint64) (*Response, *plot.Figure, error) {
+	x, y := ds.x, ds.y
 	k := p.integer("k", 5, 2, 20)
 	if p.err != nil {
-		return nil, p.err
+		return nil, nil, p.err
 	}
 	rho, err := learn.KFold(len(y), k, seed)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	cv, err := learn.CrossValidateClassifier(l.trainer, x, y, rho)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	res := &Fields{}
-	res.Add("command", command(append(append([]string{"cv", "-k", strconv.Itoa(k), "-seed", strconv.FormatUint(seed, 10), "-quiet", "-json"}, l.words...), dataPath(data))...))
+	res.Add("command", command(append(append([]string{"cv", "-k", strconv.Itoa(k), "-seed", strconv.FormatUint(seed, 10), "-quiet", "-json"}, l.words...), ds.path)...))
 	res.Add("learner", l.words[0])
 	res.Add("fold_scores", cv.FoldScores)
 	res.Add("mean", cv.Mean)
 	res.Add("std", cv.Std)
 	res.Add("e_cv", cv.ECV)
-	f := &plot.Figure{Title: fmt.Sprintf("accuracy of each of the %d folds (%s on %s)", k, l.words[0], data), XLabel: "fold", YLabel: "accuracy on the fold",
+	f := &plot.Figure{Title: fmt.Sprintf("accuracy of each of the %d folds (%s on %s)", k, l.words[0], ds.name), XLabel: "fold", YLabel: "accuracy on the fold",
 		Width: 560, Height: 300, XRange: plot.Range{Min: 0.3, Max: float64(k) + 0.7}, YRange: plot.Range{Min: 0, Max: 1.05}, Legend: plot.LegendLowerRight}
 	for j, s := range cv.FoldScores {
 		c := float64(j + 1)
 		f.Band("", []float64{c - 0.35, c + 0.35}, []float64{0, 0}, []float64{s, s}, plot.Style{Color: plot.ClassColor(j)})
 	}
 	f.HLine("mean", cv.Mean, plot.Style{Color: mistaken, Dashed: true})
-	return respond([]*plot.Figure{foldPicture(x, rho, k), f}, []Number{
+	pic := foldPicture(ds, rho, k)
+	r, err := respond([]*plot.Figure{pic, f}, []Number{
 		{Label: "fold scores (accuracy)", Field: "fold_scores", Text: joinFloats(cv.FoldScores, "%.3f")},
 		{Label: "mean ± std", Field: "mean", Text: fmt.Sprintf("%.4f ± %.4f", cv.Mean, cv.Std)},
 		{Label: "e_cv (error rate over all points)", Field: "e_cv", Text: fmt.Sprintf("%.4f", cv.ECV)},
 	}, res, 0, 0)
+	return r, pic, err
 }
 
 // foldPicture draws the data coloured by the fold ρ(i) each point is held
-// out in.
-func foldPicture(x *matrix.Dense, rho []int, k int) *plot.Figure {
-	b := around(x)
-	f := &plot.Figure{Title: fmt.Sprintf("the data by fold ρ(i), K = %d", k), XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: b.x0, Max: b.x1}, YRange: plot.Range{Min: b.y0, Max: b.y1}, Legend: plot.LegendNone}
+// out in, the points added or moved ringed.
+func foldPicture(ds *dataSet, rho []int, k int) *plot.Figure {
+	x := ds.x
+	f := ds.frame(fmt.Sprintf("the data by fold ρ(i), K = %d", k))
 	for j := range k {
 		var px, py []float64
 		for i, r := range rho {
@@ -298,46 +310,48 @@ func foldPicture(x *matrix.Dense, rho []int, k int) *plot.Figure {
 		}
 		f.Scatter("", px, py, plot.Style{Color: plot.ClassColor(j), MarkerSize: 3})
 	}
+	ds.markEdits(f)
 	return f
 }
 
 // holdoutState shows a hold-out split: training points filled, held-out
-// points as rings, crossed where the model trained on the rest errs
-// (demo holdout).
-func holdoutState(p *params, x *matrix.Dense, y []int, l assessLearner, data string, seed uint64) (*Response, error) {
+// points as rings (demo holdout). It returns the state and its figure of
+// the data.
+func holdoutState(p *params, ds *dataSet, l assessLearner, seed uint64) (*Response, *plot.Figure, error) {
+	x, y := ds.x, ds.y
 	frac := p.float("frac", 0.25, 0, 0.9)
 	if p.err != nil {
-		return nil, p.err
+		return nil, nil, p.err
 	}
 	tr, va, err := learn.HoldOutSplit(len(y), frac, seed)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r, err := learn.HoldOutClassifier(l.trainer, x, y, tr, va)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	res := &Fields{}
-	res.Add("command", command(append(append([]string{"holdout", "-frac", fmtFloat(frac), "-seed", strconv.FormatUint(seed, 10), "-json"}, l.words...), dataPath(data))...))
+	res.Add("command", command(append(append([]string{"holdout", "-frac", fmtFloat(frac), "-seed", strconv.FormatUint(seed, 10), "-json"}, l.words...), ds.path)...))
 	res.Add("learner", l.words[0])
 	res.Add("train_size", len(tr))
 	res.Add("validation_size", len(va))
 	res.Add("train_score", r.TrainScore)
 	res.Add("validation_score", r.ValidationScore)
-	b := around(x)
-	f := &plot.Figure{Title: fmt.Sprintf("%d training points, %d held out (rings)", len(tr), len(va)), XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: b.x0, Max: b.x1}, YRange: plot.Range{Min: b.y0, Max: b.y1}, Legend: plot.LegendNone}
+	f := ds.frame(fmt.Sprintf("%d training points, %d held out (rings)", len(tr), len(va)))
 	for _, i := range tr {
 		f.Scatter("", []float64{x.At(i, 0)}, []float64{x.At(i, 1)}, plot.Style{Color: plot.ClassColor(y[i]), MarkerSize: 3})
 	}
 	for _, i := range va {
 		f.Scatter("", []float64{x.At(i, 0)}, []float64{x.At(i, 1)}, plot.Style{Color: plot.ClassColor(y[i]), Marker: plot.MarkerRing, MarkerSize: 4})
 	}
-	return respond([]*plot.Figure{f}, []Number{
+	ds.markEdits(f)
+	resp, err := respond([]*plot.Figure{f}, []Number{
 		{Label: "training / validation points", Field: "train_size", Text: fmt.Sprintf("%d / %d", len(tr), len(va))},
 		{Label: "training accuracy", Field: "train_score", Text: fmt.Sprintf("%.4f", r.TrainScore)},
 		{Label: "validation accuracy", Field: "validation_score", Text: fmt.Sprintf("%.4f", r.ValidationScore)},
 	}, res, 0, 0)
+	return resp, f, err
 }
 
 // biasVarDegrees are the polynomial degrees of the bias–variance curves.
@@ -350,7 +364,7 @@ var biasVarDegrees = []int{0, 1, 2, 3, 4, 5, 6}
 // biasVarState draws bias², variance and the expected error of polynomial
 // least squares on the noisy sine over the degree (demo biasvar).
 func biasVarState(p *params) (*Response, error) {
-	for _, f := range []string{"data", "learner", "max-depth", "neighbours", "B", "k", "frac", "step"} {
+	for _, f := range []string{"data", "learner", "max-depth", "neighbours", "B", "k", "frac", "step", "add", "move"} {
 		p.refuse(f, "method=biasvar (a noisy sine, polynomial least squares)")
 	}
 	n := p.integer("n", 20, 12, 200)

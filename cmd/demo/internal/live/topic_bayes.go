@@ -161,61 +161,90 @@ func classIndex(classes []int, c int) int {
 	return -1
 }
 
-// bayesPicture draws the decisions of the classifier as regions (for two
-// classes from the difference of the conditional risks R₁ − R₀ on the
-// grid, interpolated, so that the boundary is smooth and drawn solid), the
-// boundary where the posteriors are equal (the decision under the 0–1
-// loss) dashed, and the data.
+// bayesPicture draws the decisions of the classifier as regions in the
+// colours of the classes, the boundaries where the least conditional risk
+// is shared by two decisions (solid), the boundaries where the largest
+// posterior is (dashed: the decisions under the 0–1 loss), and the data.
+// Both sets of boundaries are level 0 of margins computed on the grid
+// (bayesMargins), interpolated, so that they are smooth.
 func bayesPicture(ds *dataSet, m *learn.BayesModel, title string) (*plot.Figure, error) {
 	f := ds.frame(title)
-	if len(m.Classes) != 2 {
-		decide, err := gridFunc(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
-			pred, err := m.Predict(pts)
-			v := make([]float64, len(pred))
-			for i, c := range pred {
-				v[i] = float64(classIndex(m.Classes, c))
-			}
-			return v, err
-		})
-		if err != nil {
-			return nil, err
-		}
-		f.ClassRegions(func(a, b float64) int { return m.Classes[int(math.Round(decide(a, b)))] })
-	} else {
-		diff, err := evalGrid(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
-			r, err := m.Risk(pts)
-			if err != nil {
-				return nil, err
-			}
-			v := make([]float64, r.Rows())
-			for i := range v {
-				v[i] = r.At(i, 1) - r.At(i, 0)
-			}
-			return v, nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		f.ClassRegions(func(a, b float64) int {
-			if diff.at(a, b) < 0 { // ties go to the smaller label, as Predict's
-				return m.Classes[1]
-			}
-			return m.Classes[0]
-		})
-		diff.contour(f, "R₀ = R₁", []float64{0}, plot.Style{Color: color.Black})
-		post, err := evalGrid(ds.win, 60, func(pts *matrix.Dense) ([]float64, error) {
-			q, err := m.PredictProba(pts)
-			if err != nil {
-				return nil, err
-			}
-			return q.Col(0), nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		post.contour(f, "q₀ = q₁", []float64{0.5}, plot.Style{Color: color.Black, Dashed: true})
+	k := len(m.Classes)
+	risk, err := bayesMargins(ds.win, k, m.Risk, -1)
+	if err != nil {
+		return nil, err
 	}
-	f.ScatterClasses(ds.x.Col(0), ds.x.Col(1), ds.y, []string{"class 0", "class 1"})
+	post, err := bayesMargins(ds.win, k, m.PredictProba, 1)
+	if err != nil {
+		return nil, err
+	}
+	f.ClassRegions(func(a, b float64) int { return m.Classes[leadingMargin(risk, a, b)] })
+	// Every boundary touches a region other than the last class's.
+	for _, h := range risk[:k-1] {
+		h.contour(f, "", []float64{0}, plot.Style{Color: color.Black})
+	}
+	for _, g := range post[:k-1] {
+		g.contour(f, "", []float64{0}, plot.Style{Color: color.Black, Dashed: true})
+	}
+	f.ScatterClasses(ds.x.Col(0), ds.x.Col(1), ds.y, classNames(m.Classes))
 	ds.markEdits(f)
 	return f, nil
+}
+
+// bayesMargins evaluates the n×k matrix eval gives (risks or posteriors,
+// one column per class) at the nodes of the 60×60 grid of w once and
+// returns, for each class j, the margin uⱼ − max_{i≠j} uᵢ of u = s·v
+// (s = −1 for risks: min_{i≠j} Rᵢ − Rⱼ; s = 1 for posteriors). Margin j
+// is positive where j is the decision and 0 on its boundary; for two
+// classes margin 0 of the risks is R₁ − R₀.
+func bayesMargins(w window, k int, eval func(*matrix.Dense) (*matrix.Dense, error), s float64) ([]*sampled, error) {
+	var v *matrix.Dense
+	first, err := evalGrid(w, 60, func(pts *matrix.Dense) ([]float64, error) {
+		var err error
+		if v, err = eval(pts); err != nil {
+			return nil, err
+		}
+		return margin(v, 0, s), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := []*sampled{first}
+	for j := 1; j < k; j++ {
+		out = append(out, &sampled{w, first.g, margin(v, j, s)})
+	}
+	return out, nil
+}
+
+// margin returns s·v_{ij} − max_{l≠j} s·v_{il} for every row i of v.
+func margin(v *matrix.Dense, j int, s float64) []float64 {
+	out := make([]float64, v.Rows())
+	for i := range out {
+		best := math.Inf(-1)
+		for l := range v.Cols() {
+			if l != j {
+				best = math.Max(best, s*v.At(i, l))
+			}
+		}
+		out[i] = s*v.At(i, j) - best
+	}
+	return out
+}
+
+// leadingMargin returns the first class whose interpolated margin is not
+// negative at (a, b) (ties go to the smaller label, as Predict's), or the
+// one of the largest margin where the interpolants all fall below 0
+// between nodes.
+func leadingMargin(margins []*sampled, a, b float64) int {
+	best, bv := 0, math.Inf(-1)
+	for j, h := range margins {
+		v := h.at(a, b)
+		if v >= 0 {
+			return j
+		}
+		if v > bv {
+			best, bv = j, v
+		}
+	}
+	return best
 }

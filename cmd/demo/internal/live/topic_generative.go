@@ -16,7 +16,7 @@ func init() { topics["generative"] = gmmTopic }
 // iteration: the state after k iterations is the fit with MaxIter = k
 // (demo gmm -max-iter k), the same start replayed.
 func gmmTopic(p *params, files map[string]string) (*Response, error) {
-	data := p.choice("data", "xor", "xor", "blobs", "moons")
+	data := p.choice("data", "xor", "xor", "blobs", "moons", "blobs3")
 	if p.choice("method", "em", "em", "bayes") == "bayes" {
 		for _, f := range []string{"k", "cov", "seed"} {
 			p.refuse(f, "method=bayes (demo bayes)")

@@ -34,10 +34,11 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 	if step > 0 {
 		shown = step
 	}
-	x, y, err := labelled(files, data)
+	ds, err := pointData(p, files, data)
 	if err != nil {
 		return nil, err
 	}
+	x, y := ds.x, ds.y
 	m, err := learn.LogisticRegression{Lambda: lambda}.Fit(x, y)
 	if err != nil {
 		return nil, err
@@ -47,7 +48,7 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 		return nil, err
 	}
 	res := &Fields{}
-	res.Add("command", command("logreg", "-lambda", fmtFloat(lambda), "-json", dataPath(data)))
+	res.Add("command", command("logreg", "-lambda", fmtFloat(lambda), "-json", ds.path))
 	res.Add("classes", m.Classes)
 	res.Add("coef", [][]float64{m.Coef.Row(0)})
 	res.Add("intercept", m.Intercept)
@@ -84,7 +85,7 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 				words = append(words, "-momentum", fmtFloat(beta))
 			}
 			f := &Fields{}
-			f.Add("command", command(append(words, "-max-iter", fmt.Sprint(shown), "-json", dataPath(data))...))
+			f.Add("command", command(append(words, "-max-iter", fmt.Sprint(shown), "-json", ds.path)...))
 			f.Add("path", pa.X[:k+1])
 			f.Add("loss", pa.F[:k+1])
 			f.Add("objective", pa.F[k])
@@ -95,9 +96,12 @@ func logisticTopic(p *params, files map[string]string) (*Response, error) {
 	if len(also) > 0 {
 		res.Add("also", also)
 	}
-	figs := []*plot.Figure{logisticRegions(x, y, m, fmt.Sprintf("logistic regression on %s, λ = %g", data, lambda)),
-		descentPicture(d, shown, data, lambda)}
-	return respond(figs, nums, res, iters, shown)
+	pic := logisticRegions(ds, m, fmt.Sprintf("logistic regression on %s, λ = %g", data, lambda))
+	r, err := respond([]*plot.Figure{pic, descentPicture(d, shown, data, lambda)}, nums, res, iters, shown)
+	if err != nil {
+		return nil, err
+	}
+	return ds.attach(r, pic)
 }
 
 // descentNames are the legend's names of DescentMethods.
@@ -190,12 +194,11 @@ func clip(v []float64, c, r float64) []float64 {
 }
 
 // logisticRegions draws the predicted classes, the boundary p = ½ and the
-// data.
-func logisticRegions(x *matrix.Dense, y []int, m *learn.LogisticModel, title string) *plot.Figure {
-	w := around(x)
-	f := &plot.Figure{Title: title, XLabel: "x₁", YLabel: "x₂", Width: 560, Height: 440,
-		XRange: plot.Range{Min: w.x0, Max: w.x1}, YRange: plot.Range{Min: w.y0, Max: w.y1}, Legend: plot.LegendNone}
-	prob, err := gridFunc(w, 40, func(pts *matrix.Dense) ([]float64, error) {
+// data, the points added or moved ringed.
+func logisticRegions(ds *dataSet, m *learn.LogisticModel, title string) *plot.Figure {
+	x, y := ds.x, ds.y
+	f := ds.frame(title)
+	prob, err := gridFunc(ds.win, 40, func(pts *matrix.Dense) ([]float64, error) {
 		pr, err := m.PredictProba(pts)
 		if err != nil {
 			return nil, err
@@ -214,5 +217,6 @@ func logisticRegions(x *matrix.Dense, y []int, m *learn.LogisticModel, title str
 	f.Contour("p = ½", prob, []float64{0.5}, plot.Style{Color: color.Black})
 	f.Contour("p = 0.1, 0.9", prob, []float64{0.1, 0.9}, plot.Style{Color: color.Gray{Y: 80}, Dashed: true})
 	f.ScatterClasses(x.Col(0), x.Col(1), y, []string{"class 0", "class 1"})
+	ds.markEdits(f)
 	return f
 }
