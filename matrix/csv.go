@@ -77,7 +77,11 @@ type Table struct {
 //	return (a file with CR-only line endings)                    → ErrFormat
 //	quoting errors found by encoding/csv                         → ErrFormat (line and byte)
 //	gzip-compressed input (it starts with the bytes 1f 8b)       → ErrFormat, saying so
+//	a table, header or line that would exceed MemoryLimit        → ErrTooLarge (line, size, limit)
 //	an error from r itself                                       → returned wrapped, not an *Error
+//
+// Lines without a double quote are read through CSVRecords, without a
+// string per cell; see docs/data-formats.md, "Memory".
 //
 // Reference: RFC 4180, "Common Format and MIME Type for Comma-Separated
 // Values (CSV) Files" (2005).

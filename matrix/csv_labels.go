@@ -56,6 +56,7 @@ type LabeledTable struct {
 //	a feature cell that is NaN, ±Inf or overflows     → ErrNotFinite
 //	an empty or duplicate header name                 → ErrFormat
 //	quoting errors, gzip-compressed input             → ErrFormat
+//	a table, header or line beyond MemoryLimit        → ErrTooLarge
 //	an error from r itself                            → returned wrapped, not an *Error
 func ReadLabeledCSV(r io.Reader, label string) (*LabeledTable, error) {
 	const op = "read labeled csv"
