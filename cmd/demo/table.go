@@ -38,15 +38,15 @@ import (
 // none) and the data records, every cell trimmed of surrounding white
 // space. The cells are not a string each (16 bytes a cell beyond the text,
 // which made a file of 10 million columns take gigabytes, issue 25): each
-// record is one string of its trimmed cells, one after another, and ends
-// says where each cell ends in it (4 bytes a cell).
+// record is one string of its trimmed cells, one after another, and its
+// ends say where each cell ends in it (4 bytes a cell).
 type rawTable struct {
 	path  string
 	names []string
-	text  []string // the trimmed cells of each record, concatenated
-	ends  []uint32 // cell j of record i ends at text[i][ends[i·width+j]]
-	first int      // the first data record: 1 when record 0 is the header
-	lines []int    // the line on which each data record starts (1-based, as an editor counts)
+	text  []string   // the trimmed cells of each record, concatenated
+	ends  [][]uint32 // cell j of record i ends at text[i][ends[i][j]]
+	first int        // the first data record: 1 when record 0 is the header
+	lines []int      // the line on which each data record starts (1-based, as an editor counts)
 	width int
 	sep   rune
 
@@ -59,12 +59,12 @@ func (t *rawTable) records() int { return len(t.text) - t.first }
 // cell returns cell j of data record i, trimmed.
 func (t *rawTable) cell(i, j int) string {
 	i += t.first
-	k := i*t.width + j
+	ends := t.ends[i]
 	start := uint32(0)
 	if j > 0 {
-		start = t.ends[k-1]
+		start = ends[j-1]
 	}
-	return t.text[i][start:t.ends[k]]
+	return t.text[i][start:ends[j]]
 }
 
 // gzipMagic starts every gzip stream (RFC 1952).
@@ -160,15 +160,14 @@ func readRawRecords(r io.Reader, sep rune) (*rawTable, error) {
 // not fit within matrix.MemoryLimit is refused with matrix.ErrTooLarge.
 func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 	line, n := recs.Line(), recs.Len()
-	// The cells' ends grow by a quarter; while they grow, the old and the
-	// new slice are both alive.
-	if len(t.ends)+n > cap(t.ends) {
-		grown := len(t.ends) + n + (len(t.ends)+n)/4
-		if err := t.checkRecord(line, n, matrix.AddBytes(held, 4*int64(cap(t.ends)), 4*int64(grown))); err != nil {
-			return held, err
-		}
-		t.ends = append(make([]uint32, 0, grown), t.ends...)
+	// Each record has its own slice of ends, of its exact size: no slice
+	// of all the cells that grows, whose every step would take address
+	// space the smaller steps freed cannot give back (a 10-million-column
+	// file under ulimit -v ended in "out of memory" that way).
+	if err := t.checkRecord(line, n, matrix.AddBytes(held, int64(cap(t.scratch)), 4*int64(n)+24)); err != nil {
+		return held, err
 	}
+	ends := make([]uint32, n)
 	// The trimmed cells go to a buffer reused from record to record, then
 	// into one string of the record's size.
 	t.scratch = t.scratch[:0]
@@ -177,13 +176,14 @@ func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 		if len(t.scratch) > math.MaxUint32 {
 			return held, fmt.Errorf("line %d: a record of more than 4 GB", line)
 		}
-		t.ends = append(t.ends, uint32(len(t.scratch)))
+		ends[j] = uint32(len(t.scratch))
 	}
-	size := int64(len(t.scratch)) + 24 // the text, its string header and line
-	if err := t.checkRecord(line, n, matrix.AddBytes(held, 4*int64(cap(t.ends)), int64(cap(t.scratch)), size)); err != nil {
+	size := int64(len(t.scratch)) + 4*int64(n) + 48 // the text, the ends, their headers and the line
+	if err := t.checkRecord(line, n, matrix.AddBytes(held, int64(cap(t.scratch)), size)); err != nil {
 		return held, err
 	}
 	t.text = append(t.text, string(t.scratch))
+	t.ends = append(t.ends, ends)
 	t.lines = append(t.lines, line)
 	return held + size, nil
 }
@@ -270,11 +270,11 @@ func firstDuplicateMap(names []string) (j, k int) {
 // bytes is the memory the table holds: the records' text and string
 // headers, the cells' ends, the lines, and the names' string headers.
 func (t *rawTable) bytes() int64 {
-	var text int64
-	for _, s := range t.text {
-		text += int64(len(s))
+	var b int64
+	for i, s := range t.text {
+		b += int64(len(s)) + 4*int64(len(t.ends[i]))
 	}
-	return matrix.AddBytes(text, 24*int64(cap(t.text)), 4*int64(cap(t.ends)), 8*int64(cap(t.lines)), 16*int64(len(t.names)))
+	return matrix.AddBytes(b, 16*int64(cap(t.text)), 24*int64(cap(t.ends)), 8*int64(cap(t.lines)), 16*int64(len(t.names)))
 }
 
 // fieldCount writes "1 field" or "n fields".
