@@ -435,6 +435,9 @@ func (s *supervised) readTraining(path string) (*sample, *columnLayout, error) {
 		}
 	}
 	slices.Sort(lay.Dropped)
+	if err := t.checkSample(t.width); err != nil {
+		return nil, nil, err
+	}
 	feat := make([]int, 0, t.width) // no growth: 8 bytes a column
 	for j := range t.width {
 		if j != lab && !dropped[j] {

@@ -231,6 +231,9 @@ func (m *cliModel) readData(path string, o readOptions) (*sample, error) {
 			return nil, fmt.Errorf("%s: -target: %w", path, err)
 		}
 	}
+	if err := t.checkSample(t.width); err != nil {
+		return nil, err
+	}
 	feat := make([]int, 0, t.width) // no growth: 8 bytes a column
 	switch {
 	case t.names != nil && f.Features != nil:

@@ -27,6 +27,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,8 +50,6 @@ type rawTable struct {
 	lines []int      // the line on which each data record starts (1-based, as an editor counts)
 	width int
 	sep   rune
-
-	scratch []byte // the record being added (reused while reading)
 }
 
 // records is the number of data records.
@@ -140,7 +139,13 @@ func readRawRecords(r io.Reader, sep rune) (*rawTable, error) {
 			return nil, err
 		}
 	}
-	t.scratch = nil
+	if t.bytes() > matrix.MemoryLimit()/4 {
+		// The reader's buffers (a line, its pieces) are garbage now; a
+		// table that takes a good part of the limit collects them before
+		// the names and the feature matrix are allocated, so that those
+		// reuse the address space rather than ask for more (ulimit -v).
+		runtime.GC()
+	}
 	if len(t.text) > 0 && isTextHeader(t) {
 		if err := t.takeHeader(); err != nil {
 			return nil, err
@@ -158,34 +163,59 @@ func readRawRecords(r io.Reader, sep rune) (*rawTable, error) {
 // add appends the current record of recs, its cells trimmed; held is the
 // memory of the records read so far, returned updated. A table that would
 // not fit within matrix.MemoryLimit is refused with matrix.ErrTooLarge.
+//
+// Each record has its own slice of ends, of its exact size: no slice of
+// all the cells that grows, whose every step would take address space the
+// smaller steps freed cannot give back (a 10-million-column file under
+// ulimit -v ended in "out of memory" that way).
 func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 	line, n := recs.Line(), recs.Len()
-	// Each record has its own slice of ends, of its exact size: no slice
-	// of all the cells that grows, whose every step would take address
-	// space the smaller steps freed cannot give back (a 10-million-column
-	// file under ulimit -v ended in "out of memory" that way).
-	if err := t.checkRecord(line, n, matrix.AddBytes(held, int64(cap(t.scratch)), 4*int64(n)+24)); err != nil {
+	if err := t.checkRecord(line, n, matrix.AddBytes(held, 4*int64(n)+24)); err != nil {
 		return held, err
 	}
+	// The ends first, then the text in one string of its size: the text
+	// is allocated once, not gathered and copied.
 	ends := make([]uint32, n)
-	// The trimmed cells go to a buffer reused from record to record, then
-	// into one string of the record's size.
-	t.scratch = t.scratch[:0]
+	total := 0
 	for j := range n {
-		t.scratch = append(t.scratch, bytes.TrimSpace(recs.Field(j))...)
-		if len(t.scratch) > math.MaxUint32 {
+		total += len(bytes.TrimSpace(recs.Field(j)))
+		if total > math.MaxUint32 {
 			return held, fmt.Errorf("line %d: a record of more than 4 GB", line)
 		}
-		ends[j] = uint32(len(t.scratch))
+		ends[j] = uint32(total)
 	}
-	size := int64(len(t.scratch)) + 4*int64(n) + 48 // the text, the ends, their headers and the line
-	if err := t.checkRecord(line, n, matrix.AddBytes(held, int64(cap(t.scratch)), size)); err != nil {
+	size := int64(ends[n-1]) + 4*int64(n) + 48 // the text, the ends, their headers and the line
+	if err := t.checkRecord(line, n, matrix.AddBytes(held, size)); err != nil {
 		return held, err
 	}
-	t.text = append(t.text, string(t.scratch))
+	t.text = append(t.text, recordText(recs, int(ends[n-1])))
 	t.ends = append(t.ends, ends)
 	t.lines = append(t.lines, line)
 	return held + size, nil
+}
+
+// recordText writes the trimmed cells of the current record of recs, size
+// bytes in all, into one string of that size.
+func recordText(recs *matrix.CSVRecords, size int) string {
+	var b strings.Builder
+	b.Grow(size)
+	for j := range recs.Len() {
+		b.Write(bytes.TrimSpace(recs.Field(j)))
+	}
+	return b.String()
+}
+
+// checkSample refuses with matrix.ErrTooLarge, before the list of feature
+// columns and the feature matrix are allocated, a sample of up to d
+// feature columns that would not fit within matrix.MemoryLimit beside the
+// table; the error names the file.
+func (t *rawTable) checkSample(d int) error {
+	what := fmt.Sprintf("the %d×%d feature matrix, with the table read", t.records(), d)
+	err := matrix.CheckAlloc("read csv", what, matrix.AddBytes(t.bytes(), matrix.FloatBytes(t.records(), d), 8*int64(d)))
+	if err != nil {
+		return fmt.Errorf("%s: %w", t.path, err)
+	}
+	return nil
 }
 
 // checkRecord refuses with matrix.ErrTooLarge the record of n cells on
