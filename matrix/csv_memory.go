@@ -5,7 +5,10 @@ package matrix
 // one line naming the size and the limit, instead of ending the process in
 // the Go runtime's "fatal error: out of memory" (issue 25).
 
-import "fmt"
+import (
+	"fmt"
+	"runtime"
+)
 
 // held is the memory of the reader's buffers: the buffered reader, a long
 // line (with the pieces of one being assembled), and the quoted path's
@@ -14,6 +17,12 @@ func (c *CSVRecords) held() int64 {
 	return AddBytes(int64(c.br.Size()), int64(cap(c.raw)), int64(c.spill), int64(cap(c.packed)),
 		FloatBytes(cap(c.endbuf)), FloatBytes(cap(c.fldbuf)))
 }
+
+// Footprint returns the bytes the reader holds in its buffers: the
+// buffered reader, the current line when it is longer than that buffer,
+// and the fields of a quoted record. A caller that keeps what it reads
+// adds it to its own memory when it checks against MemoryLimit.
+func (c *CSVRecords) Footprint() int64 { return c.held() }
 
 // checkLine refuses with ErrTooLarge a line whose assembly would need
 // more than MemoryLimit: what the reader holds and add bytes more.
@@ -48,5 +57,19 @@ func growCells(op string, data []float64, width, line int, held int64) ([]float6
 			"line %d: %d rows of %d numbers need %s while the table grows (%s of numbers), the limit is %s",
 			line, rows, width, FormatBytes(total), FormatBytes(FloatBytes(rows, width)), FormatBytes(limit))}
 	}
-	return append(make([]float64, 0, grown), data...), nil
+	grownData := append(make([]float64, 0, grown), data...)
+	collectGarbage(FloatBytes(cap(data)))
+	return grownData, nil
+}
+
+// collectGarbage runs the garbage collector when a reader has just let go
+// of more than an eighth of MemoryLimit (the pieces of a long line, the
+// storage a growing table left): under an address-space limit (ulimit -v)
+// the runtime would otherwise map fresh memory for the next large
+// allocation while that garbage still holds its share, and end in "fatal
+// error: out of memory" below the limit the checks counted with.
+func collectGarbage(freed int64) {
+	if freed > MemoryLimit()/8 {
+		runtime.GC()
+	}
 }

@@ -228,7 +228,9 @@ func (c *CSVRecords) readLine() ([]byte, error) {
 		for _, p := range pieces {
 			whole = append(whole, p...)
 		}
-		c.raw, c.spill = whole, 0
+		freed := int64(c.spill)
+		c.raw, c.spill, pieces = whole, 0, nil
+		collectGarbage(freed)
 	}
 	return c.raw, err
 }

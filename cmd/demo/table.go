@@ -170,6 +170,7 @@ func readRawRecords(r io.Reader, sep rune) (*rawTable, error) {
 // ulimit -v ended in "out of memory" that way).
 func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 	line, n := recs.Line(), recs.Len()
+	held = matrix.AddBytes(held, recs.Footprint()) // the line being read, besides the table
 	if err := t.checkRecord(line, n, matrix.AddBytes(held, 4*int64(n)+24)); err != nil {
 		return held, err
 	}
@@ -191,7 +192,7 @@ func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 	t.text = append(t.text, recordText(recs, int(ends[n-1])))
 	t.ends = append(t.ends, ends)
 	t.lines = append(t.lines, line)
-	return held + size, nil
+	return held - recs.Footprint() + size, nil
 }
 
 // recordText writes the trimmed cells of the current record of recs, size
