@@ -50,6 +50,8 @@ type rawTable struct {
 	lines []int      // the line on which each data record starts (1-based, as an editor counts)
 	width int
 	sep   rune
+
+	scratch []byte // a narrow record being added (reused while reading)
 }
 
 // records is the number of data records.
@@ -139,6 +141,7 @@ func readRawRecords(r io.Reader, sep rune) (*rawTable, error) {
 			return nil, err
 		}
 	}
+	t.scratch = nil
 	if t.bytes() > matrix.MemoryLimit()/4 {
 		// The reader's buffers (a line, its pieces) are garbage now; a
 		// table that takes a good part of the limit collects them before
@@ -174,9 +177,35 @@ func (t *rawTable) add(recs *matrix.CSVRecords, held int64) (int64, error) {
 	if err := t.checkRecord(line, n, matrix.AddBytes(held, 4*int64(n)+24)); err != nil {
 		return held, err
 	}
-	// The ends first, then the text in one string of its size: the text
-	// is allocated once, not gathered and copied.
 	ends := make([]uint32, n)
+	if n >= wideRecord {
+		return t.addWide(recs, ends, held, line)
+	}
+	// A narrow record is gathered in one pass into a reused buffer, then
+	// copied into its string.
+	t.scratch = t.scratch[:0]
+	for j := range n {
+		t.scratch = append(t.scratch, bytes.TrimSpace(recs.Field(j))...)
+		ends[j] = uint32(len(t.scratch))
+	}
+	size := int64(len(t.scratch)) + 4*int64(n) + 48 // the text, the ends, their headers and the line
+	if err := t.checkRecord(line, n, matrix.AddBytes(held, size)); err != nil {
+		return held, err
+	}
+	t.text = append(t.text, string(t.scratch))
+	t.ends = append(t.ends, ends)
+	t.lines = append(t.lines, line)
+	return held - recs.Footprint() + size, nil
+}
+
+// wideRecord is the number of fields from which a record's cells are
+// measured first and then written once into a string of their size, so
+// that a wide record's text is not held twice (gathered, then copied).
+const wideRecord = 1 << 12
+
+// addWide is add for a record of wideRecord fields or more.
+func (t *rawTable) addWide(recs *matrix.CSVRecords, ends []uint32, held int64, line int) (int64, error) {
+	n := len(ends)
 	total := 0
 	for j := range n {
 		total += len(bytes.TrimSpace(recs.Field(j)))
