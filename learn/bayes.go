@@ -316,7 +316,7 @@ func (m *BayesModel) classScores(x *matrix.Dense) (*matrix.Dense, error) {
 	if m.Density != SharedGaussDensity || m.Gaussians == nil {
 		return m.LogJoint(x)
 	}
-	if err := checkQuery("learn: bayes", x, m.dim()); err != nil {
+	if err := checkQueryShape("learn: bayes", x, m.dim()); err != nil {
 		return nil, err
 	}
 	s := m.linear
@@ -335,6 +335,11 @@ func (m *BayesModel) classScores(x *matrix.Dense) (*matrix.Dense, error) {
 	}
 	if bad == nil {
 		return g, nil
+	}
+	// A NaN or an infinity in X leaves its row of scores not finite
+	// (checkQueryShape): X is scanned here, for the error it always gave.
+	if err := checkQuery("learn: bayes", x, m.dim()); err != nil {
+		return nil, err
 	}
 	xb := matrix.New(len(bad), x.Cols())
 	for k, i := range bad {

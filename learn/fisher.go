@@ -16,8 +16,10 @@ type FisherLDA struct {
 	// Ridge is added to the diagonal of S_w, regularizing a singular or
 	// ill-conditioned within-class scatter (S_w + ridge·I).
 	Ridge float64
-	// Eigen configures the solver of the generalized problem of more than
-	// two classes (its Method, MaxSteps and Trace); ValuesOnly is ignored.
+	// Eigen configures the eigensolver of more than two classes (its
+	// Method, MaxSteps and Trace): of the c×c problem the generalized one
+	// reduces to (fisher_pairs.go), or of the full d×d problem when S_B
+	// has rank below c − 1. ValuesOnly is ignored.
 	Eigen eigen.SymmetricOptions
 }
 
@@ -59,7 +61,9 @@ type FisherModel struct {
 // More classes: S_B = Σⱼ nⱼ(Mⱼ − M)(Mⱼ − M)ᵀ (for two classes this is
 // (n₀n₁/n) times the notes' S_B, the same directions), and the
 // discriminant directions are the c − 1 leading eigenvectors of the
-// generalized problem S_B v = λ S_w v (eigen.Generalized).
+// generalized problem S_B v = λ S_w v, computed from the c×c problem to
+// which S_B's rank c − 1 reduces it (fisher_pairs.go; the full problem by
+// eigen.Generalized when that rank is lower).
 //
 // Implements: 004, "Fisher Linear Discriminant" (which stops at
 // S_B w = λ S_w w and has only the two-class S_B: see docs/errata.md,
@@ -122,12 +126,11 @@ func (c FisherLDA) Fit(x *matrix.Dense, y []int) (*FisherModel, error) {
 		return m, nil
 	}
 	sb := betweenScatter(means, counts)
-	res, err := eigen.Generalized(sb, sw, withVectors(c.Eigen))
+	q := min(len(classes)-1, d)
+	res, err := fisherPairs(means, counts, sb, sw, chol, q, c.Eigen)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	res = res.Descending()
-	q := min(len(classes)-1, d)
 	m.Directions = matrix.New(q, d)
 	m.Eigenvalues = res.Values[:q]
 	for j := range q {
@@ -219,9 +222,12 @@ func classMeans(x *matrix.Dense, y []int) (classes []int, means *matrix.Dense, c
 
 // withinScatter returns S_w = Σⱼ Σᵢ∈Cⱼ (xᵢ − Mⱼ)(xᵢ − Mⱼ)ᵀ.
 func withinScatter(x *matrix.Dense, y []int, classes []int, means *matrix.Dense) *matrix.Dense {
-	dev := x.Clone()
+	// Row by row, the copy still in L1 when the mean is subtracted: one
+	// pass through memory instead of a clone and then a second pass.
+	dev := matrix.New(x.Dims())
 	for i, c := range y {
 		j, _ := slices.BinarySearch(classes, c)
+		copy(dev.Row(i), x.Row(i))
 		matrix.Axpy(-1, means.Row(j), dev.Row(i))
 	}
 	// S_w = DᵀD for the deviations D from the class means: a symmetric
@@ -235,6 +241,15 @@ func withinScatter(x *matrix.Dense, y []int, classes []int, means *matrix.Dense)
 
 // betweenScatter returns S_B = Σⱼ nⱼ(Mⱼ − M)(Mⱼ − M)ᵀ with M the overall mean.
 func betweenScatter(means *matrix.Dense, counts []int) *matrix.Dense {
+	dev := betweenFactor(means, counts)
+	sb, _ := matrix.MulATB(dev, dev)
+	symmetrizeScaled(sb, 1)
+	return sb
+}
+
+// betweenFactor returns the c×d matrix D whose row j is √nⱼ(Mⱼ − M), M
+// the overall mean: S_B = DᵀD.
+func betweenFactor(means *matrix.Dense, counts []int) *matrix.Dense {
 	c, d := means.Dims()
 	total := 0
 	overall := make([]float64, d)
@@ -250,9 +265,7 @@ func betweenScatter(means *matrix.Dense, counts []int) *matrix.Dense {
 		matrix.Axpy(-1, overall, row)
 		matrix.ScaleVec(math.Sqrt(float64(counts[j])), row)
 	}
-	sb, _ := matrix.MulATB(dev, dev)
-	symmetrizeScaled(sb, 1)
-	return sb
+	return dev
 }
 
 // outer returns vvᵀ.

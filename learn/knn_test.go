@@ -59,7 +59,7 @@ func TestKNNHand(t *testing.T) {
 // computation of every distance, sorted by (distance, index).
 func TestKNNBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	n, d, q := 300, 5, 600 // q > knnBlock: two blocks of queries
+	n, d, q := 300, 5, 600 // one block (knnSlabBytes); TestKNNSeveralBlocks has several
 	x, qx := matrix.New(n, d), matrix.New(q, d)
 	for _, m := range []*matrix.Dense{x, qx} {
 		for i := range m.Rows() {
@@ -157,5 +157,57 @@ func TestKNNKeepsTrainingMatrix(t *testing.T) {
 	r, err := KNN{K: 1}.FitRegressor(x, []float64{1, 2, 3})
 	if err != nil || r.(*KNNRegressorModel).X != x {
 		t.Errorf("FitRegressor: err %v, or a copy of X", err)
+	}
+}
+
+// TestKNNSeveralBlocks: with a training set large enough that the queries
+// are split into blocks (knnSlabBytes), whose products use Xᵀ packed once,
+// every row's neighbours are those found by asking for it alone (one
+// block, Gemm), and Progress follows the blocks up to the last row.
+func TestKNNSeveralBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n, d, q := 40000, 3, 900
+	block := knnSlabBytes / (8 * n) // > knnBlock here
+	if block <= knnBlock || q <= 2*block {
+		t.Fatalf("sizes give block %d for %d queries: not several blocks", block, q)
+	}
+	x, qx := matrix.New(n, d), matrix.New(q, d)
+	for _, m := range []*matrix.Dense{x, qx} {
+		raw, _ := m.Raw()
+		for i := range raw {
+			raw[i] = rng.NormFloat64()
+		}
+	}
+	y := make([]int, n)
+	for i := range y {
+		y[i] = rng.IntN(3)
+	}
+	m, err := KNN{K: 4}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var done []int
+	m.Progress = func(k, total int) {
+		if total != q {
+			t.Errorf("progress total %d, want %d", total, q)
+		}
+		done = append(done, k)
+	}
+	nb, err := m.Neighbours(qx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) < 3 || !slices.IsSorted(done) || done[len(done)-1] != q {
+		t.Errorf("progress %v: want one call a block, ending at %d", done, q)
+	}
+	m.Progress = nil
+	for i := 0; i < q; i += 29 {
+		alone, err := m.Neighbours(qx.Slice(i, i+1, 0, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(nb[i], alone[0]) {
+			t.Fatalf("query %d: neighbours %v in blocks, %v alone", i, nb[i], alone[0])
+		}
 	}
 }

@@ -290,7 +290,7 @@ func (m *LogisticModel) Labels() []int { return slices.Clone(m.Classes) }
 // for Classes[1], for two classes; one column per class otherwise.
 func (m *LogisticModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error) {
 	const op = "learn: logistic regression"
-	if err := checkQuery(op, x, m.Coef.Cols()); err != nil {
+	if err := checkQueryShape(op, x, m.Coef.Cols()); err != nil {
 		return nil, err
 	}
 	z, err := matrix.MulABT(x, m.Coef)
@@ -301,6 +301,10 @@ func (m *LogisticModel) DecisionFunction(x *matrix.Dense) (*matrix.Dense, error)
 		matrix.Axpy(1, m.Intercept, z.Row(i))
 	}
 	if err := z.CheckFinite(); err != nil {
+		// X's own error first, as when X was checked before the product.
+		if err := checkQuery(op, x, m.Coef.Cols()); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: scores: %w", op, err)
 	}
 	return z, nil

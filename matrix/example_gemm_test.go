@@ -38,3 +38,22 @@ func ExampleSyrk() {
 	// [  35.0000   44.0000]
 	// [  44.0000   56.0000]
 }
+
+// The scores (xᵢ − c)ᵀwⱼ of three samples around a centre c, for two
+// weight vectors stored as the rows of W: GemmCentered subtracts c as it
+// reads X, so no centred copy of X is made.
+func ExampleGemmCentered() {
+	x, _ := matrix.NewFromRows([][]float64{{101, 2}, {103, 4}, {105, 6}})
+	centre := []float64{103, 4}
+	w, _ := matrix.NewFromRows([][]float64{{1, 0}, {1, -1}})
+	scores := matrix.New(3, 2)
+	if err := matrix.GemmCentered(1, x, centre, true, w, 0, scores); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(scores)
+	// Output:
+	// [  -2.0000    0.0000]
+	// [   0.0000    0.0000]
+	// [   2.0000    0.0000]
+}

@@ -140,15 +140,32 @@ func gemmWorkers(m, n, k int) int {
 // centered copy: with transA, !transB and a = b = X it computes
 // C += α·(X − 1meanᵀ)ᵀ(X − 1meanᵀ).
 func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, lower bool, workers int, mean []float64) {
+	gemmPackedShifted(kern, transA, transB, alpha, a, b, c, lower, workers, mean, nil)
+}
+
+// gemmPackedShifted is gemmPacked with, in addition, a non-nil centreA
+// subtracted from every row of A alone (not B) as it is packed, for
+// C += α·(A − 1centreAᵀ)·op(B) without transA (GemmCentered).
+func gemmPackedShifted(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, lower bool, workers int, mean, centreA []float64) {
 	m, k := opDims(transA, a)
 	if mean != nil && (!transA || transB) {
 		panic("matrix: centered product needs op(A) = Aᵀ and op(B) = B")
+	}
+	if centreA != nil && (transA || mean != nil) {
+		panic("matrix: a centred A alone needs op(A) = A")
 	}
 	shiftA := mean
 	if transA && shiftA == nil {
 		shiftA = make([]float64, m) // subtracting zero changes nothing
 	}
+	if centreA != nil {
+		shiftA = centreA
+	}
 	_, n := opDims(transB, b)
+	if !transA && !lower && mean == nil && ceilDiv(n, kern.nr) <= thinSlivers {
+		gemmThin(kern, transB, alpha, a, b, c, workers, shiftA)
+		return
+	}
 	mr, nr := kern.mr, kern.nr
 	kc := min(kern.kc, k)
 	nc := min(kern.nc, roundUp(n, nr))
@@ -359,8 +376,11 @@ const maxTile = 256
 
 // packA copies α·op(A)[i0:i0+mb, p0:p0+kb] into dst as slivers of mr rows:
 // dst[(r·kb + p)·mr + i] = α·op(A)[i0 + r·mr + i, p0 + p], with zeros for
-// the rows past mb in the last sliver. With trans, shift[i] is subtracted
-// from op(A)[i, p] first (a column mean of A; zeros for a plain product).
+// the rows past mb in the last sliver. A non-nil shift is subtracted from
+// every row of A as stored first, shift[j] from column j of A: with trans
+// from op(A)[i, p] = a[p, i] (shift[i]; gemmPacked passes zeros for a
+// plain product), without it from op(A)[i, p] = a[i, p] (shift[p]; nil
+// for a plain product).
 func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha float64, shift []float64) {
 	if mb%mr != 0 {
 		clear(dst[(mb/mr)*kb*mr : (mb/mr+1)*kb*mr]) // zero rows of the last sliver
@@ -369,33 +389,67 @@ func packA(dst []float64, a *Dense, trans bool, i0, mb, p0, kb, mr int, alpha fl
 		packATrans(dst, a, i0, mb, p0, kb, mr, alpha, shift[i0:i0+mb])
 		return
 	}
+	if shift != nil {
+		shift = shift[p0 : p0+kb]
+	}
 	// op(A)[i, p] = a[i, p]: four rows are read side by side and each p
-	// writes their four numbers together (contiguous in the sliver), then
+	// writes their four numbers together (contiguous in the sliver;
+	// packA4, in vector instructions where the machine has them), then
 	// the rows left over one at a time, writing every mr-th number.
 	for r := 0; r*mr < mb; r++ {
 		sl := dst[r*kb*mr : (r+1)*kb*mr]
 		rows := min(mr, mb-r*mr)
 		i := 0
 		for ; i+4 <= rows; i += 4 {
-			base := (i0+r*mr+i)*a.stride + p0
-			s0 := a.data[base:][:kb]
-			s1 := a.data[base+a.stride:][:kb]
-			s2 := a.data[base+2*a.stride:][:kb]
-			s3 := a.data[base+3*a.stride:][:kb]
-			for p := range kb {
-				d := sl[p*mr+i:][:4]
-				d[0] = alpha * s0[p]
-				d[1] = alpha * s1[p]
-				d[2] = alpha * s2[p]
-				d[3] = alpha * s3[p]
-			}
+			packA4(sl[i:], a.data[(i0+r*mr+i)*a.stride+p0:], a.stride, kb, mr, alpha, shift)
 		}
 		for ; i < rows; i++ {
-			src := a.data[(i0+r*mr+i)*a.stride+p0:][:kb]
-			for p, v := range src {
-				sl[p*mr+i] = alpha * v
-			}
+			packA1(sl[i:], a.data[(i0+r*mr+i)*a.stride+p0:][:kb], mr, alpha, shift)
 		}
+	}
+}
+
+// packA1 packs one row src of A into every mr-th number of dst:
+// dst[p·mr] = α·src[p], less shift[p] first when shift is not nil.
+func packA1(dst, src []float64, mr int, alpha float64, shift []float64) {
+	if shift == nil {
+		for p, v := range src {
+			dst[p*mr] = alpha * v
+		}
+		return
+	}
+	shift = shift[:len(src)]
+	for p, v := range src {
+		dst[p*mr] = alpha * (v - shift[p])
+	}
+}
+
+// packA4Go is the portable packA4 from column p0 on: four rows of kb
+// numbers (row q at src[q·ld:]) into dst, dst[p·mr + q] = α·(row q)[p],
+// less shift[p] first when shift is not nil.
+func packA4Go(dst, src []float64, ld, kb, mr int, alpha float64, shift []float64, p0 int) {
+	s0 := src[:kb]
+	s1 := src[ld:][:kb]
+	s2 := src[2*ld:][:kb]
+	s3 := src[3*ld:][:kb]
+	if shift == nil {
+		for p := p0; p < kb; p++ {
+			d := dst[p*mr:][:4]
+			d[0] = alpha * s0[p]
+			d[1] = alpha * s1[p]
+			d[2] = alpha * s2[p]
+			d[3] = alpha * s3[p]
+		}
+		return
+	}
+	shift = shift[:kb]
+	for p := p0; p < kb; p++ {
+		d := dst[p*mr:][:4]
+		sh := shift[p]
+		d[0] = alpha * (s0[p] - sh)
+		d[1] = alpha * (s1[p] - sh)
+		d[2] = alpha * (s2[p] - sh)
+		d[3] = alpha * (s3[p] - sh)
 	}
 }
 

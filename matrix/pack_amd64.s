@@ -52,3 +52,79 @@ next:
 done:
 	VZEROUPPER
 	RET
+
+// PACKA4 transposes the four rows of four numbers in Y0–Y3 (row q in Yq),
+// multiplies by α (Y15) and stores column c of the block, four numbers,
+// at DI + c·mrBytes (R10 = mrBytes, R11 = 3·mrBytes). The products are
+// those of the portable loop: α·x, one rounding each.
+#define PACKA4 \
+	VUNPCKLPD Y1, Y0, Y4; \
+	VUNPCKHPD Y1, Y0, Y5; \
+	VUNPCKLPD Y3, Y2, Y6; \
+	VUNPCKHPD Y3, Y2, Y7; \
+	VPERM2F128 $0x20, Y6, Y4, Y0; \
+	VPERM2F128 $0x20, Y7, Y5, Y1; \
+	VPERM2F128 $0x31, Y6, Y4, Y2; \
+	VPERM2F128 $0x31, Y7, Y5, Y3; \
+	VMULPD Y15, Y0, Y0; \
+	VMULPD Y15, Y1, Y1; \
+	VMULPD Y15, Y2, Y2; \
+	VMULPD Y15, Y3, Y3; \
+	VMOVUPD Y0, (DI); \
+	VMOVUPD Y1, (DI)(R10*1); \
+	VMOVUPD Y2, (DI)(R10*2); \
+	VMOVUPD Y3, (DI)(R11*1)
+
+// func packA4AVX2(dst *float64, mrBytes int, src *float64, ldBytes int, shift *float64, alpha float64, quads int)
+//
+// For p < 4·quads: dst[p·mr + q] = α·(src[q·ld + p] − shift[p]) for the
+// four rows q < 4 (without the subtraction when shift is nil). Each trip
+// reads four numbers of each row (the rows ldBytes apart), subtracts the
+// shift (VSUBPD, rounded as the portable subtraction), transposes and
+// stores them as four groups of four, one per column, mrBytes apart.
+TEXT ·packA4AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ mrBytes+8(FP), R10
+	MOVQ src+16(FP), SI
+	MOVQ ldBytes+24(FP), R8
+	MOVQ shift+32(FP), DX
+	VBROADCASTSD alpha+40(FP), Y15
+	MOVQ quads+48(FP), CX
+	LEAQ (R8)(R8*2), R9 // 3·ld
+	LEAQ (R10)(R10*2), R11 // 3·mr
+	MOVQ R10, R12
+	SHLQ $2, R12 // 4·mr: from one group of four columns to the next
+	TESTQ CX, CX
+	JZ a4done
+	TESTQ DX, DX
+	JZ a4plain
+a4shift:
+	VMOVUPD (DX), Y8
+	VMOVUPD (SI), Y0
+	VMOVUPD (SI)(R8*1), Y1
+	VMOVUPD (SI)(R8*2), Y2
+	VMOVUPD (SI)(R9*1), Y3
+	VSUBPD Y8, Y0, Y0
+	VSUBPD Y8, Y1, Y1
+	VSUBPD Y8, Y2, Y2
+	VSUBPD Y8, Y3, Y3
+	PACKA4
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ R12, DI
+	DECQ CX
+	JNZ a4shift
+	JMP a4done
+a4plain:
+	VMOVUPD (SI), Y0
+	VMOVUPD (SI)(R8*1), Y1
+	VMOVUPD (SI)(R8*2), Y2
+	VMOVUPD (SI)(R9*1), Y3
+	PACKA4
+	ADDQ $32, SI
+	ADDQ R12, DI
+	DECQ CX
+	JNZ a4plain
+a4done:
+	VZEROUPPER
+	RET

@@ -65,3 +65,67 @@ func TestPackRowsCentered(t *testing.T) {
 		}
 	}
 }
+
+// TestPackARows checks packA without transposition (packA4's vector
+// kernel where the machine has one, the portable loops for the rest)
+// against its definition, bit for bit: dst[(r·kb + p)·mr + i] =
+// α·(a[i0 + r·mr + i, p0 + p] − shift[p0 + p]), without the subtraction
+// for a nil shift, zeros for the rows past mb of the last sliver. A is a
+// view with an odd stride in a NaN-filled parent (a read outside the
+// block shows), special values among its numbers; the destination is
+// filled with a marker, which must remain past the packed block. Sizes
+// straddle the groups of four rows and four columns of packA4.
+func TestPackARows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 29))
+	marker := math.Float64frombits(0x7ff8dead0000beef)
+	specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), math.SmallestNonzeroFloat64, math.MaxFloat64}
+	for _, mr := range []int{1, 3, 4, 6, 8, 12} {
+		for _, mb := range positive([]int{1, 3, 4, 5, mr - 1, mr, mr + 1, 2*mr + 3}) {
+			for _, kb := range []int{1, 3, 4, 5, 7, 8, 9, 33} {
+				a, _ := viewIn(rng, mb+3, kb+6)
+				for i := range a.rows {
+					for j := range a.cols {
+						if rng.IntN(8) == 0 {
+							a.Set(i, j, specials[rng.IntN(len(specials))])
+						}
+					}
+				}
+				for _, shift := range [][]float64{nil, randDense(rng, 1, a.cols).data} {
+					for _, alpha := range []float64{1, -0.7} {
+						i0, p0 := 2, 5
+						size := roundUp(mb, mr) * kb
+						got := make([]float64, size+5)
+						for i := range got {
+							got[i] = marker
+						}
+						packA(got[:size], a, false, i0, mb, p0, kb, mr, alpha, shift)
+						name := fmt.Sprintf("mr=%d mb=%d kb=%d shift=%v α=%v", mr, mb, kb, shift != nil, alpha)
+						for r := range ceilDiv(mb, mr) {
+							for p := range kb {
+								for i := range mr {
+									want := 0.0
+									if row := r*mr + i; row < mb {
+										v := a.At(i0+row, p0+p)
+										if shift != nil {
+											v -= shift[p0+p]
+										}
+										want = alpha * v
+									}
+									g := got[(r*kb+p)*mr+i]
+									if math.Float64bits(g) != math.Float64bits(want) && !(math.IsNaN(g) && math.IsNaN(want)) {
+										t.Fatalf("%s: sliver %d, column %d, row %d is %v, want %v", name, r, p, i, g, want)
+									}
+								}
+							}
+						}
+						for i := size; i < len(got); i++ {
+							if math.Float64bits(got[i]) != math.Float64bits(marker) {
+								t.Fatalf("%s: wrote past the block at %d", name, i)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -283,35 +283,32 @@ func counted(ct learn.ClassifierTrainer, rt learn.RegressorTrainer, tick func())
 	return ct, rt
 }
 
-// predictChunk is the number of rows chunkedPredict predicts between two
-// updates of the progress.
-const predictChunk = 1024
-
-// chunkedPredict is predict(x) for a k-NN model, in blocks of rows with
-// progress on pr (models of other kinds, or no pr, predict at once; the
-// caller ends the progress with pr.done when its work is over). The
-// blocks give the same predictions, row by row; should a block fail, the
-// whole of x is predicted again so that the error is the library's on x
-// (a ScoreError counts rows of x).
+// chunkedPredict is predict(x) for a k-NN model with progress on pr after
+// each block of query rows (the model's Progress, set on a copy); models of
+// other kinds, or no pr, predict at once. The caller ends the progress with
+// pr.done when its work is over. (Cutting x into blocks here instead would
+// pack the training set again for every block.)
 func chunkedPredict[T any](pr *progressPrinter, model any, x *matrix.Dense, predict func(*matrix.Dense) ([]T, error)) ([]T, error) {
-	switch model.(type) {
-	case *learn.KNNModel, *learn.KNNRegressorModel:
+	if pr == nil {
+		return predict(x)
+	}
+	progress := func(done, total int) { pr.update("predicting: %d/%d rows", done, total) }
+	var out any
+	var err error
+	switch m := model.(type) {
+	case *learn.KNNModel:
+		c := *m
+		c.Progress = progress
+		out, err = c.Predict(x)
+	case *learn.KNNRegressorModel:
+		r := *m
+		r.Progress = progress
+		out, err = r.Predict(x)
 	default:
 		return predict(x)
 	}
-	n := x.Rows()
-	if pr == nil || n <= predictChunk {
-		return predict(x)
+	if err != nil {
+		return nil, err
 	}
-	out := make([]T, 0, n)
-	for i0 := 0; i0 < n; i0 += predictChunk {
-		i1 := min(n, i0+predictChunk)
-		part, err := predict(x.Slice(i0, i1, 0, x.Cols()))
-		if err != nil {
-			return predict(x)
-		}
-		out = append(out, part...)
-		pr.update("predicting: %d/%d rows", i1, n)
-	}
-	return out, nil
+	return out.([]T), nil
 }
