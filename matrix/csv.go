@@ -21,6 +21,7 @@ package matrix
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -76,58 +77,58 @@ type Table struct {
 //	return (a file with CR-only line endings)                    → ErrFormat
 //	quoting errors found by encoding/csv                         → ErrFormat (line and byte)
 //	gzip-compressed input (it starts with the bytes 1f 8b)       → ErrFormat, saying so
+//	a table, header or line that would exceed MemoryLimit        → ErrTooLarge (line, size, limit)
 //	an error from r itself                                       → returned wrapped, not an *Error
+//
+// Lines without a double quote are read through CSVRecords, without a
+// string per cell; see docs/data-formats.md, "Memory".
 //
 // Reference: RFC 4180, "Common Format and MIME Type for Comma-Separated
 // Values (CSV) Files" (2005).
 func ReadCSV(r io.Reader) (*Table, error) {
-	br := bufio.NewReader(r)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		return nil, newError("read csv", ErrFormat, "the input is gzip-compressed; decompress it first (gunzip)")
+	const op = "read csv"
+	br, err := openCSV(r, op)
+	if err != nil {
+		return nil, err
 	}
-	if err := skipByteOrderMark(br); err != nil {
-		return nil, fmt.Errorf("matrix: read csv: %w", err)
-	}
-	cr := csv.NewReader(br)
-	cr.FieldsPerRecord = -1 // ragged records are reported below, with both widths
-	cr.ReuseRecord = true
-
+	recs := NewCSVRecords(br, ',')
 	var (
 		names     []string
+		namesMem  int64 // the bytes of names
 		data      []float64
 		width     = -1 // number of fields of the first record
 		firstLine int  // the line the first record starts on
 		rows      int
 	)
 	for {
-		rec, err := cr.Read()
+		err := recs.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, csvSyntaxError(err)
+			return nil, csvSyntaxError(err, op)
 		}
-		if isBlankRecord(rec) {
-			continue
-		}
-		line, _ := cr.FieldPos(0)
+		line := recs.Line()
 		if width < 0 {
-			width, firstLine = len(rec), line
-			if isHeader(rec) {
-				if names, err = headerNames(rec, line); err != nil {
+			width, firstLine = recs.Len(), line
+			if recs.rec.isHeader() {
+				if names, err = recs.rec.headerNames(op, recs.held()); err != nil {
 					return nil, err
 				}
+				namesMem = namesBytes(names)
 				continue
 			}
 		}
-		if len(rec) != width {
-			return nil, newError("read csv", ErrFormat, "line %d has %s, line %d has %d", line, fieldCount(len(rec)), firstLine, width)
+		if recs.Len() != width {
+			return nil, newError(op, ErrFormat, "line %d has %s, line %d has %d", line, fieldCount(recs.Len()), firstLine, width)
 		}
-		for j, cell := range rec {
-			v, err := parseCell(cell)
+		if data, err = growCells(op, data, width, line, recs.held()+namesMem); err != nil {
+			return nil, err
+		}
+		for j := range width {
+			v, err := parseCellBytes(recs.Field(j))
 			if err != nil {
-				fieldLine, _ := cr.FieldPos(j)
-				return nil, cellError(err, fieldLine, j, names)
+				return nil, cellError(err, recs.FieldLine(j), j, names)
 			}
 			data = append(data, v)
 		}
@@ -138,13 +139,26 @@ func ReadCSV(r io.Reader) (*Table, error) {
 		if names != nil {
 			detail = "header only, no data rows"
 		}
-		return nil, newError("read csv", ErrEmpty, "%s", detail)
+		return nil, newError(op, ErrEmpty, "%s", detail)
 	}
-	m, err := NewFromSlice(rows, width, data)
+	m, err := NewFromSlice(rows, width, data[:rows*width:rows*width])
 	if err != nil {
 		panic("matrix: read csv: internal error: " + err.Error())
 	}
 	return &Table{Names: names, Data: m}, nil
+}
+
+// openCSV buffers r, refuses gzip-compressed input and skips a leading
+// byte-order mark.
+func openCSV(r io.Reader, op string) (*bufio.Reader, error) {
+	br := bufio.NewReaderSize(r, csvBufferSize)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		return nil, newError(op, ErrFormat, "the input is gzip-compressed; decompress it first (gunzip)")
+	}
+	if err := skipByteOrderMark(br); err != nil {
+		return nil, fmt.Errorf("matrix: %s: %w", op, err)
+	}
+	return br, nil
 }
 
 // ReadCSVFile reads the numeric CSV table stored in the file at path; see
@@ -333,52 +347,11 @@ func skipByteOrderMark(br *bufio.Reader) error {
 	return nil
 }
 
-// isBlankRecord reports a record that is one field of white space: a line
-// that holds only spaces, which encoding/csv does not skip by itself.
-func isBlankRecord(rec []string) bool {
-	return len(rec) == 1 && strings.TrimSpace(rec[0]) == ""
-}
-
-// isHeader reports whether the first record is a header: some cell is
-// neither empty nor numeric. An out-of-range number such as 1e400 counts as
-// numeric, so that it is reported as not finite rather than taken as a name.
-func isHeader(rec []string) bool {
-	for _, cell := range rec {
-		if s := strings.TrimSpace(cell); s != "" && !isNumeric(s) {
-			return true
-		}
-	}
-	return false
-}
-
 // isNumeric reports a trimmed cell that is a number for ParseFloat, an
 // out-of-range one such as 1e400 included.
 func isNumeric(s string) bool {
 	_, err := strconv.ParseFloat(s, 64)
 	return err == nil || errors.Is(err, strconv.ErrRange)
-}
-
-// headerNames trims and validates the header record found on line.
-func headerNames(rec []string, line int) ([]string, error) {
-	names := make([]string, len(rec))
-	seen := make(map[string]int, len(rec))
-	for j, cell := range rec {
-		name := strings.TrimSpace(cell)
-		if name == "" {
-			return nil, newError("read csv", ErrFormat, "line %d, column %d: empty column name", line, j+1)
-		}
-		if strings.ContainsRune(name, '\r') {
-			// A lone CR is not a line end for encoding/csv: this is usually
-			// a file with classic Mac OS line endings.
-			return nil, newError("read csv", ErrFormat, "line %d, column %d: name %q contains a carriage return", line, j+1, name)
-		}
-		if k, dup := seen[name]; dup {
-			return nil, newError("read csv", ErrFormat, "line %d, column %d: duplicate column name %q (also column %d)", line, j+1, name, k+1)
-		}
-		seen[name] = j
-		names[j] = name
-	}
-	return names, nil
 }
 
 // checkWritableNames rejects header names that ReadCSV would not read back
@@ -418,7 +391,8 @@ type cellProblem struct {
 
 func (p *cellProblem) Error() string { return p.what }
 
-// parseCell parses one trimmed data cell as a finite float64.
+// parseCell parses one data cell, trimmed of white space, as a finite
+// float64.
 func parseCell(cell string) (float64, error) {
 	s := strings.TrimSpace(cell)
 	if s == "" {
@@ -434,6 +408,19 @@ func parseCell(cell string) (float64, error) {
 		return 0, &cellProblem{ErrFormat, fmt.Sprintf("%s is not a number", QuoteCell(s))}
 	}
 	return 0, &cellProblem{ErrNotFinite, fmt.Sprintf("%s is not a finite number", QuoteCell(s))}
+}
+
+// parseCellBytes is parseCell on the bytes of a field. The conversion to
+// a string of a short trimmed cell does not escape (strconv copies the
+// text it puts into an error), so the compiler keeps it on the stack: a
+// number is parsed without allocating. Every problem is described by
+// parseCell itself, so the messages are the same on both paths.
+func parseCellBytes(cell []byte) (float64, error) {
+	v, err := strconv.ParseFloat(string(bytes.TrimSpace(cell)), 64)
+	if err == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
+		return v, nil
+	}
+	return parseCell(string(cell))
 }
 
 // cellError places a cell problem at its line and column.
@@ -453,16 +440,20 @@ func columnLabel(j int, names []string) string {
 
 // csvSyntaxError turns an encoding/csv parse error into ErrFormat with its
 // line and byte position; other errors come from the reader and pass through.
-func csvSyntaxError(err error) error {
+func csvSyntaxError(err error, op string) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		where := fmt.Sprintf("line %d, byte %d", pe.Line, pe.Column)
 		if pe.StartLine != pe.Line {
 			where += fmt.Sprintf(" (in the record that starts on line %d)", pe.StartLine)
 		}
-		return newError("read csv", ErrFormat, "%s: %v", where, pe.Err)
+		return newError(op, ErrFormat, "%s: %v", where, pe.Err)
 	}
-	return fmt.Errorf("matrix: read csv: %w", err)
+	var me *Error
+	if errors.As(err, &me) { // ErrTooLarge from CSVRecords
+		return &Error{Op: op, Err: me.Err, Detail: me.Detail}
+	}
+	return fmt.Errorf("matrix: %s: %w", op, err)
 }
 
 // readFile opens path and applies read to it; an error opening the file is

@@ -7,11 +7,8 @@ package matrix
 // (package learn's LabelEncoder, or Pipeline.FitNames, does it).
 
 import (
-	"bufio"
-	"encoding/csv"
-	"fmt"
+	"bytes"
 	"io"
-	"strings"
 )
 
 // LabeledTable is a CSV table split into numeric features and a column of
@@ -59,18 +56,15 @@ type LabeledTable struct {
 //	a feature cell that is NaN, ±Inf or overflows     → ErrNotFinite
 //	an empty or duplicate header name                 → ErrFormat
 //	quoting errors, gzip-compressed input             → ErrFormat
+//	a table, header or line beyond MemoryLimit        → ErrTooLarge
 //	an error from r itself                            → returned wrapped, not an *Error
 func ReadLabeledCSV(r io.Reader, label string) (*LabeledTable, error) {
 	const op = "read labeled csv"
-	br := bufio.NewReader(r)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		return nil, newError(op, ErrFormat, "the input is gzip-compressed; decompress it first (gunzip)")
+	br, err := openCSV(r, op)
+	if err != nil {
+		return nil, err
 	}
-	if err := skipByteOrderMark(br); err != nil {
-		return nil, fmt.Errorf("matrix: %s: %w", op, err)
-	}
-	lr := &labeledReader{cr: csv.NewReader(br)}
-	lr.cr.FieldsPerRecord = -1
+	lr := &labeledReader{recs: NewCSVRecords(br, ',')}
 	first, err := lr.next()
 	if err != nil {
 		return nil, err
@@ -78,9 +72,13 @@ func ReadLabeledCSV(r io.Reader, label string) (*LabeledTable, error) {
 	if first == nil {
 		return nil, newError(op, ErrEmpty, "no data rows")
 	}
+	first = first.clone()
 	second, err := lr.next()
 	if err != nil {
 		return nil, err
+	}
+	if second != nil {
+		second = second.clone()
 	}
 	if err := lr.layout(first, second, label); err != nil {
 		return nil, err
@@ -104,7 +102,8 @@ func ReadLabeledCSV(r io.Reader, label string) (*LabeledTable, error) {
 	if len(t.Labels) == 0 {
 		return nil, newError(op, ErrEmpty, "header only, no data rows")
 	}
-	t.Data, _ = NewFromSlice(len(t.Labels), width-1, data)
+	n := len(t.Labels)
+	t.Data, _ = NewFromSlice(n, width-1, data[:n*(width-1):n*(width-1)])
 	if header != nil {
 		t.Label = header[target]
 		t.Names = append(append(make([]string, 0, width-1), header[:target]...), header[target+1:]...)
@@ -122,32 +121,28 @@ func ReadLabeledCSVFile(path, label string) (*LabeledTable, error) {
 
 // labeledReader reads the records of a labeled table, skipping blank lines.
 type labeledReader struct {
-	cr        *csv.Reader
+	recs      *CSVRecords
 	width     int      // the number of fields of the first record
 	firstLine int      // the line of the first record
 	target    int      // the label column
 	names     []string // the header, nil without one
-}
-
-// record is a record with the line on which each of its fields starts.
-type record struct {
-	cells []string
-	lines []int
+	namesMem  int64    // the bytes of names
+	labelsMem int64    // the bytes of the labels read so far
 }
 
 // layout decides from the first two records whether the file has a
 // header, and resolves the label column.
-func (lr *labeledReader) layout(first, second *record, label string) error {
+func (lr *labeledReader) layout(first, second *csvRecord, label string) error {
 	const op = "read labeled csv"
-	if isLabeledHeader(first.cells, second) {
-		header, err := headerNames(first.cells, first.lines[0])
+	if isLabeledHeader(first, second) {
+		held := AddBytes(lr.recs.held(), int64(len(first.text)+len(second.textOrNil())), FloatBytes(first.Len()+second.lenOrZero()))
+		header, err := first.headerNames(op, held)
 		if err != nil {
-			err.(*Error).Op = op
 			return err
 		}
-		lr.names = header
+		lr.names, lr.namesMem = header, namesBytes(header)
 	}
-	lr.width, lr.firstLine = len(first.cells), first.lines[0]
+	lr.width, lr.firstLine = first.Len(), first.line
 	if lr.width < 2 {
 		return newError(op, ErrFormat, "line %d has %s: need a label column and at least one feature column", lr.firstLine, fieldCount(lr.width))
 	}
@@ -157,57 +152,50 @@ func (lr *labeledReader) layout(first, second *record, label string) error {
 	}
 	// Table.Column resolves the name or index and lists the columns; it
 	// needs only the names and the width.
-	j, err := (&Table{Names: lr.names, Data: New(1, lr.width)}).Column(label)
+	j, err := (&Table{Names: lr.names, Data: &Dense{rows: 1, cols: lr.width}}).Column(label)
 	lr.target = j
 	return err
 }
 
-// next returns the next non-blank record, or nil at the end.
-func (lr *labeledReader) next() (*record, error) {
-	for {
-		rec, err := lr.cr.Read()
-		if err == io.EOF {
-			return nil, nil
-		}
-		if err != nil {
-			e := csvSyntaxError(err)
-			if me, ok := e.(*Error); ok {
-				me.Op = "read labeled csv"
-			}
-			return nil, e
-		}
-		if isBlankRecord(rec) {
-			continue
-		}
-		r := &record{cells: rec, lines: make([]int, len(rec))}
-		for j := range rec {
-			r.lines[j], _ = lr.cr.FieldPos(j)
-		}
-		return r, nil
+// next returns the next non-blank record, or nil at the end; the record
+// is the reader's, valid until the next call.
+func (lr *labeledReader) next() (*csvRecord, error) {
+	err := lr.recs.Next()
+	if err == io.EOF {
+		return nil, nil
 	}
+	if err != nil {
+		return nil, csvSyntaxError(err, "read labeled csv")
+	}
+	return &lr.recs.rec, nil
 }
 
 // add appends a data record's features to data and its label to t.
-func (lr *labeledReader) add(data []float64, t *LabeledTable, rec *record) ([]float64, error) {
+func (lr *labeledReader) add(data []float64, t *LabeledTable, rec *csvRecord) ([]float64, error) {
 	const op = "read labeled csv"
-	if len(rec.cells) != lr.width {
-		return nil, newError(op, ErrFormat, "line %d has %s, line %d has %d", rec.lines[0], fieldCount(len(rec.cells)), lr.firstLine, lr.width)
+	if rec.Len() != lr.width {
+		return nil, newError(op, ErrFormat, "line %d has %s, line %d has %d", rec.line, fieldCount(rec.Len()), lr.firstLine, lr.width)
 	}
-	for j, cell := range rec.cells {
-		fieldLine := rec.lines[j]
+	held := AddBytes(lr.recs.held(), lr.namesMem, lr.labelsMem)
+	data, err := growCells(op, data, lr.width-1, rec.line, held)
+	if err != nil {
+		return nil, err
+	}
+	for j := range rec.Len() {
+		cell := rec.Field(j)
 		if j == lr.target {
-			s := strings.TrimSpace(cell)
-			if s == "" {
-				return nil, newError(op, ErrFormat, "line %d, %s: empty label", fieldLine, columnLabel(j, lr.names))
+			s := bytes.TrimSpace(cell)
+			if len(s) == 0 {
+				return nil, newError(op, ErrFormat, "line %d, %s: empty label", rec.FieldLine(j), columnLabel(j, lr.names))
 			}
-			// A copy: the cell is a slice of its whole line's string.
-			t.Labels = append(t.Labels, strings.Clone(s))
+			t.Labels = append(t.Labels, string(s))
+			lr.labelsMem += 16 + int64(len(s))
 			continue
 		}
-		v, err := parseCell(cell)
+		v, err := parseCellBytes(cell)
 		if err != nil {
 			p := err.(*cellProblem)
-			return nil, newError(op, p.sentinel, "line %d, %s: %s", fieldLine, columnLabel(j, lr.names), p.what)
+			return nil, newError(op, p.sentinel, "line %d, %s: %s", rec.FieldLine(j), columnLabel(j, lr.names), p.what)
 		}
 		data = append(data, v)
 	}
@@ -217,18 +205,34 @@ func (lr *labeledReader) add(data []float64, t *LabeledTable, rec *record) ([]fl
 // isLabeledHeader decides whether the first record of a labeled table is a
 // header: one of its cells is text where the second record has a number or
 // an empty cell (or there is no second record, or a shorter one).
-func isLabeledHeader(first []string, second *record) bool {
-	for j, cell := range first {
-		s := strings.TrimSpace(cell)
-		if s == "" || isNumeric(s) {
+func isLabeledHeader(first, second *csvRecord) bool {
+	for j := range first.Len() {
+		s := bytes.TrimSpace(first.Field(j))
+		if len(s) == 0 || isNumeric(string(s)) {
 			continue
 		}
-		if second == nil || j >= len(second.cells) {
+		if second == nil || j >= second.Len() {
 			return true
 		}
-		if v := strings.TrimSpace(second.cells[j]); v == "" || isNumeric(v) {
+		if v := bytes.TrimSpace(second.Field(j)); len(v) == 0 || isNumeric(string(v)) {
 			return true
 		}
 	}
 	return false
+}
+
+// textOrNil is the record's text, nil for no record.
+func (r *csvRecord) textOrNil() []byte {
+	if r == nil {
+		return nil
+	}
+	return r.text
+}
+
+// lenOrZero is the record's number of fields, 0 for no record.
+func (r *csvRecord) lenOrZero() int {
+	if r == nil {
+		return 0
+	}
+	return r.Len()
 }

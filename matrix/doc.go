@@ -2,8 +2,9 @@
 // matrix type, BLAS-like kernels, the factorizations (LU, Cholesky, QR, SVD),
 // the solvers built on them, data-matrix statistics, and readers for the
 // file formats the notes use (CSV tables — ReadCSV for numbers,
-// ReadLabeledCSV for numbers and a column of text labels — and MNIST IDX
-// images).
+// ReadLabeledCSV for numbers and a column of text labels, CSVRecords for
+// the records of any delimited file without a string per field — and MNIST
+// IDX images).
 //
 // # Conventions
 //

@@ -73,7 +73,10 @@ func readLabelledTable(path, target string) (*matrix.Dense, []string, error) {
 			return nil, nil, fmt.Errorf("%s: -target: %w", path, err)
 		}
 	}
-	var feat []int
+	if err := t.checkSample(t.width); err != nil {
+		return nil, nil, err
+	}
+	feat := make([]int, 0, t.width) // no growth: 8 bytes a column
 	for j := range t.width {
 		if j != lab {
 			feat = append(feat, j)

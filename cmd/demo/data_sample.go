@@ -57,17 +57,26 @@ type sample struct {
 // buildSample takes the feature columns feat and the label column lab (−1:
 // none) of t, handling missing cells as -drop-na says.
 func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, error) {
-	used := slices.Clone(feat)
+	// The columns used: feat, then lab (not a copy of feat: on a file of
+	// 10 million columns that is 80 MB).
+	used := func(k int) int {
+		if k < len(feat) {
+			return feat[k]
+		}
+		return lab
+	}
+	nUsed := len(feat)
 	if lab >= 0 {
-		used = append(used, lab)
+		nUsed++
 	}
 	// Missing values: count the rows that have one, name the first.
-	keep := make([]bool, len(t.cells))
+	records := t.records()
+	keep := make([]bool, records)
 	missing, first, firstCol := 0, -1, -1
-	for i, rec := range t.cells {
+	for i := range records {
 		keep[i] = true
-		for _, j := range used {
-			if isMissing(rec[j]) {
+		for k := range nUsed {
+			if j := used(k); isMissing(t.cell(i, j)) {
 				keep[i] = false
 				if first < 0 {
 					first, firstCol = i, j
@@ -86,13 +95,19 @@ func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, erro
 			}
 			return nil, fmt.Errorf("%s: line %d, %s: missing value (empty or NA); %s (-drop-na drops them)", t.path, t.lines[first], t.columnName(firstCol), rows)
 		}
-		if missing == len(t.cells) {
+		if missing == records {
 			return nil, fmt.Errorf("%s: every row has a missing value (empty or NA); -drop-na leaves nothing", t.path)
 		}
-		fmt.Fprintf(o.stderr, "demo %s: %s: dropped %d of %d rows with a missing value (-drop-na): %s\n", o.cmd, t.path, missing, len(t.cells), droppedLines(t.lines, keep))
+		fmt.Fprintf(o.stderr, "demo %s: %s: dropped %d of %d rows with a missing value (-drop-na): %s\n", o.cmd, t.path, missing, records, droppedLines(t.lines, keep))
 	}
-	n := len(t.cells) - missing
-	smp := &sample{path: t.path, x: matrix.New(n, len(feat)), lines: make([]int, 0, n), records: len(t.cells)}
+	n := records - missing
+	// The feature matrix, with the table still held: refused in one line
+	// when both would not fit.
+	what := fmt.Sprintf("the %d×%d feature matrix, with the table read", n, len(feat))
+	if err := matrix.CheckAlloc("read csv", what, matrix.AddBytes(t.bytes(), matrix.FloatBytes(n, len(feat)), 8*int64(len(feat)))); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.path, err)
+	}
+	smp := &sample{path: t.path, x: matrix.New(n, len(feat)), lines: make([]int, 0, n), records: records}
 	for i, k := range keep {
 		if !k {
 			smp.dropped = append(smp.dropped, i)
@@ -106,25 +121,23 @@ func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, erro
 		}
 	}
 	if t.names != nil {
-		for _, j := range feat {
-			smp.features = append(smp.features, t.names[j])
-		}
+		smp.features = featureNames(t.names, feat)
 	}
 	r := 0
-	for i, rec := range t.cells {
+	for i := range records {
 		if !keep[i] {
 			continue
 		}
 		row := smp.x.Row(r)
 		for k, j := range feat {
-			v, err := parseNumber(rec[j])
+			v, err := parseNumber(t.cell(i, j))
 			if err != nil {
 				return nil, featureCellError(t, i, j, err)
 			}
 			row[k] = v
 		}
 		if lab >= 0 {
-			smp.label = append(smp.label, rec[lab])
+			smp.label = append(smp.label, strings.Clone(t.cell(i, lab))) // not the record's text
 		}
 		smp.lines = append(smp.lines, t.lines[i])
 		r++
@@ -132,21 +145,42 @@ func buildSample(t *rawTable, feat []int, lab int, o readOptions) (*sample, erro
 	return smp, nil
 }
 
+// featureNames returns the names of the columns feat: a slice of names
+// when they are consecutive columns (the usual case: every column but the
+// label), so that 10 million names are not copied; a copy otherwise.
+func featureNames(names []string, feat []int) []string {
+	if len(feat) > 0 && feat[len(feat)-1]-feat[0] == len(feat)-1 {
+		consecutive := true
+		for k := 1; k < len(feat) && consecutive; k++ {
+			consecutive = feat[k] == feat[k-1]+1
+		}
+		if consecutive {
+			return slices.Clip(names[feat[0] : feat[0]+len(feat)])
+		}
+	}
+	out := make([]string, len(feat))
+	for k, j := range feat {
+		out[k] = names[j]
+	}
+	return out
+}
+
 // featureCellError explains a feature cell that is not a number: a column
 // whose first value is text is a text column (drop it); otherwise the
 // cell is a typo at its line.
 func featureCellError(t *rawTable, i, j int, err error) error {
-	for k, rec := range t.cells {
-		if isMissing(rec[j]) {
+	for k := range t.records() {
+		cell := t.cell(k, j)
+		if isMissing(cell) {
 			continue
 		}
-		if !isNumberCell(rec[j]) && k <= i {
+		if !isNumberCell(cell) && k <= i {
 			key := strconv.Itoa(j)
 			if t.names != nil {
 				key = t.names[j]
 			}
 			return fmt.Errorf("%s: %s holds text (%q on line %d), not numbers: leave it out with -drop %s, or make it the label with -target %s",
-				t.path, t.columnName(j), rec[j], t.lines[k], key, key)
+				t.path, t.columnName(j), cell, t.lines[k], key, key)
 		}
 		break
 	}

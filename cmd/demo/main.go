@@ -22,6 +22,7 @@ import (
 )
 
 func main() {
+	setGCMemoryLimit()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

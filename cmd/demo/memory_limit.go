@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,21 @@ import (
 // storage exceeds it are refused before they allocate (docs/cli.md,
 // "Memory limit").
 const memoryLimitEnv = "MLNOTES_MEMORY_LIMIT"
+
+// setGCMemoryLimit gives the Go runtime's garbage collector the memory
+// the process can have (matrix.MemoryLimit's default: the physical memory,
+// a control group's memory.max, or what ulimit -v leaves) as its soft
+// limit, unless GOMEMLIMIT sets one. Without it the collector lets the
+// heap grow to twice what is live before it collects, and under ulimit -v
+// the garbage of reading a large file (the buffers a growing table
+// leaves behind) could take the address space that the size checks had
+// counted on: the process ended in "fatal error: out of memory" instead of
+// the check's error (issue 25).
+func setGCMemoryLimit() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(matrix.MemoryLimit())
+	}
+}
 
 // applyMemoryLimit sets the limit from the environment (the default when
 // the variable is unset or empty); a value that is not a size is a usage

@@ -435,7 +435,10 @@ func (s *supervised) readTraining(path string) (*sample, *columnLayout, error) {
 		}
 	}
 	slices.Sort(lay.Dropped)
-	var feat []int
+	if err := t.checkSample(t.width); err != nil {
+		return nil, nil, err
+	}
+	feat := make([]int, 0, t.width) // no growth: 8 bytes a column
 	for j := range t.width {
 		if j != lab && !dropped[j] {
 			feat = append(feat, j)

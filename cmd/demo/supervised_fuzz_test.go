@@ -38,15 +38,17 @@ func FuzzRawTable(f *testing.F) {
 			}
 			return
 		}
-		if len(tab.cells) == 0 || len(tab.cells) != len(tab.lines) || tab.names != nil && len(tab.names) != tab.width {
-			t.Fatalf("shape: %d records, %d lines, width %d, %d names", len(tab.cells), len(tab.lines), tab.width, len(tab.names))
+		if tab.records() == 0 || tab.records() != len(tab.lines) || tab.names != nil && len(tab.names) != tab.width {
+			t.Fatalf("shape: %d records, %d lines, width %d, %d names", tab.records(), len(tab.lines), tab.width, len(tab.names))
 		}
-		for _, rec := range tab.cells {
-			if len(rec) != tab.width {
-				t.Fatalf("ragged record %q", rec)
+		for i, ends := range tab.ends {
+			if len(ends) != tab.width {
+				t.Fatalf("ragged record %d: %d cells, width %d", i, len(ends), tab.width)
 			}
-			for _, c := range rec {
-				if strings.TrimSpace(c) != c {
+		}
+		for i := range tab.records() {
+			for j := range tab.width {
+				if c := tab.cell(i, j); strings.TrimSpace(c) != c {
 					t.Fatalf("untrimmed cell %q", c)
 				}
 			}

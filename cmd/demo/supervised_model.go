@@ -231,7 +231,10 @@ func (m *cliModel) readData(path string, o readOptions) (*sample, error) {
 			return nil, fmt.Errorf("%s: -target: %w", path, err)
 		}
 	}
-	var feat []int
+	if err := t.checkSample(t.width); err != nil {
+		return nil, err
+	}
+	feat := make([]int, 0, t.width) // no growth: 8 bytes a column
 	switch {
 	case t.names != nil && f.Features != nil:
 		for _, name := range f.Features {
