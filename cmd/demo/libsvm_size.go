@@ -144,20 +144,52 @@ func checkLibSVMDense(data *libsvmData, d int, width string, p densePeak) error 
 	if p.perClass > 0 {
 		k = len(distinct(data.labels))
 	}
-	need := p.bytes(n, d, k)
-	size := "about " + matrix.FormatBytes(need)
-	if need == math.MaxInt64 {
-		size = matrix.FormatBytes(need) // "more than 9.2 EB"
-	}
-	what := fmt.Sprintf("%s: as a dense matrix the %d×%d data need %s at the peak of %s (%d copies of it, %d vectors of length %d)",
-		width, n, d, size, p.name, p.copies, p.vectors(k), d)
+	need, what := p.estimate(n, d, k)
+	what = width + ": as a dense matrix " + what
 	sparse := matrix.FloatBytes(2, data.nonZeros+n)
 	allowed := max(sparseFloor, matrix.FloatBytes(sparseRatio, 2, data.nonZeros+n))
 	if need > allowed && !memoryLimitSet() {
 		return tooSparseError(what, data, d, need, sparse)
 	}
+	return p.checkLimit(need, what)
+}
+
+// estimate returns the peak for n rows of d features and k classes and
+// its description for messages.
+func (p densePeak) estimate(n, d, k int) (need int64, what string) {
+	need = p.bytes(n, d, k)
+	size := "about " + matrix.FormatBytes(need)
+	if need == math.MaxInt64 {
+		size = matrix.FormatBytes(need) // "more than 9.2 EB"
+	}
+	return need, fmt.Sprintf("the %d×%d data need %s at the peak of %s (%d copies of it, %d vectors of length %d)",
+		n, d, size, p.name, p.copies, p.vectors(k), d)
+}
+
+// checkLimit refuses a peak of need bytes beyond the memory limit.
+func (p densePeak) checkLimit(need int64, what string) error {
 	if limit := matrix.MemoryLimit(); need > limit {
 		return fmt.Errorf("%w: %s, the limit is %s", matrix.ErrTooLarge, what, matrix.FormatBytes(limit))
+	}
+	return nil
+}
+
+// checkDensePeak refuses, before the command's learner copies them, the
+// features of a CSV file whose estimated peak exceeds the memory limit:
+// the matrix itself fitted (buildSample checks it), but the copies a
+// learner makes of it (scaling, sorted columns, L-BFGS histories) would
+// not, and the Go runtime ends a process that runs out of memory with a
+// trace instead of an error (under ulimit -v 3 GB, logreg and tree on 2
+// rows of 10 million columns did).
+func checkDensePeak(smp *sample, p densePeak) error {
+	n, d := smp.x.Dims()
+	k := 0
+	if p.perClass > 0 {
+		k = len(distinct(smp.label))
+	}
+	need, what := p.estimate(n, d, k)
+	if err := p.checkLimit(need, what); err != nil {
+		return fmt.Errorf("%s: %w", smp.path, err)
 	}
 	return nil
 }

@@ -159,3 +159,33 @@ func TestIdentifierLabelColumnRefused(t *testing.T) {
 		wantOneLine(t, []string{cmd, p}, exitError, `label column "id"`, "-target", "-drop")
 	}
 }
+
+// A CSV file whose feature matrix fits the limit, but not the copies the
+// learner would make of it, is refused by the command's estimated peak
+// before the learner starts (under ulimit -v the runtime had ended logreg
+// and tree with a trace): here 4 rows of 20 000 columns, 640 kB a copy,
+// under a limit of 2 MB.
+func TestCSVBoundedByPeak(t *testing.T) {
+	const cols = 20000
+	var b strings.Builder
+	for j := range cols {
+		fmt.Fprintf(&b, "x%d,", j)
+	}
+	b.WriteString("y\n")
+	for i := range 4 {
+		for j := range cols {
+			fmt.Fprintf(&b, "%d,", (i+j)%3)
+		}
+		fmt.Fprintf(&b, "%d\n", i%2)
+	}
+	p := writeCSV(t, "wide.csv", b.String())
+	t.Setenv(memoryLimitEnv, "2MB")
+	for _, c := range []struct{ args, peak string }{{"tree", "tree"}, {"logreg", "logreg"}, {"cv -k 2 svm", "cv svm"}} {
+		args := append(strings.Fields(c.args), p)
+		wantOneLine(t, args, exitError, "wide.csv", "4×20000", "at the peak of "+c.peak, "too large for the memory limit")
+	}
+	t.Setenv(memoryLimitEnv, "")
+	if code, _, stderr := runDemo("tree", p); code != 0 {
+		t.Errorf("tree on 4×20000 without a limit: exit %d: %s", code, stderr)
+	}
+}

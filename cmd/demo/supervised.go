@@ -448,7 +448,13 @@ func (s *supervised) readTraining(path string) (*sample, *columnLayout, error) {
 		return nil, nil, fmt.Errorf("%s: need at least one feature column besides the label column", path)
 	}
 	smp, err := buildSample(t, feat, lab, ro)
-	return smp, lay, err
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkDensePeak(smp, peakOf(s.cmd.name, s.learner)); err != nil {
+		return nil, nil, err
+	}
+	return smp, lay, nil
 }
 
 // realTargets reports whether the label column of smp holds real
