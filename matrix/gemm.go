@@ -162,7 +162,7 @@ func gemmPackedShifted(kern *microKernel, transA, transB bool, alpha float64, a,
 		shiftA = centreA
 	}
 	_, n := opDims(transB, b)
-	if !transA && !lower && mean == nil && ceilDiv(n, kern.nr) <= thinSlivers {
+	if !transA && !lower && mean == nil && ceilDiv(n, kern.nr) <= thinSlivers && k <= thinMaxK(kern) {
 		gemmThin(kern, transB, alpha, a, b, c, workers, shiftA)
 		return
 	}

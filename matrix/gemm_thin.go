@@ -33,6 +33,15 @@ const thinSlivers = 2
 // (256 KiB, half of even a 512 KiB L2) while the kc blocks multiply it.
 const thinBlockBytes = 256 << 10
 
+// thinMaxK is the longest inner dimension gemmThin takes: one sliver of
+// mr rows of A packed for all k fills thinBlockBytes. Beyond it a row
+// block would no longer stay in L2, which was the point, and the packed
+// B̃ and Ã, k·nr·slivers and k·mr numbers, would grow with k without
+// bound (X·Xᵀ for 2 rows of 10 million columns asked for 1.28 GB of B̃
+// and 0.96 GB of Ã, 14 times X itself); gemm.go's nest packs kc·nc and
+// mc·kc whatever k.
+func thinMaxK(kern *microKernel) int { return thinBlockBytes / (8 * kern.mr) }
+
 // gemmThin computes C += α·(A − 1shiftᵀ)·op(B) (no shift when nil) for a
 // thin op(B), with the given kernel and number of workers, which take the
 // row blocks in turn.

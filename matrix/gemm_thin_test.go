@@ -3,6 +3,7 @@ package matrix
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -40,5 +41,35 @@ func TestGemmThinSameBits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGemmThinLongInnerBounded: a thin product with a long inner
+// dimension (X·Xᵀ of 2 rows × 400 000 columns) takes gemm.go's nest, whose
+// packed blocks do not grow with k, not gemmThin, which would pack B̃ and
+// Ã for all k (k·nr·slivers + k·mr numbers, 14 times X here): what it
+// allocates stays below X's own size, whatever the kernel.
+func TestGemmThinLongInnerBounded(t *testing.T) {
+	const k = 400000
+	x := New(2, k)
+	for j := range k {
+		x.Set(0, j, 1)
+		x.Set(1, j, float64(j%3))
+	}
+	c := New(2, 2)
+	if err := Gemm(false, true, 1, x, x, 0, c); err != nil { // warm the pools of pack buffers
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := Gemm(false, true, 1, x, x, 0, c); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8*2*k {
+		t.Errorf("X·Xᵀ of 2×%d allocated %d bytes, more than X's %d", k, alloc, 8*2*k)
+	}
+	if c.At(0, 0) != k || c.At(0, 1) != float64(k/3*3) {
+		t.Errorf("X·Xᵀ = %v", c)
 	}
 }
