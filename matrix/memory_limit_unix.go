@@ -28,12 +28,21 @@ func addressSpaceLimit() int64 {
 	return addressSpaceLeft(int64(r.Cur), virtualSize())
 }
 
-// addressSpaceLeft is three quarters of limit less the reserved bytes,
-// and at least 3 bytes (never 0, which SetMemoryLimit reads as the
-// default).
+// addressSpaceLeft is three quarters of limit less the reserved bytes and
+// heapArenaSlack, and at least 3 bytes (never 0, which SetMemoryLimit
+// reads as the default).
 func addressSpaceLeft(limit, reserved int64) int64 {
-	return max(limit-reserved, 4) / 4 * 3
+	return max(limit-reserved-heapArenaSlack, 4) / 4 * 3
 }
+
+// heapArenaSlack is address space kept back for the Go heap's own growth:
+// it reserves address space in arenas of 64 MB, a large object takes whole
+// arenas of its own, and arenas the heap has used are not given back to
+// the rest of the address space. Without it, under ulimit -v 1.6 GB a
+// table reader whose every allocation fitted the limit (224 MB) ended in
+// "cannot allocate 79691776-byte block (188448768 in use)", one run in
+// three.
+const heapArenaSlack = 128 << 20
 
 // virtualSize reads VmSize from /proc/self/status: the address space the
 // process has reserved, or 0 when the file is absent or unreadable.

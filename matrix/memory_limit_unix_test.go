@@ -12,9 +12,10 @@ import (
 // address space before main) is not free for an allocation.
 func TestAddressSpaceLeft(t *testing.T) {
 	for _, c := range []struct{ limit, reserved, want int64 }{
-		{2000 << 20, 0, 1500 << 20},
-		{2000 << 20, 1200 << 20, 600 << 20},
+		{2000 << 20, 0, (2000 - 128) << 20 / 4 * 3}, // 128 MB: heapArenaSlack
+		{2000 << 20, 1200 << 20, (800 - 128) << 20 / 4 * 3},
 		{1000 << 20, 1200 << 20, 3}, // nothing left: 3 bytes, never 0 (the default)
+		{1300 << 20, 1200 << 20, 3}, // less than the slack left
 	} {
 		if got := addressSpaceLeft(c.limit, c.reserved); got != c.want {
 			t.Errorf("addressSpaceLeft(%d, %d) = %d, want %d", c.limit, c.reserved, got, c.want)
