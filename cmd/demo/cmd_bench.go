@@ -105,7 +105,7 @@ var benchMethods = []benchMethod{
 // LIBSVM fills with float32 (the SMO iterates do not depend on it). With
 // learn.SVM's default of 100 MB of float64 a machine of the 60 000-image
 // table (about 12 000 rows of 96 kB) kept 1 090 rows against LIBSVM's
-// 4 370, and the linear SVM's fit took 921 s of CPU against 407 with
+// 4 370, and the linear SVM's fit took 760 s of CPU against 407 with
 // this cache (scikit-learn: 341).
 const benchSVMCacheMB = 400
 
