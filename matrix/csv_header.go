@@ -64,7 +64,7 @@ func checkNames(names []string, line int) *Error {
 	bad := slices.IndexFunc(names, func(name string) bool {
 		return name == "" || strings.ContainsRune(name, '\r')
 	})
-	j, k := firstDuplicate(names)
+	j, k := FirstDuplicate(names)
 	switch {
 	case bad >= 0 && (j < 0 || bad <= j) && names[bad] == "":
 		return newError("read csv", ErrFormat, "line %d, column %d: empty column name", line, bad+1)
@@ -78,12 +78,13 @@ func checkNames(names []string, line int) *Error {
 	return nil
 }
 
-// firstDuplicate returns the first column j (0-based, in order) whose name
+// FirstDuplicate returns the first column j (0-based, in order) whose name
 // occurs in an earlier column, and the first column k of that name; −1, −1
-// when the names are distinct. It sorts the columns by name (ties by
+// when the names are distinct (the header checks of ReadCSV, and of any
+// reader of named columns). It sorts the columns by name (ties by
 // position): in each run of equal names, the first is k and the second is
 // the first repeat of that name, and j is the least of those.
-func firstDuplicate(names []string) (j, k int) {
+func FirstDuplicate(names []string) (j, k int) {
 	if len(names) > math.MaxInt32 {
 		return firstDuplicateMap(names)
 	}
@@ -112,7 +113,7 @@ func firstDuplicate(names []string) (j, k int) {
 	return j, k
 }
 
-// firstDuplicateMap is firstDuplicate with a map, for more columns than
+// firstDuplicateMap is FirstDuplicate with a map, for more columns than
 // an int32 indexes.
 func firstDuplicateMap(names []string) (j, k int) {
 	seen := make(map[string]int, len(names))

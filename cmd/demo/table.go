@@ -273,7 +273,7 @@ func (t *rawTable) takeHeader() error {
 		names[j] = t.cell(0, j)
 	}
 	empty := slices.Index(names, "")
-	j, k := firstDuplicate(names)
+	j, k := matrix.FirstDuplicate(names)
 	switch {
 	case empty >= 0 && (j < 0 || empty <= j):
 		return fmt.Errorf("line %d, column %d: empty column name", t.lines[0], empty+1)
@@ -282,49 +282,6 @@ func (t *rawTable) takeHeader() error {
 	}
 	t.names, t.first, t.lines = names, 1, t.lines[1:]
 	return nil
-}
-
-// firstDuplicate returns the first column j (0-based, in order) whose name
-// occurs in an earlier column, and the first column k of that name; −1, −1
-// when the names are distinct. Sorting the columns by name (ties by
-// position) needs 4 bytes a name where a map of names needed about 50.
-func firstDuplicate(names []string) (j, k int) {
-	if len(names) > math.MaxInt32 {
-		return firstDuplicateMap(names)
-	}
-	idx := make([]int32, len(names))
-	for i := range idx {
-		idx[i] = int32(i)
-	}
-	slices.SortFunc(idx, func(a, b int32) int {
-		if c := strings.Compare(names[a], names[b]); c != 0 {
-			return c
-		}
-		return int(a - b)
-	})
-	j, k = -1, -1
-	for i := 1; i < len(idx); i++ {
-		// idx[i] is the second column of its name when it equals the one
-		// before, which starts the run.
-		second := names[idx[i]] == names[idx[i-1]] && (i == 1 || names[idx[i-2]] != names[idx[i-1]])
-		if second && (j < 0 || int(idx[i]) < j) {
-			j, k = int(idx[i]), int(idx[i-1])
-		}
-	}
-	return j, k
-}
-
-// firstDuplicateMap is firstDuplicate with a map, for more names than an
-// int32 indexes.
-func firstDuplicateMap(names []string) (j, k int) {
-	seen := make(map[string]int, len(names))
-	for j, name := range names {
-		if k, dup := seen[name]; dup {
-			return j, k
-		}
-		seen[name] = j
-	}
-	return -1, -1
 }
 
 // bytes is the memory the table holds: the records' text and string
