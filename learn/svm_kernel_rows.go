@@ -24,10 +24,12 @@ import (
 type kernelRows struct {
 	k Kernel
 	*flatRows
+	codes *byteRows // the rows as bytes when they have at most 256 distinct entries, else nil (svm_kernel_codes.go)
 }
 
 func newKernelRows(k Kernel, x *matrix.Dense) *kernelRows {
-	return &kernelRows{k: k, flatRows: newFlatRows(x)}
+	f := newFlatRows(x)
+	return &kernelRows{k: k, flatRows: f, codes: newByteRows(f.x, f.d)}
 }
 
 func (q *kernelRows) Size() int { return len(q.norms) }
@@ -88,8 +90,13 @@ func (q *kernelRows) gaussian(g, ni float64, cols []int, dst []float64) {
 	}
 }
 
-// dots sets dst[j] = xᵀxⱼ for j in cols, four rows at a time (dot4).
+// dots sets dst[j] = xᵀxⱼ for j in cols, four rows at a time (dot4), from
+// the byte form of the rows when they have one (the same values).
 func (q *kernelRows) dots(x []float64, cols []int, dst []float64) {
+	if q.codes != nil {
+		q.codes.dots(x, cols, dst)
+		return
+	}
 	c := 0
 	for ; c+4 <= len(cols); c += 4 {
 		j0, j1, j2, j3 := cols[c], cols[c+1], cols[c+2], cols[c+3]
