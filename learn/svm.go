@@ -31,7 +31,8 @@ const (
 // zero value is a C-SVM with C = 1 and the linear kernel.
 //
 // Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
-// Tol = 1e-3 (LIBSVM's), CacheMB = 100, MaxIter = max(10⁷, 100n); a
+// Tol = 1e-3 (LIBSVM's), CacheMB = 400 (the rows scikit-learn's SVC keeps
+// in its default 200 MB of float32), MaxIter = max(10⁷, 100n); a
 // Gaussian Kernel with Gamma = 0 takes γ = 1/(d·Var(X)) from the training
 // data (ScaleGamma, scikit-learn's gamma="scale"), which the fitted
 // model's Kernel records. For an
@@ -178,8 +179,22 @@ func (s SVM) withDefaults() SVM {
 	if s.Type == EpsSVR {
 		s.Epsilon = zeroOr(s.Epsilon, 0.1)
 	}
+	if s.CacheMB == 0 {
+		s.CacheMB = defaultSVMCacheMB
+	}
 	return s
 }
+
+// defaultSVMCacheMB is the kernel-row cache of SVM when CacheMB is zero:
+// 400 MB of float64 rows, as many rows as scikit-learn's SVC keeps in its
+// default cache_size of 200 MB of float32 (optimize.SMO alone defaults to
+// svm-train's 100 MB). Memory is taken only as rows are cached, so a
+// problem uses it all only from about 7 000 training points; a
+// Fashion-MNIST pair of the 60 000 images (12 000 points, rows of 96 kB)
+// keeps 4 370 rows instead of 1 090 (docs/performance.md, "Every
+// classifier of the notes on Fashion-MNIST"). The iterates do not depend
+// on it.
+const defaultSVMCacheMB = 400
 
 func (s SVM) validate() error {
 	const op = "learn: svm"

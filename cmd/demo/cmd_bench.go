@@ -91,7 +91,7 @@ var benchMethods = []benchMethod{
 	{"svm-linear", "C-SVM, linear kernel, C = 1, tol 1e-3, one-versus-one",
 		func(_ uint64, pr *progressPrinter) learn.ClassifierTrainer {
 			return learn.ClassifierFunc(func(x *matrix.Dense, y []int) (learn.Classifier, error) {
-				return pr.smoTraced(learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3, CacheMB: benchSVMCacheMB}, x.Rows()).FitClassifier(x, y)
+				return pr.smoTraced(learn.SVM{Kernel: learn.Linear(), C: 1, Tol: 1e-3}, x.Rows()).FitClassifier(x, y)
 			})
 		}},
 	{"svm-rbf", "C-SVM, Gaussian kernel γ = 1/(d·Var X) (scikit-learn's \"scale\"), C = 1, tol 1e-3",
@@ -99,15 +99,6 @@ var benchMethods = []benchMethod{
 	{"pca-svm", "PCA to 50 components, then the Gaussian C-SVM above",
 		func(_ uint64, pr *progressPrinter) learn.ClassifierTrainer { return scaledGammaSVM(50, pr) }},
 }
-
-// benchSVMCacheMB is the SVM rows' kernel cache: as many rows as
-// scikit-learn's SVC keeps in its default cache_size of 200 MB, which
-// LIBSVM fills with float32 (the SMO iterates do not depend on it). With
-// learn.SVM's default of 100 MB of float64 a machine of the 60 000-image
-// table (about 12 000 rows of 96 kB) kept 1 090 rows against LIBSVM's
-// 4 370, and the linear SVM's fit took 760 s of CPU against 407 with
-// this cache (scikit-learn: 341).
-const benchSVMCacheMB = 400
 
 func benchMethodNames() []string {
 	names := make([]string, len(benchMethods))
@@ -139,7 +130,7 @@ func scaledGammaSVM(k int, pr *progressPrinter) learn.ClassifierTrainer {
 			return nil, errors.New("bench: the training images are all equal; no Gaussian width can be chosen")
 		}
 		gamma := 1 / (float64(x.Cols()) * v)
-		m, err := pr.smoTraced(learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3, CacheMB: benchSVMCacheMB}, x.Rows()).FitClassifier(x, y)
+		m, err := pr.smoTraced(learn.SVM{Kernel: learn.Gaussian(1 / gamma), C: 1, Tol: 1e-3}, x.Rows()).FitClassifier(x, y)
 		if err != nil {
 			return nil, err
 		}
