@@ -85,7 +85,7 @@ func TestSyrkSplitWorkers(t *testing.T) {
 // bound.
 func TestSyrkSplitAddsToC(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 29))
-	const k, n = syrkSplitRows + 77, 45
+	k, n := syrkSplitRows+77, 45
 	a, _ := viewIn(rng, k, n)
 	c0 := randSym(rng, n)
 	c, _ := viewIn(rng, n, n)
