@@ -28,10 +28,10 @@ import "sync"
 // syrkSplitRows is the number of rows of A (samples) from which AᵀA is
 // computed in two halves. The halves' extra triangle (clearing C₂ and
 // adding it, n²/2 numbers each) costs one goroutine a share of the time
-// that falls as 1/k: 2 % for 784 columns at k = 8192, nothing measurable
-// at 60000; on two the halves took 10 % less CPU time there, and 35–50 %
-// less wall time for 64–256 columns, whose kc blocks are too short to be
-// shared at a barrier.
+// that falls as 1/k: 2 % for 784 columns at k = 8192, 0–1.5 % at 60000;
+// on two the halves took 12 % less CPU time there, and 45–75 % less wall
+// time for 64–256 columns, whose kc blocks are too short to be shared at
+// a barrier.
 const syrkSplitRows = 8192
 
 // syrkSplitParallel is the number of multiply-adds n(n/2+1)k from which
