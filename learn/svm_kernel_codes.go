@@ -3,14 +3,14 @@ package learn
 import "math"
 
 // Kernel rows from one byte per feature (docs/performance.md, "SMO and the
-// support vector machines", Fashion-MNIST). A kernel row reads every
-// active training point: for Fashion-MNIST's 784 pixels and a pair of
-// classes of the 60 000-image set (12 000 points), 75 MB of float64 per
-// row, which no cache holds, so the row is bound by memory traffic. The
+// support vector machines", bytes for grey levels). A kernel row reads
+// every active training point: for Fashion-MNIST's 784 pixels and a pair
+// of classes of the 60 000-image set (12 000 points), 75 MB of float64 per
+// row, beyond the core's caches, so the row is bound by memory traffic. The
 // pixels take at most 256 distinct values (k/255), and so do the features
 // of many data sets (grey levels, counts, one-hot codes): such a matrix is
 // kept as one byte per entry, an index into a table of its distinct
-// values, a ninth of the traffic (9.4 MB for that pair). The inner
+// values, an eighth of the traffic (9.4 MB for that pair). The inner
 // products read xⱼ's entries through the table: the same float64 numbers
 // multiplied and added in the same order as dot4, so every kernel value
 // is the same bits as from the float64 rows.
