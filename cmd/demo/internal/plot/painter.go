@@ -42,6 +42,9 @@ type painter interface {
 	// background colour, outer being inner scaled about its incentre (a
 	// polygonal marker with its white edge).
 	haloPolygon(inner, outer []point, c color.NRGBA)
+	// markers draws marker m (drawMarker) at every point of at, in
+	// order, each over the ones before.
+	markers(at []point, m Marker, r, lineWidth float64, c color.NRGBA)
 	// text draws s at the given scale with its cap height centred on at.y
 	// and aligned on at.x; vertical text reads upwards, centred likewise on
 	// the rotated axes.

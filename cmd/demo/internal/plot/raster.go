@@ -239,6 +239,12 @@ func (r *raster) haloPolygon(inner, outer []point, c color.NRGBA) {
 	r.polygon(inner, c)
 }
 
+func (r *raster) markers(at []point, m Marker, radius, lineWidth float64, c color.NRGBA) {
+	for _, q := range at {
+		drawMarker(r, q, m, radius, lineWidth, c)
+	}
+}
+
 func (r *raster) ring(center point, radius, width float64, c color.NRGBA) {
 	r.disc(center, radius+width/2+1, func(d float64) float64 { return width/2 - math.Abs(d-radius) + 0.5 }, c)
 }
