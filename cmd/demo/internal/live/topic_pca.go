@@ -53,10 +53,16 @@ func pcaTopic(p *params, files map[string]string) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := learn.PCA{Components: k, Method: learn.PCAMethod(method)}.Fit(x)
+	// The eig and svd methods find every direction, and k only chooses
+	// how many are kept: the fit of all of them is kept for the data and
+	// method, and a change of k takes its first k (leading).
+	all, err := memo(dataKey(files, "digits")+" pca "+method, func() (*learn.PCAModel, error) {
+		return learn.PCA{Components: x.Cols(), Method: learn.PCAMethod(method)}.Fit(x)
+	})
 	if err != nil {
 		return nil, err
 	}
+	m := leading(all, k)
 	proj, mse, err := m.TransformError(x)
 	if err != nil {
 		return nil, err
@@ -97,6 +103,18 @@ func pcaTopic(p *params, files map[string]string) (*Response, error) {
 	}
 	r.Figures = append(r.Figures, grid)
 	return r, nil
+}
+
+// leading returns the model of the first k components of m, a fit of
+// every component by the eig or svd method: what learn.PCA{Components: k}
+// fits with that method, bit for bit (those methods compute all the
+// eigenvalues and directions whatever k is, then keep the first k rows,
+// each signed by its own largest entry, and k ratios: learn/pca.go, Fit).
+func leading(m *learn.PCAModel, k int) *learn.PCAModel {
+	c := *m
+	c.Components = m.Components.Slice(0, k, 0, m.Components.Cols()).Clone()
+	c.ExplainedVarianceRatio = m.ExplainedVarianceRatio[:k:k]
+	return &c
 }
 
 // pcaSpectrum draws the cumulative fraction of the variance explained by
