@@ -51,6 +51,9 @@ type painter interface {
 	text(at point, s string, scale int, align Align, vertical bool, c color.NRGBA)
 	// image stretches img over r, nearest neighbour.
 	image(r rect, img *image.NRGBA)
+	// images draws every imgs[i] over rs[i] as image does; the
+	// rectangles must not overlap (so the order does not matter).
+	images(rs []rect, imgs []*image.NRGBA)
 }
 
 // drawMarker draws marker m of radius r at p. Filled shapes get a thin white

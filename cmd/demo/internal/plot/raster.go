@@ -298,6 +298,12 @@ func (r *raster) square(x, y, size int, c color.NRGBA) {
 
 // image stretches img over the rectangle, sampling the source pixel under
 // each destination pixel centre.
+func (r *raster) images(rs []rect, imgs []*image.NRGBA) {
+	for i, img := range imgs {
+		r.image(rs[i], img)
+	}
+}
+
 func (r *raster) image(dst rect, img *image.NRGBA) {
 	b := pixelBounds(dst).Intersect(r.clip)
 	sw, sh := img.Bounds().Dx(), img.Bounds().Dy()
