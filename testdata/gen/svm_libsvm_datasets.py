@@ -143,19 +143,16 @@ def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
     return entry
 
 
-def run_multiclass(tmp, name, csv, x, y, svm_type, kind, params, kparams):
-    """One-versus-one on c classes: one entry per pair machine, read from
-    LIBSVM's multi-class model file (SVs grouped by class in label order;
-    for the pair (i, j), i < j, the SVs of class i carry their coefficient
-    in column j − 1 and those of class j in column i)."""
-    data = os.path.join(tmp, name)
-    write_libsvm(data, x, y)
-    args = ["-s", str(svm_type)] + KERNEL_ARGS[kind]
-    for flag, v in list(kparams.items()) + list(params.items()):
-        args += [flag, repr(v)]
-    cmd = ["svm-train", "-e", "1e-6", "-h", "1", "-m", "100"] + args + [data, data + ".model"]
-    subprocess.run(cmd, capture_output=True, text=True, check=True)
-    with open(data + ".model") as f:
+def read_multiclass_model(path, x):
+    """Reads a LIBSVM model file trained on the rows of x. Returns its header
+    (key -> text), its labels in LIBSVM's order, and one (i, j, rho, beta) per
+    pair machine i < j, beta holding the machine's coefficient for every
+    training row (zero off the support). The support vectors are stored
+    grouped by class in label order; for the pair (i, j) those of class i
+    carry their coefficient in column j − 1 and those of class j in column i.
+    Each support vector is matched to the first unused training row equal to
+    it."""
+    with open(path) as f:
         lines = f.read().splitlines()
     header = {}
     k = 0
@@ -181,10 +178,7 @@ def run_multiclass(tmp, name, csv, x, y, svm_type, kind, params, kparams):
             rows.append(int(match[0]))
             coefs.append([float(t) for t in parts[:c - 1]])
             owner.append(cls)
-    gamma, coef0, degree = kparams.get("-g", 0.0), kparams.get("-r", 0.0), kparams.get("-d", 3)
-    K = kernel(kind, x, x, gamma, coef0, degree)
-    machines = []
-    p = 0
+    pairs = []
     for i in range(c):
         for j in range(i + 1, c):
             beta = np.zeros(len(x))
@@ -193,13 +187,31 @@ def run_multiclass(tmp, name, csv, x, y, svm_type, kind, params, kparams):
                     beta[r] = cf[j - 1]
                 elif o == j:
                     beta[r] = cf[i]
-            quad = 0.5 * beta @ K @ beta
-            obj = quad - np.abs(beta).sum() if svm_type == 0 else quad
-            support = [int(t) for t in np.nonzero(beta)[0]]
-            machines.append({"pair": [labels[i], labels[j]], "rho": rhos[p], "support": support,
-                             "coef": [float(beta[t]) for t in support], "objective": float(obj),
-                             "decision": [float(v) for v in K @ beta - rhos[p]]})
-            p += 1
+            pairs.append((i, j, rhos[len(pairs)], beta))
+    return header, labels, pairs
+
+
+def run_multiclass(tmp, name, csv, x, y, svm_type, kind, params, kparams):
+    """One-versus-one on c classes: one entry per pair machine, read from
+    LIBSVM's multi-class model file (read_multiclass_model)."""
+    data = os.path.join(tmp, name)
+    write_libsvm(data, x, y)
+    args = ["-s", str(svm_type)] + KERNEL_ARGS[kind]
+    for flag, v in list(kparams.items()) + list(params.items()):
+        args += [flag, repr(v)]
+    cmd = ["svm-train", "-e", "1e-6", "-h", "1", "-m", "100"] + args + [data, data + ".model"]
+    subprocess.run(cmd, capture_output=True, text=True, check=True)
+    header, labels, pairs = read_multiclass_model(data + ".model", x)
+    gamma, coef0, degree = kparams.get("-g", 0.0), kparams.get("-r", 0.0), kparams.get("-d", 3)
+    K = kernel(kind, x, x, gamma, coef0, degree)
+    machines = []
+    for (i, j, rho, beta) in pairs:
+        quad = 0.5 * beta @ K @ beta
+        obj = quad - np.abs(beta).sum() if svm_type == 0 else quad
+        support = [int(t) for t in np.nonzero(beta)[0]]
+        machines.append({"pair": [labels[i], labels[j]], "rho": rho, "support": support,
+                         "coef": [float(beta[t]) for t in support], "objective": float(obj),
+                         "decision": [float(v) for v in K @ beta - rho]})
     subprocess.run(["svm-predict", data, data + ".model", data + ".pred"], capture_output=True, check=True)
     pred = [float(v) for v in open(data + ".pred").read().split()]
     return {"data": csv, "args": " ".join(args), "command": " ".join(cmd[:-2]), "classes": labels,

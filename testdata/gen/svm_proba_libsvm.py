@@ -47,7 +47,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 sys.path.insert(0, os.path.dirname(__file__))
-from svm_libsvm_datasets import KERNEL_ARGS, load, standardize, write_csv, write_libsvm  # noqa: E402
+from svm_libsvm_datasets import KERNEL_ARGS, load, read_multiclass_model, standardize, write_csv, write_libsvm  # noqa: E402
 
 OUT = "testdata/svm_libsvm"
 
@@ -92,50 +92,16 @@ def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
         args += [flag, repr(v)]
     cmd = ["svm-train", "-b", "1", "-e", "1e-6", "-h", "1", "-m", "100"] + args + [data, data + ".model"]
     subprocess.run(cmd, capture_output=True, text=True, check=True)
-    with open(data + ".model") as f:
-        lines = f.read().splitlines()
-    header = {}
-    k = 0
-    while lines[k] != "SV":
-        key, _, val = lines[k].partition(" ")
-        header[key] = val
-        k += 1
-    labels = [int(v) for v in header["label"].split()]
-    nsv = [int(v) for v in header["nr_sv"].split()]
-    rhos = [float(v) for v in header["rho"].split()]
+    header, labels, pairs = read_multiclass_model(data + ".model", x)
     proba_a = [float(v) for v in header["probA"].split()]
     proba_b = [float(v) for v in header["probB"].split()]
-    c = len(labels)
-    rows, coefs, owner = [], [], []
-    for cls, count in enumerate(nsv):
-        for _ in range(count):
-            parts = lines[k + 1].split()
-            k += 1
-            v = np.zeros(x.shape[1])
-            for kv in parts[c - 1:]:
-                i, val = kv.split(":")
-                v[int(i) - 1] = float(val)
-            match = [i for i in np.where((x == v).all(axis=1))[0] if i not in rows]
-            assert match, "support vector not found among the training rows"
-            rows.append(int(match[0]))
-            coefs.append([float(t) for t in parts[:c - 1]])
-            owner.append(cls)
     folds = libsvm_folds(y, labels)
     machines = []
-    p = 0
-    for i in range(c):
-        for j in range(i + 1, c):
-            beta = np.zeros(len(x))
-            for r, cf, o in zip(rows, coefs, owner):
-                if o == i:
-                    beta[r] = cf[j - 1]
-                elif o == j:
-                    beta[r] = cf[i]
-            support = [int(t) for t in np.nonzero(beta)[0]]
-            machines.append({"pair": [labels[i], labels[j]], "rho": rhos[p], "support": support,
-                             "coef": [float(beta[t]) for t in support], "probA": proba_a[p], "probB": proba_b[p],
-                             "cv_rows": folds[p]})
-            p += 1
+    for p, (i, j, rho, beta) in enumerate(pairs):
+        support = [int(t) for t in np.nonzero(beta)[0]]
+        machines.append({"pair": [labels[i], labels[j]], "rho": rho, "support": support,
+                         "coef": [float(beta[t]) for t in support], "probA": proba_a[p], "probB": proba_b[p],
+                         "cv_rows": folds[p]})
     pcmd = ["svm-predict", "-b", "1", data, data + ".model", data + ".pred"]
     subprocess.run(pcmd, capture_output=True, check=True)
     out = open(data + ".pred").read().splitlines()
