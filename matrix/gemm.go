@@ -278,7 +278,10 @@ func gemmPackedShifted(kern *microKernel, transA, transB bool, alpha float64, a,
 // times the first cols columns of the packed panel B̃ to C[ic:, jc:].
 func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, cols, kcb int, lower bool) {
 	mr, nr := kern.mr, kern.nr
-	var tile [maxTile]float64
+	// The scratch tile escapes to the heap (kern.run is a function value):
+	// allocated only when an edge tile needs it, not on every call
+	// (PackedB.Tiles calls this once per tile and block of k).
+	var tile *[maxTile]float64
 	for jr := 0; jr < cols; jr += nr {
 		nrb := min(nr, cols-jr)
 		bs := bp[(jr/nr)*kcb*nr : (jr/nr+1)*kcb*nr]
@@ -297,6 +300,9 @@ func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, col
 			}
 			// Edge or diagonal tile: compute the whole tile into a
 			// scratch tile, then add only the part that belongs to C.
+			if tile == nil {
+				tile = new([maxTile]float64)
+			}
 			t := tile[:mr*nr]
 			clear(t)
 			kern.run(kcb, as, bs, t, nr)
