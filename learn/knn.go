@@ -38,7 +38,8 @@ type KNNModel struct {
 	Classes []int // sorted distinct labels
 	// Progress, when set, is called during a prediction after each block
 	// of query rows (a product with the whole training set) with the rows
-	// done and the rows asked for. It is not saved.
+	// done and the rows asked for, from the goroutines that do the blocks
+	// but one call at a time, the rows done increasing. It is not saved.
 	Progress func(done, total int) `json:"-"`
 }
 
@@ -250,18 +251,7 @@ func nearest(x, q *matrix.Dense, k int, progress func(done, total int)) (out [][
 		return func(b int) {
 			lo, hi := b*rows, min(q.Rows(), (b+1)*rows)
 			qb := q.Slice(lo, hi, 0, q.Cols())
-			sel := make([]knnSelection, hi-lo)
-			for r, qn := range rowNorms2(qb) {
-				sel[r] = newSelection(k, q.Cols(), qn, xnMax)
-			}
-			knnTiles(xT, x, qb, func(j0 int, g *matrix.Dense) {
-				for r := range sel {
-					sel[r].scan(j0, g.Row(r), xn[j0:])
-				}
-			})
-			for r := range sel {
-				var d0 float64
-				out[lo+r], d0 = sel[r].finish(qb.Row(r), x)
+			for r, d0 := range nearestBlock(x, xT, qb, xn, xnMax, k, out[lo:hi]) {
 				far[lo+r] = !isFiniteValue(math.Ldexp(math.Sqrt(d0), e))
 			}
 			if progress != nil {
@@ -273,6 +263,28 @@ func nearest(x, q *matrix.Dense, k int, progress func(done, total int)) (out [][
 		}
 	})
 	return out, far
+}
+
+// nearestBlock writes to out[r] the k nearest training rows of row r of
+// the block of queries qb, from their inner products with the training
+// set (xT packed, or nil) scanned tile by tile, and returns each row's
+// squared distance to its nearest; xn holds the training rows' squared
+// norms, xnMax the largest.
+func nearestBlock(x *matrix.Dense, xT *matrix.PackedB, qb *matrix.Dense, xn []float64, xnMax float64, k int, out [][]int) []float64 {
+	sel := make([]knnSelection, qb.Rows())
+	for r, qn := range rowNorms2(qb) {
+		sel[r] = newSelection(k, qb.Cols(), qn, xnMax)
+	}
+	knnTiles(xT, x, qb, func(j0 int, g *matrix.Dense) {
+		for r := range sel {
+			sel[r].scan(j0, g.Row(r), xn[j0:])
+		}
+	})
+	d0 := make([]float64, len(sel))
+	for r := range sel {
+		out[r], d0[r] = sel[r].finish(qb.Row(r), x)
+	}
+	return d0
 }
 
 // knnBlockRows returns the number of rows of the blocks of q queries:
