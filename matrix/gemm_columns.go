@@ -5,8 +5,7 @@ import "sync/atomic"
 // gemmColumns is gemmPacked for a general product (no triangle, no
 // centring of B, A ≠ B) on several workers that each compute their own
 // range of columns of C: a worker packs its own panel B̃ and its own
-// blocks Ã, and until the last kc block the workers never wait for one
-// another. With the rows split instead, the workers shared one panel B̃
+// blocks Ã, and the workers never wait for one another. With the rows split instead, the workers shared one panel B̃
 // of kc × n (2 MiB for n = 1024, more than one core's L2) and met at a
 // barrier per kc block. The column ranges are whole slivers of nr, so
 // every element of C falls in the same kind of tile and gets the same
@@ -14,9 +13,9 @@ import "sync/atomic"
 //
 // The last kc block is shared out (columnsTail): a worker that has
 // finished its own rows of it computes rows of the others' columns with
-// their panels. The second worker starts 0.13–0.23 ms after the first (a
-// thread's wake-up) and would end as much later: 6 % of the product at
-// n = 512 on two.
+// their panels. The second worker starts 0.13–0.26 ms after the first (a
+// thread's wake-up) and ended as much later: 6 % of the product at n = 512
+// on two (docs/performance.md, "Matrix kernels").
 func gemmColumns(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, workers int, shiftA []float64) {
 	m, k := opDims(transA, a)
 	_, n := opDims(transB, b)
@@ -85,7 +84,7 @@ type tailPanel struct {
 // newColumnsTail prepares the last kc block of an m×k product for the
 // given workers, in row blocks of at most mc rows, some 16 of them: they
 // are what the first workers to finish take from the last, so they must
-// be short (at n = 512, 36 rows are 40 µs of work).
+// be short (at n = 512 on two workers, 36 rows are some 60 µs of work).
 func newColumnsTail(kern *microKernel, m, k, workers int) *columnsTail {
 	kc := min(kern.kc, k)
 	pc := (k - 1) / kc * kc
