@@ -5,9 +5,9 @@ import "sync/atomic"
 // gemmColumns is gemmPacked for a general product (no triangle, no
 // centring of B, A ≠ B) on several workers that each compute their own
 // range of columns of C: a worker packs its own panel B̃ and its own
-// blocks Ã, and the workers never wait for one another. With the rows split instead, the workers shared one panel B̃
-// of kc × n (2 MiB for n = 1024, more than one core's L2) and met at a
-// barrier per kc block. The column ranges are whole slivers of nr, so
+// blocks Ã, and the workers never wait for one another. With the rows
+// split instead, the workers shared one panel B̃ of kc × n (2 MiB for
+// n = 1024, more than one core's L2) and met at a barrier per kc block. The column ranges are whole slivers of nr, so
 // every element of C falls in the same kind of tile and gets the same
 // bits as on one worker.
 //
