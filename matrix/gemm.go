@@ -33,10 +33,15 @@ import (
 // in L1 while the loop (1) sweeps the mc×kc block Ã held in L2, and the
 // kc×nc panel B̃ is shared by all workers from L3.
 //
-// Parallelism. Loop (3) is split across goroutines: every worker packs its
-// own Ã (its core's L2) and they share B̃, which they also pack together.
-// Each element of C is computed by exactly one worker with the same order
-// of operations, so the result does not depend on the number of workers.
+// Parallelism. A general product splits C's columns between goroutines
+// (gemm_columns.go): each worker packs its own B̃ and Ã and never waits,
+// and in the last kc block idle workers take row blocks of the others'
+// columns. A product with a triangle (Syrk) splits loop (3) instead:
+// every worker packs its own Ã and they share B̃, which they pack
+// together; the covariance of many samples is first cut into two sums
+// over halves of the samples (syrk_split.go). Each element of C is
+// computed with the same order of operations whatever the number of
+// workers, so the bits of the result do not depend on it.
 
 // microKernel is a register-tiled kernel with the cache blocking tuned for it.
 type microKernel struct {
