@@ -258,9 +258,11 @@ func BenchmarkCovariancePixels(b *testing.B) {
 		x.data[i] = float64(rng.IntN(256))
 	}
 	b.Run("MeanCovariance", func(b *testing.B) {
+		cpu := processCPU()
 		for b.Loop() {
 			MeanCovariance(x, Population)
 		}
+		reportCPU(b, cpu)
 	})
 	for name, kern := range assemblyGramIntKernels() {
 		b.Run("integer-"+name, func(b *testing.B) {

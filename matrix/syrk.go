@@ -76,15 +76,11 @@ func syrkAddLower(trans bool, alpha float64, a, c *Dense) {
 	case alpha == 0 || k == 0:
 	case n*n*k < syrkSmall, !trans && n <= syrkFewRows:
 		syrkRef(trans, alpha, a, c)
+	case trans:
+		syrkTransLower(alpha, a, nil, c) // AᵀA: op = (T, N) on the same A
 	default:
-		// op(A)·op(A)ᵀ as a product with the lower-triangle mask:
-		// AᵀA is op = (T, N) and AAᵀ is op = (N, T) on the same A.
-		workers := gemmWorkers(n, n/2+1, k)
-		kern := &activeKernel
-		if trans {
-			kern = syrkKernel(n)
-		}
-		gemmPacked(kern, trans, !trans, alpha, a, a, c, true, workers, nil)
+		// AAᵀ as a product with the lower-triangle mask, op = (N, T).
+		gemmPacked(&activeKernel, false, true, alpha, a, a, c, true, gemmWorkers(n, n/2+1, k), nil)
 	}
 }
 
@@ -123,7 +119,7 @@ func syrkCentered(alpha float64, x *Dense, mean []float64, c *Dense) {
 		return
 	}
 	scaleLower(0, c)
-	gemmPacked(syrkKernel(d), true, false, alpha, x, x, c, true, gemmWorkers(d, d/2+1, n), mean)
+	syrkTransLower(alpha, x, mean, c)
 	mirrorLower(c)
 }
 
