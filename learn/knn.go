@@ -1,10 +1,11 @@
 package learn
 
 import (
-	"cmp"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 
 	"mlnotes/matrix"
 )
@@ -20,7 +21,7 @@ import (
 // (negative rounding residues are clamped to 0); the points within the
 // rounding of that formula of the K-th are measured again directly, so
 // that a row's neighbours do not depend on the rows queried with it
-// (refineNearest). Ties are deterministic: neighbours at equal distance
+// (knn_select.go). Ties are deterministic: neighbours at equal distance
 // are taken in training order (the lower index first), and a tied vote
 // goes to the smallest label, as scikit-learn's KNeighborsClassifier does.
 type KNN struct {
@@ -37,7 +38,8 @@ type KNNModel struct {
 	Classes []int // sorted distinct labels
 	// Progress, when set, is called during a prediction after each block
 	// of query rows (a product with the whole training set) with the rows
-	// done and the rows asked for. It is not saved.
+	// done and the rows asked for, from the goroutines that do the blocks
+	// but one call at a time, the rows done increasing. It is not saved.
 	Progress func(done, total int) `json:"-"`
 }
 
@@ -205,20 +207,24 @@ func (m *KNNRegressorModel) Predict(q *matrix.Dense) ([]float64, error) {
 	return out, nil
 }
 
-// knnBlock is the least number of query rows whose distances to the
-// training set are formed at once (a block×n slab of Q Xᵀ); knnSlabBytes
-// raises it to fill that much memory, since every product packs all of X
-// again (10000 queries against 10000×784 training rows: packing took a
-// quarter of the time with blocks of 256 rows; scikit-learn's chunks of
-// pairwise distances have 1 GB by default).
+// knnRows is the largest number of query rows whose distances to the
+// training set are formed together: their packed block Ã of the product
+// (knnRows×kc numbers, 480 KiB) and a tile of their inner products
+// (matrix.PackedB.Tiles) share the core's L2 cache while the training
+// set streams past once per block. knnGemmTileBytes is the size of the
+// tiles formed by Gemm when the training set is not packed beforehand.
 const (
-	knnBlock     = 256
-	knnSlabBytes = 128 << 20
+	knnRows          = 240
+	knnGemmTileBytes = 2 << 20
 )
 
 // nearest returns the k nearest rows of x for every row of q by squared
-// distances ‖q‖² + ‖x‖² − 2 Q Xᵀ, the products computed blockwise;
-// progress, unless nil, is told the rows done after each block.
+// distances ‖q‖² + ‖x‖² − 2 Q Xᵀ. The queries go in blocks of up to
+// knnRows rows, shared among GOMAXPROCS goroutines; each block's inner
+// products with the training set are formed a tile at a time and every
+// tile is scanned by the rows' running selections (knnSelection) while it
+// is in cache, so that the 8·q·n bytes of distances are never written to
+// memory. progress, unless nil, is told the rows done after each block.
 //
 // Squares of entries beyond about 1e154 overflow and those below 1e-154
 // underflow: then X and Q are both scaled by the power of two that brings
@@ -236,40 +242,94 @@ func nearest(x, q *matrix.Dense, k int, progress func(done, total int)) (out [][
 	xn := rowNorms2(x)
 	xnMax := slices.Max(xn)
 	out, far = make([][]int, q.Rows()), make([]bool, q.Rows())
-	block := min(q.Rows(), max(knnBlock, knnSlabBytes/(8*x.Rows())))
-	slab := matrix.New(block, x.Rows())
-	xT := packTrainingRows(x, q.Rows() > block)
-	for lo := 0; lo < q.Rows(); lo += block {
-		hi := min(q.Rows(), lo+block)
-		qb := q.Slice(lo, hi, 0, q.Cols())
-		g := slab.Slice(0, hi-lo, 0, x.Rows())
-		if xT != nil {
-			_ = matrix.GemmPackedB(false, 1, qb, xT, 0, g) // (hi−lo)×n inner products
-		} else {
-			_ = matrix.Gemm(false, true, 1, qb, x, 0, g)
+	rows := knnBlockRows(q.Rows(), runtime.GOMAXPROCS(0))
+	blocks := (q.Rows() + rows - 1) / rows
+	xT := packTrainingRows(x, blocks > 1)
+	var mu sync.Mutex
+	done := 0
+	parallelBlocks(blocks, func(int) func(int) {
+		return func(b int) {
+			lo, hi := b*rows, min(q.Rows(), (b+1)*rows)
+			qb := q.Slice(lo, hi, 0, q.Cols())
+			for r, d0 := range nearestBlock(x, xT, qb, xn, xnMax, k, out[lo:hi]) {
+				far[lo+r] = !isFiniteValue(math.Ldexp(math.Sqrt(d0), e))
+			}
+			if progress != nil {
+				mu.Lock()
+				done += hi - lo
+				progress(done, q.Rows())
+				mu.Unlock()
+			}
 		}
-		qn := rowNorms2(qb)
-		parallelRows(hi-lo, func(r int) {
-			idx, dist := nearestK(g.Row(r), qn[r], xn, k)
-			var d0 float64
-			out[lo+r], d0 = refineNearest(idx, dist, g.Row(r), qn[r], xn, xnMax, qb.Row(r), x)
-			far[lo+r] = !isFiniteValue(math.Ldexp(math.Sqrt(d0), e))
-		})
-		if progress != nil {
-			progress(hi, q.Rows())
-		}
-	}
+	})
 	return out, far
 }
 
+// nearestBlock writes to out[r] the k nearest training rows of row r of
+// the block of queries qb, from their inner products with the training
+// set (xT packed, or nil) scanned tile by tile, and returns each row's
+// squared distance to its nearest; xn holds the training rows' squared
+// norms, xnMax the largest.
+func nearestBlock(x *matrix.Dense, xT *matrix.PackedB, qb *matrix.Dense, xn []float64, xnMax float64, k int, out [][]int) []float64 {
+	sel := make([]knnSelection, qb.Rows())
+	for r, qn := range rowNorms2(qb) {
+		sel[r] = newSelection(k, qb.Cols(), qn, xnMax)
+	}
+	knnTiles(xT, x, qb, func(j0 int, g *matrix.Dense) {
+		for r := range sel {
+			sel[r].scan(j0, g.Row(r), xn[j0:])
+		}
+	})
+	d0 := make([]float64, len(sel))
+	for r := range sel {
+		out[r], d0[r] = sel[r].finish(qb.Row(r), x)
+	}
+	return d0
+}
+
+// knnBlockRows returns the number of rows of the blocks of q queries:
+// blocks of equal size, at most knnRows rows, and as many blocks for each
+// of the workers when that leaves at least knnRows/2 rows in each (2000
+// queries on two cores: 10 blocks of 200 rows, not 9 of 223, one core
+// waiting for the other's fifth).
+func knnBlockRows(q, workers int) int {
+	blocks := (q + knnRows - 1) / knnRows
+	if blocks > 1 {
+		even := (blocks + workers - 1) / workers * workers
+		blocks = min(even, max(blocks, (q+knnRows/2-1)/(knnRows/2)))
+	}
+	return (q + blocks - 1) / blocks
+}
+
+// knnTiles calls visit(j0, g) with the inner products g of the rows of qb
+// with training rows j0, j0+1, …, a tile at a time in ascending order of
+// j0: by the tiles of xT when the training set is packed, otherwise by
+// Gemm on slices of the training rows (which packs each slice for its
+// product), into a tile of knnGemmTileBytes.
+func knnTiles(xT *matrix.PackedB, x, qb *matrix.Dense, visit func(j0 int, g *matrix.Dense)) {
+	if xT != nil {
+		_ = xT.Tiles(qb, visit)
+		return
+	}
+	n, m := x.Rows(), qb.Rows()
+	cols := min(n, max(16, knnGemmTileBytes/(8*m)))
+	tile := matrix.New(m, cols)
+	for j0 := 0; j0 < n; j0 += cols {
+		j1 := min(n, j0+cols)
+		g := tile.Slice(0, m, 0, j1-j0)
+		_ = matrix.Gemm(false, true, 1, qb, x.Slice(j0, j1, 0, x.Cols()), 0, g)
+		visit(j0, g)
+	}
+}
+
 // packTrainingRows packs Xᵀ once for the products of every block of
-// queries when there is more than one block (Gemm would pack all of X
-// again for each: 36 times for 10 000 queries against 60 000 Fashion-MNIST
-// images, a fifth of the prediction's time). It returns nil, and the
-// blocks call Gemm, for a single block or when the memory limit refuses
-// the copy (as large as X); the bits of the products are the same either
-// way on Gemm's packed path, and refineNearest makes the neighbours
-// independent of them in any case.
+// queries when there is more than one block (each block would otherwise
+// pack all of X again: 42 times for 10 000 queries against 60 000
+// Fashion-MNIST images). It returns nil, and the blocks call Gemm, for a
+// single block or when the memory limit refuses the copy (as large as X);
+// the bits of the products are the same either way on Gemm's packed
+// path, and the final direct measurement (knnSelection.finish) makes the
+// neighbours independent of them in any case.
 func packTrainingRows(x *matrix.Dense, severalBlocks bool) *matrix.PackedB {
 	if !severalBlocks {
 		return nil
@@ -279,84 +339,6 @@ func packTrainingRows(x *matrix.Dense, severalBlocks bool) *matrix.PackedB {
 		return nil
 	}
 	return xT
-}
-
-// nearestK returns the indices of the k training rows nearest to a query
-// in ascending order of (distance, index), from the inner products g of
-// the query with them, its squared norm qn and theirs xn: the squared
-// distance is max(0, qn + xnⱼ − 2gⱼ), formed as each candidate is met,
-// by insertion into a sorted buffer: O(n·k), the right cost for the
-// small k of nearest neighbours, in one pass over g. It also returns their
-// squared distances (+Inf when the products overflowed).
-func nearestK(g []float64, qn float64, xn []float64, k int) ([]int, []float64) {
-	idx := make([]int, 0, k)
-	dist := make([]float64, 0, k)
-	xn = xn[:len(g)]
-	for j, v := range g {
-		d := max(0, qn+xn[j]-2*v)
-		if math.IsNaN(d) { // Inf − Inf: the norms overflowed
-			d = math.Inf(1)
-		}
-		if len(idx) == k && d >= dist[k-1] {
-			continue // not strictly nearer than the k-th: the earlier index wins
-		}
-		p := len(idx)
-		for p > 0 && dist[p-1] > d {
-			p--
-		}
-		if len(idx) < k {
-			idx, dist = append(idx, 0), append(dist, 0)
-		}
-		copy(idx[p+1:], idx[p:len(idx)-1])
-		copy(dist[p+1:], dist[p:len(dist)-1])
-		idx[p], dist[p] = j, d
-	}
-	return idx, dist
-}
-
-// refineNearest makes the choice of nearestK independent of rounding: the
-// distances qn + xnⱼ − 2gⱼ carry errors of up to about
-// δ = (d + 2)ε(√qn + √xnⱼ)² (the sums of d products behind qn, xnⱼ and gⱼ,
-// Cauchy–Schwarz for |gⱼ|, two additions), and gⱼ itself is rounded
-// differently as the product's blocking changes with the rows queried
-// with q, so points at (nearly) equal distance could be ranked one way in
-// one query and the other way in another. Every point that may belong to
-// the k nearest — fast distance within 2δ of the k-th's, δ taken at the
-// largest training norm xnMax — is measured again directly,
-// Σᵢ(qᵢ − xⱼᵢ)², a number of q and xⱼ alone, and the k smallest of those
-// (ties to the lower index) are the answer. Usually only the k points
-// themselves qualify: the extra pass reads g once more and measures a
-// handful of rows. It returns the indices and the squared distance of the
-// nearest.
-func refineNearest(idx []int, dist, g []float64, qn float64, xn []float64, xnMax float64, q []float64, x *matrix.Dense) ([]int, float64) {
-	k := len(idx)
-	if !isFiniteValue(dist[k-1]) { // an overflow: the row is refused anyway
-		return idx, dist[0]
-	}
-	s := math.Sqrt(qn) + math.Sqrt(xnMax)
-	delta := 2 * float64(len(q)+2) * eps * s * s // twice the bound, for the products' own rounding
-	reach := dist[k-1] + 2*delta
-	type cand struct {
-		j int
-		d float64
-	}
-	var cs []cand
-	for j, v := range g[:len(xn)] {
-		if qn+xn[j]-2*v <= reach {
-			cs = append(cs, cand{j, directDist2(q, x.Row(j))})
-		}
-	}
-	slices.SortFunc(cs, func(a, b cand) int {
-		if a.d != b.d {
-			return cmp.Compare(a.d, b.d)
-		}
-		return cmp.Compare(a.j, b.j)
-	})
-	out := make([]int, k)
-	for i := range out {
-		out[i] = cs[i].j
-	}
-	return out, cs[0].d
 }
 
 // directDist2 returns Σᵢ(aᵢ − bᵢ)².

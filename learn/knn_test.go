@@ -59,7 +59,7 @@ func TestKNNHand(t *testing.T) {
 // computation of every distance, sorted by (distance, index).
 func TestKNNBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	n, d, q := 300, 5, 600 // one block (knnSlabBytes); TestKNNSeveralBlocks has several
+	n, d, q := 300, 5, 600 // several blocks of queries (knnRows), one tile of the product
 	x, qx := matrix.New(n, d), matrix.New(q, d)
 	for _, m := range []*matrix.Dense{x, qx} {
 		for i := range m.Rows() {
@@ -161,15 +161,14 @@ func TestKNNKeepsTrainingMatrix(t *testing.T) {
 }
 
 // TestKNNSeveralBlocks: with a training set large enough that the queries
-// are split into blocks (knnSlabBytes), whose products use Xᵀ packed once,
+// are split into blocks (knnRows), whose products use Xᵀ packed once,
 // every row's neighbours are those found by asking for it alone (one
 // block, Gemm), and Progress follows the blocks up to the last row.
 func TestKNNSeveralBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	n, d, q := 40000, 3, 900
-	block := knnSlabBytes / (8 * n) // > knnBlock here
-	if block <= knnBlock || q <= 2*block {
-		t.Fatalf("sizes give block %d for %d queries: not several blocks", block, q)
+	if q <= 2*knnRows {
+		t.Fatalf("blocks of %d rows for %d queries: not several blocks", knnRows, q)
 	}
 	x, qx := matrix.New(n, d), matrix.New(q, d)
 	for _, m := range []*matrix.Dense{x, qx} {

@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -56,6 +58,42 @@ func TestKNNNeighboursIndependentOfBatch(t *testing.T) {
 					t.Fatalf("k = %d, row %d: %v out of order (%g, %g)", k, r, alone[0], di, dj)
 				}
 			}
+		}
+	}
+}
+
+// TestKNNUnpackedBlocks: when the memory limit refuses the packed copy of
+// Xᵀ, every block of queries forms its products by Gemm on slices of the
+// training rows; the neighbours are those found with the copy.
+func TestKNNUnpackedBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	n, d, q := 3000, 40, 3*knnRows
+	x, qx := matrix.New(n, d), matrix.New(q, d)
+	for _, m := range []*matrix.Dense{x, qx} {
+		raw, _ := m.Raw()
+		for i := range raw {
+			raw[i] = float64(rng.IntN(5)) // many ties
+		}
+	}
+	m, err := KNN{K: 3}.Fit(x, make([]int, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := m.Neighbours(qx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withMemoryLimit(t, matrix.FloatBytes(n, d)/2) // less than the packed copy, as large as X
+	if _, err := matrix.PackB(x, true); !errors.Is(err, matrix.ErrTooLarge) {
+		t.Fatalf("the packed copy was not refused: %v", err)
+	}
+	got, err := m.Neighbours(qx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Fatalf("query %d: neighbours %v unpacked, %v packed", i, got[i], want[i])
 		}
 	}
 }

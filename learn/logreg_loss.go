@@ -62,6 +62,14 @@ func (l *LogisticLoss) ValueGrad(theta, grad []float64) float64 {
 	return l.obj.ValueGrad(theta, grad)
 }
 
+// Value returns f(θ) alone: the value ValueGrad returns, bit for bit (the
+// same arithmetic), without computing the gradient, which costs about as
+// much again (the loss surface the logistic-regression page draws
+// evaluates f at 41² points).
+func (l *LogisticLoss) Value(theta []float64) float64 {
+	return l.obj.binaryValue(theta)
+}
+
 // Samples returns 1: the loss is one sample, the whole sum.
 func (l *LogisticLoss) Samples() int { return 1 }
 

@@ -116,3 +116,38 @@ func TestLogisticLossBadInput(t *testing.T) {
 		t.Errorf("NaN θ: err = %v", err)
 	}
 }
+
+// Value is ValueGrad's value, bit for bit, wherever θ is: for one and for
+// several features, over more rows than one block of ValueGrad's (so the
+// blocks' partial sums are added as there), with and without a penalty,
+// at large scores too (the exponentials underflow, log1p of 0).
+func TestLogisticLossValueIsValueGrads(t *testing.T) {
+	const n = logRegBlock + 77
+	for _, d := range []int{1, 3} {
+		x := matrix.New(n, d)
+		y := make([]int, n)
+		for i := range n {
+			for j := range d {
+				x.Set(i, j, math.Sin(float64(i*(j+2)))*float64(j+1)+0.01*float64(i%7))
+			}
+			y[i] = i % 3 % 2
+		}
+		for _, lambda := range []float64{0, 0.5} {
+			l, err := NewLogisticLoss(x, y, lambda)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := make([]float64, d+1)
+			for _, s := range []float64{0, 0.3, -2, 900} {
+				theta := make([]float64, d+1)
+				for j := range theta {
+					theta[j] = s * float64(j+1) / float64(d+1) * math.Cos(float64(j))
+				}
+				want := l.ValueGrad(theta, g)
+				if got := l.Value(theta); math.Float64bits(got) != math.Float64bits(want) {
+					t.Errorf("d = %d, λ = %g, θ = %v: Value %.17g, ValueGrad %.17g", d, lambda, theta, got, want)
+				}
+			}
+		}
+	}
+}

@@ -115,39 +115,10 @@ const logRegBlock = 256
 // (P − Y)ᵀA, so the iterates are those of the plain products.
 func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 	clear(grad)
-	n, d := o.x.Dims()
-	dc := d + 1
+	dc := o.x.Cols() + 1
 	f := 0.0
 	if o.r == 1 {
-		zAll, _ := o.z.Raw() // n×1: contiguous
-		rAll, _ := o.res.Raw()
-		w, b := x[:d], x[d]
-		for i0 := 0; i0 < n; i0 += logRegBlock {
-			i1 := min(i0+logRegBlock, n)
-			xb := o.x.Slice(i0, i1, 0, d)
-			z, r := zAll[i0:i1], rAll[i0:i1]
-			for j := range z {
-				z[j] = b
-			}
-			_ = matrix.Gemv(false, 1, xb, w, 1, z)
-			for j, v := range z {
-				r[j] = -math.Abs(v)
-			}
-			matrix.ExpTo(r, r)
-			for j, v := range z {
-				// one exponential for both: e = exp(−|z|),
-				// log(1 + eᶻ) = max(z, 0) + log1p(e), σ(z) = 1/(1 + e) or e/(1 + e).
-				e, t := r[j], float64(o.y[i0+j])
-				f += max(v, 0) + math.Log1p(e) - t*v
-				s := 1 / (1 + e)
-				if v < 0 {
-					s = e * s
-				}
-				r[j] = s - t
-				grad[d] += r[j]
-			}
-			_ = matrix.Gemv(true, 1, xb, r, 1, grad[:d])
-		}
+		f = o.binary(x, grad)
 	} else {
 		o.softmaxPacks()
 		if o.packT != nil {
@@ -169,6 +140,69 @@ func (o *logObjective) ValueGrad(x, grad []float64) float64 {
 		matrix.Axpy(o.lambda, wk, gk)
 	}
 	return f + 0.5*o.lambda*pen
+}
+
+// binary returns Σᵢ −log p(yᵢ | xᵢ) for two classes and, when grad is not
+// nil, adds its gradient to grad (ValueGrad's two-class part).
+func (o *logObjective) binary(x, grad []float64) float64 {
+	n, d := o.x.Dims()
+	f := 0.0
+	zAll, _ := o.z.Raw() // n×1: contiguous
+	rAll, _ := o.res.Raw()
+	w, b := x[:d], x[d]
+	for i0 := 0; i0 < n; i0 += logRegBlock {
+		i1 := min(i0+logRegBlock, n)
+		xb := o.x.Slice(i0, i1, 0, d)
+		z, r := zAll[i0:i1], rAll[i0:i1]
+		if grad == nil && d == 1 {
+			// z = b + x·w, the bits Gemv gives for one feature (its dot
+			// product of one term is the product, rounded once, then
+			// added to b; the conversion keeps the two roundings, unfused)
+			// without its overhead per row: the loss surface of the
+			// logistic-regression page is 41² values on one feature.
+			xs, stride := xb.Raw()
+			for j := range z {
+				z[j] = b + float64(xs[j*stride]*w[0])
+			}
+		} else {
+			for j := range z {
+				z[j] = b
+			}
+			_ = matrix.Gemv(false, 1, xb, w, 1, z)
+		}
+		for j, v := range z {
+			r[j] = -math.Abs(v)
+		}
+		matrix.ExpTo(r, r)
+		if grad == nil {
+			for j, v := range z {
+				e, t := r[j], float64(o.y[i0+j])
+				f += max(v, 0) + math.Log1p(e) - t*v
+			}
+			continue
+		}
+		for j, v := range z {
+			// one exponential for both: e = exp(−|z|),
+			// log(1 + eᶻ) = max(z, 0) + log1p(e), σ(z) = 1/(1 + e) or e/(1 + e).
+			e, t := r[j], float64(o.y[i0+j])
+			f += max(v, 0) + math.Log1p(e) - t*v
+			s := 1 / (1 + e)
+			if v < 0 {
+				s = e * s
+			}
+			r[j] = s - t
+			grad[d] += r[j]
+		}
+		_ = matrix.Gemv(true, 1, xb, r, 1, grad[:d])
+	}
+	return f
+}
+
+// binaryValue returns f(θ) for two classes: ValueGrad's value by the same
+// arithmetic, without the gradient.
+func (o *logObjective) binaryValue(x []float64) float64 {
+	w := x[:o.x.Cols()]
+	return o.binary(x, nil) + 0.5*o.lambda*matrix.Dot(w, w)
 }
 
 // softmaxPacks packs A for the K-class ValueGrad at its first call (Aᵀ

@@ -31,7 +31,7 @@ func BenchmarkSVD(b *testing.B) {
 }
 
 func BenchmarkMul(b *testing.B) {
-	for _, n := range []int{256, 512, 1024} {
+	for _, n := range []int{256, 512, 1024, 2048} {
 		rng := rand.New(rand.NewPCG(5, 5))
 		x, y, c := randDense(rng, n, n), randDense(rng, n, n), New(n, n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {

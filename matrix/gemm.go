@@ -33,10 +33,15 @@ import (
 // in L1 while the loop (1) sweeps the mc×kc block Ã held in L2, and the
 // kc×nc panel B̃ is shared by all workers from L3.
 //
-// Parallelism. Loop (3) is split across goroutines: every worker packs its
-// own Ã (its core's L2) and they share B̃, which they also pack together.
-// Each element of C is computed by exactly one worker with the same order
-// of operations, so the result does not depend on the number of workers.
+// Parallelism. A general product splits C's columns between goroutines
+// (gemm_columns.go): each worker packs its own B̃ and Ã and never waits,
+// and in the last kc block idle workers take row blocks of the others'
+// columns. A product with a triangle (Syrk) splits loop (3) instead:
+// every worker packs its own Ã and they share B̃, which they pack
+// together; the covariance of many samples is first cut into two sums
+// over halves of the samples (syrk_split.go). Each element of C is
+// computed with the same order of operations whatever the number of
+// workers, so the bits of the result do not depend on it.
 
 // microKernel is a register-tiled kernel with the cache blocking tuned for it.
 type microKernel struct {
@@ -278,7 +283,10 @@ func gemmPackedShifted(kern *microKernel, transA, transB bool, alpha float64, a,
 // times the first cols columns of the packed panel B̃ to C[ic:, jc:].
 func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, cols, kcb int, lower bool) {
 	mr, nr := kern.mr, kern.nr
-	var tile [maxTile]float64
+	// The scratch tile escapes to the heap (kern.run is a function value):
+	// allocated only when an edge tile needs it, not on every call
+	// (PackedB.Tiles calls this once per tile and block of k).
+	var tile *[maxTile]float64
 	for jr := 0; jr < cols; jr += nr {
 		nrb := min(nr, cols-jr)
 		bs := bp[(jr/nr)*kcb*nr : (jr/nr+1)*kcb*nr]
@@ -297,6 +305,9 @@ func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, col
 			}
 			// Edge or diagonal tile: compute the whole tile into a
 			// scratch tile, then add only the part that belongs to C.
+			if tile == nil {
+				tile = new([maxTile]float64)
+			}
 			t := tile[:mr*nr]
 			clear(t)
 			kern.run(kcb, as, bs, t, nr)

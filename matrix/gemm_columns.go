@@ -1,28 +1,35 @@
 package matrix
 
+import "sync/atomic"
+
 // gemmColumns is gemmPacked for a general product (no triangle, no
-// centring, A ≠ B) on several workers that each compute their own range of
-// columns of C: a worker packs its own panel B̃ and its own blocks Ã, and
-// the workers never wait for one another. With the rows split instead,
-// the workers shared one panel B̃ of kc × n (2 MiB for n = 1024, more than
-// one core's L2) and met at a barrier per kc block. The column ranges are
-// whole slivers of nr, so every element of C falls in the same kind of
-// tile and gets the same bits as on one worker.
+// centring of B, A ≠ B) on several workers that each compute their own
+// range of columns of C: a worker packs its own panel B̃ and its own
+// blocks Ã, and the workers never wait for one another. With the rows
+// split instead, the workers shared one panel B̃ of kc × n (2 MiB for
+// n = 1024, more than one core's L2) and met at a barrier per kc block. The column ranges are whole slivers of nr, so
+// every element of C falls in the same kind of tile and gets the same
+// bits as on one worker.
+//
+// The last kc block is shared out (columnsTail): a worker that has
+// finished its own rows of it computes rows of the others' columns with
+// their panels. The second worker starts 0.13–0.26 ms after the first (a
+// thread's wake-up) and ended as much later: 6 % of the product at n = 512
+// on two (docs/performance.md, "Matrix kernels").
 func gemmColumns(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, workers int, shiftA []float64) {
 	m, k := opDims(transA, a)
 	_, n := opDims(transB, b)
 	mr, nr := kern.mr, kern.nr
 	kc := min(kern.kc, k)
 	slivers := ceilDiv(n, nr)
+	workers = min(workers, slivers)
+	tail := newColumnsTail(kern, m, k, workers)
+	bBufs := make([]*[]float64, workers) // returned after all workers, who may read each other's
 	parallelFor(workers, func(w int) {
 		s0, s1 := w*slivers/workers, (w+1)*slivers/workers
 		j0, j1 := s0*nr, min(n, s1*nr)
-		if j0 >= j1 {
-			return
-		}
 		nc := min(kern.nc, roundUp(j1-j0, nr))
-		bBuf := getPackBuf(kc * nc)
-		defer putPackBuf(bBuf)
+		bBufs[w] = getPackBuf(kc * nc)
 		aBuf := getPackBuf(kern.mc * kc)
 		defer putPackBuf(aBuf)
 		for jc := j0; jc < j1; jc += nc {
@@ -30,8 +37,13 @@ func gemmColumns(kern *microKernel, transA, transB bool, alpha float64, a, b, c 
 			panel := ceilDiv(ncb, nr)
 			for pc := 0; pc < k; pc += kc {
 				kcb := min(kc, k-pc)
-				bp := (*bBuf)[:kcb*panel*nr]
+				bp := (*bBufs[w])[:kcb*panel*nr]
 				packBSlivers(bp, b, transB, pc, kcb, jc, ncb, nr, 0, panel, nil)
+				if jc+ncb == j1 && pc+kcb == k {
+					tail.share(w, bp, jc, ncb)
+					tail.run(w, *aBuf, transA, alpha, a, c, shiftA)
+					continue
+				}
 				for ic := 0; ic < m; ic += kern.mc {
 					mcb := min(kern.mc, m-ic)
 					ap := (*aBuf)[:roundUp(mcb, mr)*kcb]
@@ -41,4 +53,76 @@ func gemmColumns(kern *microKernel, transA, transB bool, alpha float64, a, b, c 
 			}
 		}
 	})
+	for _, p := range bBufs {
+		if p != nil {
+			putPackBuf(p)
+		}
+	}
+}
+
+// columnsTail is the last kc block of gemmColumns, whose row blocks any
+// worker may compute once the panel B̃ of their columns is packed: each
+// worker takes its own first, then those the others have not taken yet.
+// A tile is computed from the same slivers whoever computes it, and the
+// earlier kc blocks of its columns are complete (their worker packed the
+// last panel after them), so the bits do not change.
+type columnsTail struct {
+	kern      *microKernel
+	m, pc, kc int // the last kc block: inner indices pc … pc+kc−1
+	rows      int // rows in a block, a multiple of mr
+	blocks    int
+	next      []atomic.Int64              // next[w]: the next row block of worker w's columns
+	panels    []atomic.Pointer[tailPanel] // panels[w]: worker w's last panel, once packed
+}
+
+// tailPanel is one worker's last packed panel B̃: columns jc … jc+ncb−1.
+type tailPanel struct {
+	bp      []float64
+	jc, ncb int
+}
+
+// newColumnsTail prepares the last kc block of an m×k product for the
+// given workers, in row blocks of at most mc rows, some 16 of them: they
+// are what the first workers to finish take from the last, so they must
+// be short (at n = 512 on two workers, 36 rows are some 60 µs of work).
+func newColumnsTail(kern *microKernel, m, k, workers int) *columnsTail {
+	kc := min(kern.kc, k)
+	pc := (k - 1) / kc * kc
+	rows := min(kern.mc, max(2*kern.mr, roundUp(ceilDiv(m, 16), kern.mr)))
+	return &columnsTail{
+		kern: kern, m: m, pc: pc, kc: k - pc, rows: rows, blocks: ceilDiv(m, rows),
+		next:   make([]atomic.Int64, workers),
+		panels: make([]atomic.Pointer[tailPanel], workers),
+	}
+}
+
+// share makes worker w's last panel available to the others.
+func (t *columnsTail) share(w int, bp []float64, jc, ncb int) {
+	t.panels[w].Store(&tailPanel{bp: bp, jc: jc, ncb: ncb})
+}
+
+// run computes row blocks of the last kc block, worker w's own first,
+// then those of every worker whose panel is packed, until none is left to
+// take: C[ic:ic+mcb, jc:jc+ncb] += α·op(A)[ic:ic+mcb, pc:pc+kc]·B̃, with
+// Ã packed into aBuf.
+func (t *columnsTail) run(w int, aBuf []float64, transA bool, alpha float64, a, c *Dense, shiftA []float64) {
+	mr := t.kern.mr
+	for off := range t.panels {
+		v := (w + off) % len(t.panels)
+		p := t.panels[v].Load()
+		if p == nil {
+			continue // worker v has not reached its last panel: it does all of it
+		}
+		for {
+			blk := int(t.next[v].Add(1)) - 1
+			if blk >= t.blocks {
+				break
+			}
+			ic := blk * t.rows
+			mcb := min(t.rows, t.m-ic)
+			ap := aBuf[:roundUp(mcb, mr)*t.kc]
+			packA(ap, a, transA, ic, mcb, t.pc, t.kc, mr, alpha, shiftA)
+			macroKernel(t.kern, ap, p.bp, c, ic, mcb, p.jc, p.ncb, t.kc, false)
+		}
+	}
 }

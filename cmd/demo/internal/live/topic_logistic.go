@@ -168,8 +168,11 @@ func descentPicture(d *descent, shown int, data string, lambda float64, key stri
 	}
 	f := &plot.Figure{Title: fmt.Sprintf("f(w, b) of logistic regression on x₁ of %s, λ = %g: iteration %d", data, lambda, shown), XLabel: "w", YLabel: "b",
 		Width: 560, Height: 440, XRange: plot.Range{Min: cw - r, Max: cw + r}, YRange: plot.Range{Min: cb - r, Max: cb + r}, Legend: legend}
-	g := make([]float64, 2)
-	value := func(a, b float64) float64 { return d.loss.ValueGrad([]float64{a, b}, g) }
+	theta := make([]float64, 2)
+	value := func(a, b float64) float64 {
+		theta[0], theta[1] = a, b
+		return d.loss.Value(theta)
+	}
 	fmin, f0 := d.best.Objective, value(0, 0)
 	spread := math.Max(f0-fmin, 1e-9)
 	var levels []float64

@@ -15,31 +15,38 @@ func init() { topics["pca"] = pcaTopic }
 
 // digits reads the site's digits (64 pixel columns and the class column
 // named "digit", excluded from the features as demo pca -target digit
-// excludes it).
+// excludes it). Parsing the 1797 rows and splitting off the class is a
+// good part of a redraw: the result is kept (it must not be changed).
 func digits(files map[string]string) (*matrix.Dense, []int, error) {
 	path := dataPath("digits")
 	text, err := file(files, path)
 	if err != nil {
 		return nil, nil, err
 	}
-	// Parsing the 1797 rows is a good part of a redraw: it is kept.
-	t, err := memo(dataKey(files, "digits"), func() (*matrix.Table, error) {
-		return matrix.ReadCSV(strings.NewReader(text))
+	d, err := memo(dataKey(files, "digits"), func() (labelledDigits, error) {
+		t, err := matrix.ReadCSV(strings.NewReader(text))
+		if err != nil {
+			return labelledDigits{}, fmt.Errorf("%s: %v", path, err)
+		}
+		n, d := t.Data.Dims()
+		if d < 2 || t.Names[d-1] != "digit" {
+			return labelledDigits{}, fmt.Errorf("%s: the last column is not digit", path)
+		}
+		x := matrix.New(n, d-1)
+		y := make([]int, n)
+		for i := range n {
+			copy(x.Row(i), t.Data.Row(i)[:d-1])
+			y[i] = int(t.Data.At(i, d-1))
+		}
+		return labelledDigits{x, y}, nil
 	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
-	}
-	n, d := t.Data.Dims()
-	if d < 2 || t.Names[d-1] != "digit" {
-		return nil, nil, fmt.Errorf("%s: the last column is not digit", path)
-	}
-	x := matrix.New(n, d-1)
-	y := make([]int, n)
-	for i := range n {
-		copy(x.Row(i), t.Data.Row(i)[:d-1])
-		y[i] = int(t.Data.At(i, d-1))
-	}
-	return x, y, nil
+	return d.x, d.y, err
+}
+
+// labelledDigits are the digits' pixels and classes.
+type labelledDigits struct {
+	x *matrix.Dense
+	y []int
 }
 
 func pcaTopic(p *params, files map[string]string) (*Response, error) {
@@ -53,10 +60,16 @@ func pcaTopic(p *params, files map[string]string) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := learn.PCA{Components: k, Method: learn.PCAMethod(method)}.Fit(x)
+	// The eig and svd methods find every direction, and k only chooses
+	// how many are kept: the fit of all of them is kept for the data and
+	// method, and a change of k takes its first k (leading).
+	all, err := memo(dataKey(files, "digits")+" pca "+method, func() (*learn.PCAModel, error) {
+		return learn.PCA{Components: x.Cols(), Method: learn.PCAMethod(method)}.Fit(x)
+	})
 	if err != nil {
 		return nil, err
 	}
+	m := leading(all, k)
 	proj, mse, err := m.TransformError(x)
 	if err != nil {
 		return nil, err
@@ -97,6 +110,18 @@ func pcaTopic(p *params, files map[string]string) (*Response, error) {
 	}
 	r.Figures = append(r.Figures, grid)
 	return r, nil
+}
+
+// leading returns the model of the first k components of m, a fit of
+// every component by the eig or svd method: what learn.PCA{Components: k}
+// fits with that method, bit for bit (those methods compute all the
+// eigenvalues and directions whatever k is, then keep the first k rows,
+// each signed by its own largest entry, and k ratios: learn/pca.go, Fit).
+func leading(m *learn.PCAModel, k int) *learn.PCAModel {
+	c := *m
+	c.Components = m.Components.Slice(0, k, 0, m.Components.Cols()).Clone()
+	c.ExplainedVarianceRatio = m.ExplainedVarianceRatio[:k:k]
+	return &c
 }
 
 // pcaSpectrum draws the cumulative fraction of the variance explained by

@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"syscall/js"
 
 	"mlnotes/cmd/demo/internal/live"
@@ -78,7 +79,11 @@ func jsRun(_ js.Value, args []js.Value) (out any) {
 // times after its first figure, before the reader changes a control, so
 // that the code a redraw runs (the fit, the figure, the response) is
 // optimized by then (docs/live.md, "Speed"). The state computed last is
-// the page's own, kept again for its steps.
+// the page's own, kept again for its steps. Each warm-up ends with a
+// garbage collection: Go's collector has no thread of its own in the
+// browser, so the garbage of the warm-ups was otherwise collected during
+// the reader's first redraw (logistic.html's Newton fit took 17–36 ms
+// there instead of 2–5).
 func jsWarm(_ js.Value, args []js.Value) any {
 	defer func() { recover() }() // a state that fails to compute warms nothing
 	if len(args) != 2 {
@@ -92,6 +97,7 @@ func jsWarm(_ js.Value, args []js.Value) any {
 	if resp, err := live.Run(args[0].String(), params, known); err == nil {
 		json.Marshal(resp)
 	}
+	runtime.GC()
 	return nil
 }
 

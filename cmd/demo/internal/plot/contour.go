@@ -138,6 +138,9 @@ func (g *sampledGrid) cellSegments(i, j int, level float64, segs []contourSegmen
 		}
 		above[k] = val[k] >= level
 	}
+	if above[0] == above[1] && above[1] == above[2] && above[2] == above[3] {
+		return segs // most cells: the level crosses no edge
+	}
 	edgeID := [4]int{g.hEdge(i, j), g.vEdge(i+1, j), g.hEdge(i, j+1), g.vEdge(i, j)}
 	var crossed []int // the edges the level crosses, 0, 2 or 4 of them
 	for k := 0; k < 4; k++ {

@@ -213,7 +213,8 @@ func (g *ImageGrid) draw(p painter, l *gridLayout) {
 	if g.Title != "" {
 		p.text(point{float64(l.width) / 2, l.titleY}, g.Title, l.scale+1, AlignCenter, false, colorText)
 	}
-	k := 0
+	var cells []rect
+	var imgs []*image.NRGBA
 	for r, row := range g.Images {
 		y0 := l.top + float64(r)*(l.cellH+l.gap)
 		if g.RowLabels != nil {
@@ -224,12 +225,19 @@ func (g *ImageGrid) draw(p painter, l *gridLayout) {
 			w, h := float64(img.Width*l.px), float64(img.Height*l.px)
 			cell := rect{x0 + math.Floor((l.cellW-w)/2), y0 + math.Floor((l.cellH-h)/2), 0, 0}
 			cell.x1, cell.y1 = cell.x0+w, cell.y0+h
-			p.image(cell, img.toImage(l.lo[k], l.hi[k], g.Ink))
-			// A hairline frame shows where a dark-on-white image ends.
-			f := cell.inset(-0.5)
-			p.polyline([]point{{f.x0, f.y0}, {f.x1, f.y0}, {f.x1, f.y1}, {f.x0, f.y1}, {f.x0, f.y0}}, 1, nil, colorLegendEdge)
-			k++
+			cells = append(cells, cell)
+			imgs = append(imgs, img.toImage(l.lo[len(imgs)], l.hi[len(imgs)], g.Ink))
 		}
+	}
+	// The images at once (an SVG path per grey level for all of them),
+	// then a hairline frame around each, in the pixel around the image,
+	// to show where a dark-on-white image ends: the cells are l.gap ≥ 3
+	// pixels apart, so no frame touches another image and the order
+	// changes nothing.
+	p.images(cells, imgs)
+	for _, cell := range cells {
+		f := cell.inset(-0.5)
+		p.polyline([]point{{f.x0, f.y0}, {f.x1, f.y0}, {f.x1, f.y1}, {f.x0, f.y1}, {f.x0, f.y0}}, 1, nil, colorLegendEdge)
 	}
 	for c, s := range g.ColLabels {
 		x := l.left + float64(c)*(l.cellW+l.gap) + l.cellW/2

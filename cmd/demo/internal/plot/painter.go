@@ -42,12 +42,18 @@ type painter interface {
 	// background colour, outer being inner scaled about its incentre (a
 	// polygonal marker with its white edge).
 	haloPolygon(inner, outer []point, c color.NRGBA)
+	// markers draws marker m (drawMarker) at every point of at, in
+	// order, each over the ones before.
+	markers(at []point, m Marker, r, lineWidth float64, c color.NRGBA)
 	// text draws s at the given scale with its cap height centred on at.y
 	// and aligned on at.x; vertical text reads upwards, centred likewise on
 	// the rotated axes.
 	text(at point, s string, scale int, align Align, vertical bool, c color.NRGBA)
 	// image stretches img over r, nearest neighbour.
 	image(r rect, img *image.NRGBA)
+	// images draws every imgs[i] over rs[i] as image does; the
+	// rectangles must not overlap (so the order does not matter).
+	images(rs []rect, imgs []*image.NRGBA)
 }
 
 // drawMarker draws marker m of radius r at p. Filled shapes get a thin white

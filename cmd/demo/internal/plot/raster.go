@@ -239,6 +239,12 @@ func (r *raster) haloPolygon(inner, outer []point, c color.NRGBA) {
 	r.polygon(inner, c)
 }
 
+func (r *raster) markers(at []point, m Marker, radius, lineWidth float64, c color.NRGBA) {
+	for _, q := range at {
+		drawMarker(r, q, m, radius, lineWidth, c)
+	}
+}
+
 func (r *raster) ring(center point, radius, width float64, c color.NRGBA) {
 	r.disc(center, radius+width/2+1, func(d float64) float64 { return width/2 - math.Abs(d-radius) + 0.5 }, c)
 }
@@ -292,6 +298,12 @@ func (r *raster) square(x, y, size int, c color.NRGBA) {
 
 // image stretches img over the rectangle, sampling the source pixel under
 // each destination pixel centre.
+func (r *raster) images(rs []rect, imgs []*image.NRGBA) {
+	for i, img := range imgs {
+		r.image(rs[i], img)
+	}
+}
+
 func (r *raster) image(dst rect, img *image.NRGBA) {
 	b := pixelBounds(dst).Intersect(r.clip)
 	sw, sh := img.Bounds().Dx(), img.Bounds().Dy()

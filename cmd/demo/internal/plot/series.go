@@ -64,14 +64,15 @@ func (l *seriesLayer) draw(p painter, a *axes) {
 	// Markers are not clipped, so that points on the frame show whole;
 	// points outside a fixed axis range are left out.
 	p.setClip(nil)
-	r := markerRadius(l.style, a.scale)
+	var at []point
 	for _, path := range paths {
 		for _, q := range path {
 			if a.area.inset(-0.5).contains(q) {
-				drawMarker(p, q, l.style.Marker, r, math.Max(1, w*0.75), c)
+				at = append(at, q)
 			}
 		}
 	}
+	p.markers(at, l.style.Marker, markerRadius(l.style, a.scale), math.Max(1, w*0.75), c)
 }
 
 func (l *seriesLayer) legend() []legendEntry {

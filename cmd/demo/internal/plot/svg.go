@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/xml"
 	"fmt"
+	"hash/fnv"
 	"image"
 	"image/color"
 	"image/png"
@@ -17,10 +18,10 @@ import (
 // primitive. Text uses the viewer's sans-serif font at a size whose cap
 // height matches the bitmap font's; raster images are embedded as PNG data.
 type svgPainter struct {
-	b      bytes.Buffer
-	clipID int
-	clip   *rect // current clip, nil when none
-	err    error // from encoding embedded images
+	b     bytes.Buffer
+	clips map[string]bool // the clip paths defined, by id
+	clip  *rect           // current clip, nil when none
+	err   error           // from encoding embedded images
 }
 
 func newSVG(w, h int, title string) *svgPainter {
@@ -78,12 +79,25 @@ func (s *svgPainter) setClip(r *rect) {
 	if r == nil {
 		return
 	}
-	s.clipID++
 	c := *r
 	s.clip = &c
-	fmt.Fprintf(&s.b, `<clipPath id="clip%d"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath>`+"\n",
-		s.clipID, num(c.x0), num(c.y0), num(c.x1-c.x0), num(c.y1-c.y0))
-	fmt.Fprintf(&s.b, `<g clip-path="url(#clip%d)">`+"\n", s.clipID)
+	// The id is a hash of the rectangle, not a count: a page that inlines
+	// several figures has one document, where url(#clip1) in the second
+	// figure named the first figure's clip (and cut the second's plot
+	// where its area is wider). Figures share an id only for the same
+	// rectangle, and a figure defines each once.
+	box := fmt.Sprintf(`x="%s" y="%s" width="%s" height="%s"`, num(c.x0), num(c.y0), num(c.x1-c.x0), num(c.y1-c.y0))
+	h := fnv.New32a()
+	h.Write([]byte(box))
+	id := "clip" + strconv.FormatUint(uint64(h.Sum32()), 36)
+	if !s.clips[id] {
+		if s.clips == nil {
+			s.clips = map[string]bool{}
+		}
+		s.clips[id] = true
+		fmt.Fprintf(&s.b, `<clipPath id="%s"><rect %s/></clipPath>`+"\n", id, box)
+	}
+	fmt.Fprintf(&s.b, `<g clip-path="url(#%s)">`+"\n", id)
 }
 
 func (s *svgPainter) fillRect(r rect, c color.NRGBA) {

@@ -2,8 +2,10 @@ package plot
 
 import (
 	"bytes"
+	"hash/fnv"
 	"image/color"
 	"math"
+	"strconv"
 )
 
 // A filled marker is a shape in its colour inside a thin edge of the
@@ -108,4 +110,36 @@ func writePoints(b *bytes.Buffer, pts []point) {
 		b.WriteByte(',')
 		b.WriteString(num(p.y))
 	}
+}
+
+// markers writes the markers of a series of at least two points as one
+// <marker> holding the marker drawn at the origin (the same elements
+// drawMarker writes for one point) and one invisible polyline through the
+// points that places it at each of them (marker-start, -mid and -end: a
+// marker at every vertex, painted whole, in order, so each is over the
+// ones before as with one element per point). A live page redraws
+// hundreds or thousands of points, and the browser then parses, styles and
+// lays out a few elements instead of one to four per point: the PCA page's
+// 1797 digits are 73 elements and 33 kB of SVG, not 2923 and 371 kB. The marker's id is a hash of its content, so that the
+// figures inlined in one page may share an id only for the same marker.
+// A marker's vertices are rounded to two decimals once for the shape and
+// once for its place, rather than once each: a hundredth of a pixel.
+func (s *svgPainter) markers(at []point, m Marker, r, lineWidth float64, c color.NRGBA) {
+	if len(at) < 2 {
+		for _, q := range at {
+			drawMarker(s, q, m, r, lineWidth, c)
+		}
+		return
+	}
+	var shape svgPainter
+	drawMarker(&shape, point{}, m, r, lineWidth, c)
+	h := fnv.New32a()
+	h.Write(shape.b.Bytes())
+	id := "mk" + strconv.FormatUint(uint64(h.Sum32()), 36)
+	b := &s.b
+	b.WriteString(`<marker id="` + id + `" markerUnits="userSpaceOnUse" overflow="visible">` + "\n")
+	b.Write(shape.b.Bytes())
+	b.WriteString("</marker>\n<polyline points=\"")
+	writePoints(b, at)
+	b.WriteString(`" fill="none" stroke="none" marker-start="url(#` + id + `)" marker-mid="url(#` + id + `)" marker-end="url(#` + id + ")\"/>\n")
 }

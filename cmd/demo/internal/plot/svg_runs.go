@@ -75,18 +75,50 @@ func imageRects(img *image.NRGBA) ([]run, bool) {
 // imagePaths draws img over r as one path of rectangles per colour, and
 // reports false (drawing nothing) when img has more than maxImageRuns runs.
 func (s *svgPainter) imagePaths(r rect, img *image.NRGBA) bool {
+	var p rectPaths
+	if !p.add(r, img) {
+		return false
+	}
+	p.write(s)
+	return true
+}
+
+// images draws the images that have few runs as one path of rectangles per
+// colour for all of them (the rectangles do not overlap: an ImageGrid's 20
+// digits of 8×8 grey levels are 201 paths, not 603), and the others as
+// image does.
+func (s *svgPainter) images(rs []rect, imgs []*image.NRGBA) {
+	var p rectPaths
+	for i, img := range imgs {
+		if !p.add(rs[i], img) {
+			s.image(rs[i], img)
+		}
+	}
+	p.write(s)
+}
+
+// rectPaths gathers the rectangles of images' runs as path data per colour.
+type rectPaths struct {
+	colors []color.NRGBA // in the order met, top row first
+	paths  map[color.NRGBA][]byte
+}
+
+// add adds the rectangles of img drawn over r, or reports false (adding
+// nothing) when img has more than maxImageRuns runs.
+func (p *rectPaths) add(r rect, img *image.NRGBA) bool {
 	rects, ok := imageRects(img)
 	if !ok {
 		return false
 	}
+	if p.paths == nil {
+		p.paths = map[color.NRGBA][]byte{}
+	}
 	b := img.Bounds()
 	cw, ch := (r.x1-r.x0)/float64(b.Dx()), (r.y1-r.y0)/float64(b.Dy())
-	var colors []color.NRGBA // in the order met, top row first
-	paths := map[color.NRGBA][]byte{}
 	for _, q := range rects {
-		d, seen := paths[q.c]
+		d, seen := p.paths[q.c]
 		if !seen {
-			colors = append(colors, q.c)
+			p.colors = append(p.colors, q.c)
 		}
 		x0, y0 := r.x0+float64(q.x0-b.Min.X)*cw, r.y0+float64(q.y0-b.Min.Y)*ch
 		w, h := float64(q.x1-q.x0)*cw, float64(q.y1-q.y0)*ch
@@ -103,14 +135,21 @@ func (s *svgPainter) imagePaths(r rect, img *image.NRGBA) bool {
 		d = append(d, 'h')
 		d = append(d, num(-w)...)
 		d = append(d, 'z')
-		paths[q.c] = d
+		p.paths[q.c] = d
+	}
+	return true
+}
+
+// write writes the paths, if any, in a group drawn with crisp edges.
+func (p *rectPaths) write(s *svgPainter) {
+	if len(p.colors) == 0 {
+		return
 	}
 	s.b.WriteString(`<g shape-rendering="crispEdges">` + "\n")
-	for _, c := range colors {
+	for _, c := range p.colors {
 		s.b.WriteString(`<path d="`)
-		s.b.Write(paths[c])
+		s.b.Write(p.paths[c])
 		s.b.WriteString(`" ` + paint("fill", c) + "/>\n")
 	}
 	s.b.WriteString("</g>\n")
-	return true
 }

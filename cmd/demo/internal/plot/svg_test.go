@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -111,5 +112,34 @@ func TestNum(t *testing.T) {
 		if got := num(v); got != want {
 			t.Errorf("num(%g) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+// Figures inlined in one page share one document: their clip paths have
+// ids of their rectangles, so two figures of different plot areas refer
+// to different clips, and one figure defines each of its clips once.
+func TestSVGClipIDsNameTheirRectangles(t *testing.T) {
+	svgOf := func(f *Figure) string {
+		var b bytes.Buffer
+		if err := f.WriteSVG(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	clip := regexp.MustCompile(`<clipPath id="(\w+)"><rect ([^/]*)/></clipPath>`)
+	a := &Figure{Width: 560, Height: 440, YLabel: "y"}
+	a.Line("l", []float64{0, 1, 2}, []float64{0, 1, 0}, Style{})
+	a.Line("m", []float64{0, 1, 2}, []float64{1, 0, 1}, Style{})
+	b := &Figure{Width: 560, Height: 300, YLabel: "a much longer label"}
+	b.Line("l", []float64{0, 1, 2}, []float64{0, 1, 0}, Style{})
+	ca, cb := clip.FindAllStringSubmatch(svgOf(a), -1), clip.FindAllStringSubmatch(svgOf(b), -1)
+	if len(ca) != 1 || len(cb) != 1 {
+		t.Fatalf("%d and %d clip paths, want one each (one plot area)", len(ca), len(cb))
+	}
+	if ca[0][2] == cb[0][2] || ca[0][1] == cb[0][1] {
+		t.Errorf("clips %s (%s) and %s (%s): want different ids for different rectangles", ca[0][1], ca[0][2], cb[0][1], cb[0][2])
+	}
+	if again := clip.FindAllStringSubmatch(svgOf(a), -1); again[0][1] != ca[0][1] {
+		t.Errorf("the same figure's clip is %s, then %s", ca[0][1], again[0][1])
 	}
 }

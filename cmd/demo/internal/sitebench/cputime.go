@@ -12,7 +12,10 @@ import (
 // first field of /proc/PID/task/TID/schedstat (nanoseconds on a CPU),
 // and the part of it that the renderers' main threads ran (the thread that
 // runs the page's JavaScript and WebAssembly and lays out the page: the
-// first thread of a process started with --type=renderer).
+// first thread of a process started with --type=renderer, but for the
+// renderer of the browser's own WebUI, --top-chrome-webui, which headless
+// Chromium also starts and which sometimes ran 20 to 120 ms during a
+// redraw).
 // Chromium computes in its renderer, optimizes WebAssembly on worker
 // threads and rasterizes in other processes: the whole tree is the cost of
 // a redraw. Threads that ended between two readings are not counted. On
@@ -44,7 +47,7 @@ func treeCPU(pid int) (all, main float64) {
 		todo = append(todo[:len(todo)-1], children[p]...)
 		dir := "/proc/" + strconv.Itoa(p)
 		cmdline, _ := os.ReadFile(dir + "/cmdline")
-		renderer := strings.Contains(string(cmdline), "--type=renderer")
+		renderer := strings.Contains(string(cmdline), "--type=renderer") && !strings.Contains(string(cmdline), "--top-chrome-webui")
 		tasks, _ := filepath.Glob(dir + "/task/[0-9]*/schedstat")
 		for _, t := range tasks {
 			b, err := os.ReadFile(t)
