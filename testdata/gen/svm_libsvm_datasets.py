@@ -82,14 +82,24 @@ def kernel(kind, a, b, gamma, coef0, degree):
 KERNEL_ARGS = {"linear": ["-t", "0"], "poly": ["-t", "1"], "rbf": ["-t", "2"]}
 
 
-def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
+def train(tmp, name, x, y, svm_type, kind, params, kparams, extra=()):
+    """Writes (x, y) as tmp/name in LIBSVM's format and runs svm-train on it
+    (tolerance 1e-6, no shrinking, a 100 MB cache, then the options extra,
+    the type, the kernel and its parameters), the model going to
+    tmp/name.model. Returns the data file's path, the type and kernel
+    options, the whole command and what svm-train printed."""
     data = os.path.join(tmp, name)
     write_libsvm(data, x, y)
     args = ["-s", str(svm_type)] + KERNEL_ARGS[kind]
     for flag, v in list(kparams.items()) + list(params.items()):
         args += [flag, repr(v)]
-    cmd = ["svm-train", "-e", "1e-6", "-h", "1", "-m", "100"] + args + [data, data + ".model"]
+    cmd = ["svm-train"] + list(extra) + ["-e", "1e-6", "-h", "1", "-m", "100"] + args + [data, data + ".model"]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    return data, args, cmd, out
+
+
+def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
+    data, args, cmd, out = train(tmp, name, x, y, svm_type, kind, params, kparams)
     printed = {}
     for line in out.splitlines():
         for part in line.replace(",", " ,").split(","):
@@ -194,13 +204,7 @@ def read_multiclass_model(path, x):
 def run_multiclass(tmp, name, csv, x, y, svm_type, kind, params, kparams):
     """One-versus-one on c classes: one entry per pair machine, read from
     LIBSVM's multi-class model file (read_multiclass_model)."""
-    data = os.path.join(tmp, name)
-    write_libsvm(data, x, y)
-    args = ["-s", str(svm_type)] + KERNEL_ARGS[kind]
-    for flag, v in list(kparams.items()) + list(params.items()):
-        args += [flag, repr(v)]
-    cmd = ["svm-train", "-e", "1e-6", "-h", "1", "-m", "100"] + args + [data, data + ".model"]
-    subprocess.run(cmd, capture_output=True, text=True, check=True)
+    data, args, cmd, _ = train(tmp, name, x, y, svm_type, kind, params, kparams)
     header, labels, pairs = read_multiclass_model(data + ".model", x)
     gamma, coef0, degree = kparams.get("-g", 0.0), kparams.get("-r", 0.0), kparams.get("-d", 3)
     K = kernel(kind, x, x, gamma, coef0, degree)

@@ -47,7 +47,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 sys.path.insert(0, os.path.dirname(__file__))
-from svm_libsvm_datasets import KERNEL_ARGS, load, read_multiclass_model, standardize, write_csv, write_libsvm  # noqa: E402
+from svm_libsvm_datasets import load, read_multiclass_model, standardize, train, write_csv  # noqa: E402
 
 OUT = "testdata/svm_libsvm"
 
@@ -85,13 +85,7 @@ def libsvm_folds(y, labels):
 
 
 def run(tmp, name, csv, x, y, svm_type, kind, params, kparams):
-    data = os.path.join(tmp, name)
-    write_libsvm(data, x, y)
-    args = ["-s", str(svm_type)] + KERNEL_ARGS[kind]
-    for flag, v in list(kparams.items()) + list(params.items()):
-        args += [flag, repr(v)]
-    cmd = ["svm-train", "-b", "1", "-e", "1e-6", "-h", "1", "-m", "100"] + args + [data, data + ".model"]
-    subprocess.run(cmd, capture_output=True, text=True, check=True)
+    data, _, cmd, _ = train(tmp, name, x, y, svm_type, kind, params, kparams, extra=["-b", "1"])
     header, labels, pairs = read_multiclass_model(data + ".model", x)
     proba_a = [float(v) for v in header["probA"].split()]
     proba_b = [float(v) for v in header["probB"].split()]
