@@ -32,7 +32,8 @@ const (
 //
 // Defaults (used when a field is zero): C = 1, Nu = 0.5, Epsilon = 0.1,
 // Tol = 1e-3 (LIBSVM's), CacheMB = 400 (the rows scikit-learn's SVC keeps
-// in its default 200 MB of float32), MaxIter = max(10⁷, 100n); a
+// in its default 200 MB of float32; a quarter of a smaller
+// matrix.MemoryLimit, at least 100), MaxIter = max(10⁷, 100n); a
 // Gaussian Kernel with Gamma = 0 takes γ = 1/(d·Var(X)) from the training
 // data (ScaleGamma, scikit-learn's gamma="scale"), which the fitted
 // model's Kernel records. For an
@@ -180,7 +181,7 @@ func (s SVM) withDefaults() SVM {
 		s.Epsilon = zeroOr(s.Epsilon, 0.1)
 	}
 	if s.CacheMB == 0 {
-		s.CacheMB = defaultSVMCacheMB
+		s.CacheMB = defaultSVMCache(matrix.MemoryLimit())
 	}
 	return s
 }
@@ -193,8 +194,19 @@ func (s SVM) withDefaults() SVM {
 // Fashion-MNIST pair of the 60 000 images (12 000 points, rows of 96 kB)
 // keeps 4 370 rows instead of 1 090 (docs/performance.md, "Every
 // classifier of the notes on Fashion-MNIST"). The iterates do not depend
-// on it.
+// on it. Under a small memory limit (matrix.MemoryLimit: ulimit -v, a
+// control group, MLNOTES_MEMORY_LIMIT) the default is a quarter of the
+// limit, down to svm-train's 100 MB, so that the cache does not take
+// what the data and the solver need.
 const defaultSVMCacheMB = 400
+
+// defaultSVMCache returns the default CacheMB under the memory limit
+// limit (bytes): defaultSVMCacheMB, or limit/4 when that is less, but not
+// below 100.
+func defaultSVMCache(limit int64) float64 {
+	quarter := float64(limit) / 4 / (1 << 20)
+	return max(100, min(defaultSVMCacheMB, quarter))
+}
 
 func (s SVM) validate() error {
 	const op = "learn: svm"

@@ -191,3 +191,24 @@ func checkSVMKKT(t *testing.T, name string, s SVM, m *SVMClassifierModel, x *mat
 		}
 	}
 }
+
+// TestSVMDefaultCacheUnderMemoryLimit checks that the default kernel cache
+// is 400 MB under a large memory limit, a quarter of a smaller one, and
+// never below svm-train's 100 MB; a CacheMB set by the user is kept.
+func TestSVMDefaultCacheUnderMemoryLimit(t *testing.T) {
+	const mb = 1 << 20
+	for _, c := range []struct {
+		limit int64
+		want  float64
+	}{
+		{64 << 30, 400}, {1600 * mb, 400}, {1200 * mb, 300}, {800 * mb, 200}, {400 * mb, 100}, {50 * mb, 100},
+	} {
+		withMemoryLimit(t, c.limit)
+		if got := (SVM{}).withDefaults().CacheMB; got != c.want {
+			t.Errorf("limit %d MB: default cache %g MB, want %g", c.limit/mb, got, c.want)
+		}
+		if got := (SVM{CacheMB: 1000}).withDefaults().CacheMB; got != 1000 {
+			t.Errorf("limit %d MB: CacheMB 1000 became %g", c.limit/mb, got)
+		}
+	}
+}
