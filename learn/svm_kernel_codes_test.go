@@ -94,3 +94,26 @@ func TestByteRowsKernelRowsExact(t *testing.T) {
 		}
 	}
 }
+
+// A byte form whose table holds an infinity keeps every term (0·∞ is NaN):
+// the rows are the same bits as from the float64 rows.
+func TestByteRowsNonFiniteTable(t *testing.T) {
+	x := greyData(rand.New(rand.NewPCG(4, 5)), 12, 9, 50)
+	x.Row(3)[2], x.Row(5)[7] = math.Inf(1), math.Inf(-1)
+	coded := newKernelRows(Linear(), x)
+	if coded.codes == nil || coded.codes.finite {
+		t.Fatalf("a table with ±Inf: byte form %v, finite %v", coded.codes != nil, coded.codes != nil && coded.codes.finite)
+	}
+	plain := &kernelRows{k: Linear(), flatRows: newFlatRows(x)}
+	all := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
+	for i := range 12 {
+		got, want := make([]float64, 12), make([]float64, 12)
+		coded.Row(i, all, got)
+		plain.Row(i, all, want)
+		for j := range 12 {
+			if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+				t.Fatalf("K[%d][%d] = %v from bytes, %v from float64", i, j, got[j], want[j])
+			}
+		}
+	}
+}

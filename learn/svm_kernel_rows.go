@@ -34,6 +34,12 @@ func newKernelRows(k Kernel, x *matrix.Dense) *kernelRows {
 
 func (q *kernelRows) Size() int { return len(q.norms) }
 
+// ExactlySymmetric tells optimize.SMO's cache that K(xᵢ, xⱼ) and K(xⱼ, xᵢ)
+// are the same bits: the inner product adds the products xᵢ[f]·xⱼ[f] (the
+// same numbers either way) in the order f = 0, 1, …, and the kernels apply
+// symmetric formulas to it (‖xᵢ‖² + ‖xⱼ‖², exact under exchange).
+func (q *kernelRows) ExactlySymmetric() bool { return true }
+
 func (q *kernelRows) Diag(i int) float64 { return q.k.fromDot(q.norms[i], q.norms[i], q.norms[i]) }
 
 // Row fills dst[j] = k(xᵢ, xⱼ) for j in cols. Long rows are shared with

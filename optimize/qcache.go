@@ -33,6 +33,13 @@ type qCache struct {
 
 	act *activeSet // the solver's active set, read at every request
 
+	// symmetric is set when q declares Row exactly symmetric
+	// (ExactlySymmetric): an entry Qᵢⱼ of a new row i is then copied from
+	// the cached row j when that row holds column i. rest is scratch for
+	// the columns left to compute.
+	symmetric bool
+	rest      []int
+
 	// Statistics for benchmarks and the result.
 	requests, misses int
 	entries          int64 // Q entries computed
@@ -75,7 +82,7 @@ func rowBytes(n int) float64 { return float64(8*n + 96) }
 func newQCache(q QMatrix, n int, megabytes float64, act *activeSet) *qCache {
 	maxRows := int(megabytes * (1 << 20) / rowBytes(n))
 	maxRows = max(2, min(maxRows, n))
-	c := &qCache{q: q, n: n, maxRows: maxRows, rows: make([]*qRow, n), act: act}
+	c := &qCache{q: q, n: n, maxRows: maxRows, rows: make([]*qRow, n), act: act, symmetric: exactlySymmetric(q)}
 	c.perSlab = max(1, min(maxRows, slabBytes/(8*n)))
 	c.lru.next, c.lru.prev = &c.lru, &c.lru
 	return c
@@ -97,6 +104,9 @@ func (c *qCache) pushFront(r *qRow) {
 
 // compute fills row r on the columns cols.
 func (c *qCache) compute(r *qRow, cols []int) {
+	if c.symmetric {
+		cols = c.copyMirrored(r, cols)
+	}
 	if len(cols) == 0 {
 		return
 	}
@@ -110,6 +120,29 @@ func (c *qCache) compute(r *qRow, cols []int) {
 			}
 		}
 	}
+}
+
+// copyMirrored sets r.data[j] = Qⱼᵢ for the columns j of cols whose own
+// row is cached with column i = r.i, and returns the other columns, which
+// are left to compute (in c.rest, valid until the next call).
+//
+// A cached row j holds column i when it is complete, or when it was
+// computed in the current epoch: its missing columns are then variables
+// shrunk before it was computed, and i, whose row is being asked for, is
+// active, so it was active then too (within an epoch variables only leave
+// the active set). The solver asks only for rows of active variables.
+func (c *qCache) copyMirrored(r *qRow, cols []int) []int {
+	i, epoch := r.i, c.act.epoch
+	rest := c.rest[:0]
+	for _, j := range cols {
+		if o := c.rows[j]; o != nil && o != r && (o.miss == nil || o.epoch == epoch) {
+			r.data[j] = o.data[i]
+		} else {
+			rest = append(rest, j)
+		}
+	}
+	c.rest = rest
+	return rest
 }
 
 // row returns Q_i· with every active column filled in. The slice stays

@@ -60,6 +60,24 @@ type QMatrix interface {
 	Row(i int, cols []int, dst []float64)
 }
 
+// ExactlySymmetric is implemented by a QMatrix whose Row returns, for every
+// i and j, the same bits for Qᵢⱼ as for Qⱼᵢ (a kernel that computes
+// K(xᵢ, xⱼ) and K(xⱼ, xᵢ) by the same operations in the same order). SMO's
+// cache then copies the entries of a new row from the cached rows instead
+// of computing them (docs/smo.md, "The cache of Q rows"); the result is the
+// same to the bit. A QMatrix without the method, or returning false, has
+// every entry computed by Row.
+type ExactlySymmetric interface {
+	QMatrix
+	ExactlySymmetric() bool
+}
+
+// exactlySymmetric reports whether q declares Row exactly symmetric.
+func exactlySymmetric(q QMatrix) bool {
+	s, ok := q.(ExactlySymmetric)
+	return ok && s.ExactlySymmetric()
+}
+
 // QP is the quadratic program the SMO solver minimizes:
 //
 //	min over α ∈ ℝⁿ   f(α) = ½ αᵀQα + pᵀα
