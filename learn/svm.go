@@ -315,6 +315,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 	if s.Probability {
 		rng = rand.New(rand.NewPCG(s.Seed, 0))
 	}
+	points := newPointRows(x)
 	for a := 0; a < len(classes); a++ {
 		for b := a + 1; b < len(classes); b++ {
 			pos, neg := classes[a], classes[b]
@@ -332,7 +333,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 				}
 			}
 			sub := rowsOf(x, idx)
-			mach, err := s.trainBinary(sub, sign)
+			mach, err := s.trainBinaryRows(sub, sign, points.kernelRows(s.Kernel, idx, sub))
 			if err != nil && mach == nil {
 				return nil, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err)
 			}
@@ -367,8 +368,13 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 
 // trainBinary solves the two-class dual for labels y = ±1.
 func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
+	return s.trainBinaryRows(x, y, newKernelRows(s.Kernel, x))
+}
+
+// trainBinaryRows is trainBinary with the kernel rows of X given.
+func (s SVM) trainBinaryRows(x *matrix.Dense, y []float64, rows *kernelRows) (*BinarySVM, error) {
 	n := x.Rows()
-	kq, err := optimize.SignedQ(newKernelRows(s.Kernel, x), y)
+	kq, err := optimize.SignedQ(rows, y)
 	if err != nil {
 		return nil, err
 	}
