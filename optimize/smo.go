@@ -321,6 +321,13 @@ type solver struct {
 	unshrunk  bool // the one-time unshrink near convergence was done
 	cache     *qCache
 
+	// upMax = m(α) over the active set and upArg the i attaining it, found
+	// by the last step's gradient update; upValid until the active set or
+	// G changes otherwise (shrink, unshrink).
+	upMax   float64
+	upArg   int
+	upValid bool
+
 	iter, maxIter int
 	objective     float64 // f(α), updated incrementally
 	violation     float64 // m(α) − M(α) at the last selection

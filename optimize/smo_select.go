@@ -35,26 +35,54 @@ func (sv *solver) selectPair() (i, j int) {
 	if sv.nu {
 		return sv.selectPairNu()
 	}
-	idx, y, g := sv.act.idx, sv.y, sv.grad
-
-	// m(α) = max_{t ∈ I_up} −yₜGₜ, attained at i. upPen is 0 on I_up and
-	// −Inf elsewhere, which avoids a hard-to-predict branch.
-	gmax, i := math.Inf(-1), -1
-	upPen := sv.upPen
-	for _, t := range idx {
-		if v := -y[t]*g[t] + upPen[t]; v >= gmax {
-			gmax, i = v, t
-		}
+	// m(α) = max_{t ∈ I_up} −yₜGₜ, attained at i: from the last step's
+	// gradient update when it is still valid (upMax), else by a pass.
+	gmax, i := sv.upMax, sv.upArg
+	if !sv.upValid {
+		gmax, i = sv.maxUp()
 	}
+	sv.upValid = false
 	if math.IsInf(gmax, -1) {
 		sv.violation = 0 // I_up is empty: every variable is fixed
 		return -1, -1
 	}
+	gmin, j := sv.partner(i, gmax)
+	sv.violation = max(gmax-gmin, 0)
+	if gmax-gmin <= sv.tol {
+		return i, -1
+	}
+	return i, j
+}
 
-	// M(α) = min_{t ∈ I_low} −yₜGₜ, and j by the second-order gain.
+// maxUp returns m(α) = max_{t ∈ I_up} −yₜGₜ over the active variables and
+// the last t in the active order that attains it (−Inf, −1 when I_up is
+// empty). upPen is 0 on I_up and −Inf elsewhere, which avoids a
+// hard-to-predict branch. step computes the same in its gradient update.
+func (sv *solver) maxUp() (gmax float64, i int) {
+	y, g, upPen := sv.y, sv.grad, sv.upPen
+	gmax, i = math.Inf(-1), -1
+	for _, t := range sv.act.idx {
+		if v := -y[t]*g[t] + upPen[t]; v >= gmax {
+			gmax, i = v, t
+		}
+	}
+	return gmax, i
+}
+
+// partner returns M(α) = min_{t ∈ I_low} −yₜGₜ over the active variables
+// and WSS 2's j for i: the last t in the active order with the least
+//
+//	gain −bᵢₜ²/āᵢₜ  over t ∈ I_low with bᵢₜ = m(α) + yₜGₜ > 0
+//
+// (j = −1 if there is none). The division is skipped for a t that cannot
+// win (partnerCut): the same j, to the bit, at a multiplication's cost
+// for most t.
+func (sv *solver) partner(i int, gmax float64) (gmin float64, j int) {
+	idx, y, g := sv.act.idx, sv.y, sv.grad
 	qi := sv.cache.row(i)
 	yi, qii := y[i], sv.qd[i]
-	gmin, j, best := math.Inf(1), -1, math.Inf(1)
+	gmin, j = math.Inf(1), -1
+	best, cut := math.Inf(1), math.Inf(-1)
 	lowPen := sv.lowPen // 0 on I_low, +Inf elsewhere
 	for _, t := range idx {
 		v := -y[t]*g[t] + lowPen[t]
@@ -66,17 +94,42 @@ func (sv *solver) selectPair() (i, j int) {
 			if a <= 0 {
 				a = tau
 			}
-			if gain := -b * b / a; gain <= best {
+			bb := b * b
+			if w := a * cut; bb < w && w >= minPartnerCut {
+				continue // −b²/a > best: t cannot be j
+			}
+			if gain := -bb / a; gain <= best {
 				best, j = gain, t
+				cut = partnerCut(best)
 			}
 		}
 	}
-	sv.violation = max(gmax-gmin, 0)
-	if gmax-gmin <= sv.tol {
-		return i, -1
-	}
-	return i, j
+	return gmin, j
 }
+
+// partnerCut returns κ such that fl(b²) < fl(a·κ) implies
+// fl(fl(b²)/a) < −best for every a > 0, so that the gain −fl(b²)/a is
+// above best and t cannot be chosen; −Inf (no t skipped) when best is not
+// negative or so small that the products could leave the normal range.
+//
+// With u = 2⁻⁵³, c the float below −best and κ = fl(c·(1 − 8u)): if
+// κ and w = fl(a·κ) are normal, w ≤ a·c·(1 − 8u)(1 + u)² < a·c, so
+// fl(b²) < w gives fl(b²)/a < c, and rounding, monotone, gives
+// fl(fl(b²)/a) ≤ c < −best. A w that overflows to +Inf means a·c > the
+// largest float ≥ fl(b²), the same conclusion; fl(b²) = +Inf is never
+// below w. NaNs compare false and fall through to the division, as before.
+func partnerCut(best float64) float64 {
+	c := math.Nextafter(-best, 0)
+	k := c * (1 - 0x1p-50)
+	if !(k >= minPartnerCut) {
+		return math.Inf(-1)
+	}
+	return k
+}
+
+// minPartnerCut keeps κ and a·κ in partner's test far from the subnormal
+// numbers, where rounding errors are no longer relative.
+const minPartnerCut = 0x1p-1000
 
 // selectPairNu is WSS 2 for the ν form. Both equalities hold only if αᵢ
 // and αⱼ move within one class (yᵢ = yⱼ), so the KKT conditions split by
@@ -216,13 +269,26 @@ func (sv *solver) step(i, j int) {
 	sv.objective += dai*g[i] + daj*g[j] +
 		0.5*(sv.qd[i]*dai*dai+sv.qd[j]*daj*daj) + qi[j]*dai*daj
 
-	// G ← G + Q·ᵢΔαᵢ + Q·ⱼΔαⱼ on the active variables.
-	for _, t := range sv.act.idx {
-		g[t] += qi[t]*dai + qj[t]*daj
-	}
-
 	sv.setStatus(i)
 	sv.setStatus(j)
+	// G ← G + Q·ᵢΔαᵢ + Q·ⱼΔαⱼ on the active variables; in the one-equality
+	// form the same pass finds the next m(α) and i (maxUp's loop), which
+	// selectPair uses unless shrinking changes the active set first.
+	if sv.nu {
+		for _, t := range sv.act.idx {
+			g[t] += qi[t]*dai + qj[t]*daj
+		}
+	} else {
+		gmax, arg := math.Inf(-1), -1
+		upPen := sv.upPen
+		for _, t := range sv.act.idx {
+			g[t] += qi[t]*dai + qj[t]*daj
+			if v := -y[t]*g[t] + upPen[t]; v >= gmax {
+				gmax, arg = v, t
+			}
+		}
+		sv.upMax, sv.upArg, sv.upValid = gmax, arg, true
+	}
 	// Ḡ = Σ_{αₜ = Cₜ} Cₜ Q·ₜ changes when αᵢ or αⱼ enters or leaves Cᵢ.
 	sv.updateGbar(i, upI)
 	sv.updateGbar(j, upJ)

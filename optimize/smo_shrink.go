@@ -20,6 +20,7 @@ import "math"
 // first undoes all shrinking, so that the final stretch works with
 // gradients rebuilt exactly (LIBSVM does the same).
 func (sv *solver) shrink() {
+	sv.upValid = false
 	// m = max_{I_up} −yG and M = min_{I_low} −yG on the active set, per
 	// class in the ν form (index 0: yₜ = +1 or all, 1: yₜ = −1).
 	var m, M [2]float64
@@ -70,6 +71,7 @@ func (sv *solver) classSlot(t int) int {
 // unshrink rebuilds the gradient of the shrunk variables and makes every
 // variable active again, starting a new epoch of the shrink log.
 func (sv *solver) unshrink() {
+	sv.upValid = false
 	sv.reconstructGradient()
 	idx := sv.act.idx[:0]
 	for t := range sv.n {
