@@ -332,8 +332,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 					idx, sign = append(idx, i), append(sign, -1)
 				}
 			}
-			sub := rowsOf(x, idx)
-			mach, err := s.trainBinaryRows(sub, sign, points.kernelRows(s.Kernel, idx, sub))
+			mach, err := s.trainBinaryRows(x, idx, sign, points.kernelRows(s.Kernel, idx))
 			if err != nil && mach == nil {
 				return nil, fmt.Errorf("%s: classes %d and %d: %w", op, classes[a], classes[b], err)
 			}
@@ -349,7 +348,7 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 				} else {
 					perm = rng.Perm(len(idx))
 				}
-				err := s.fitProbability(mach, sub, sign, perm)
+				err := s.fitProbability(mach, rowsOf(x, idx), sign, perm)
 				if err != nil && !errors.Is(err, matrix.ErrNoConvergence) {
 					return nil, fmt.Errorf("%s: probabilities of classes %d and %d: %w", op, classes[a], classes[b], err)
 				}
@@ -368,12 +367,14 @@ func (s SVM) Fit(x *matrix.Dense, y []int) (*SVMClassifierModel, error) {
 
 // trainBinary solves the two-class dual for labels y = ±1.
 func (s SVM) trainBinary(x *matrix.Dense, y []float64) (*BinarySVM, error) {
-	return s.trainBinaryRows(x, y, newKernelRows(s.Kernel, x))
+	return s.trainBinaryRows(x, nil, y, newKernelRows(s.Kernel, x))
 }
 
-// trainBinaryRows is trainBinary with the kernel rows of X given.
-func (s SVM) trainBinaryRows(x *matrix.Dense, y []float64, rows *kernelRows) (*BinarySVM, error) {
-	n := x.Rows()
+// trainBinaryRows is trainBinary on the rows idx of X (all rows when idx
+// is nil), whose kernel rows are given; the machine's Support indexes the
+// training points 0…len(y)−1.
+func (s SVM) trainBinaryRows(x *matrix.Dense, idx []int, y []float64, rows *kernelRows) (*BinarySVM, error) {
+	n := len(y)
 	kq, err := optimize.SignedQ(rows, y)
 	if err != nil {
 		return nil, err
@@ -437,7 +438,15 @@ func (s SVM) trainBinaryRows(x *matrix.Dense, y []float64, rows *kernelRows) (*B
 		}
 	}
 	mach.NumBounded = bound
-	mach.SupportVectors = rowsOf(x, mach.Support)
+	if idx == nil {
+		mach.SupportVectors = rowsOf(x, mach.Support)
+	} else {
+		rowsIdx := make([]int, len(mach.Support))
+		for k, i := range mach.Support {
+			rowsIdx[k] = idx[i]
+		}
+		mach.SupportVectors = rowsOf(x, rowsIdx)
+	}
 	mach.fitDecision = classifierFitDecision(res, qp, scale, mach.Rho)
 	if s.Type == NuSVC {
 		mach.FractionSV = float64(len(mach.Support)) / float64(n)

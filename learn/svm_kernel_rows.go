@@ -152,6 +152,9 @@ type flatRows struct {
 	x     []float64 // n×d, row-major
 	d     int
 	norms []float64 // ‖xᵢ‖²
+	// idx, when not nil, makes the set's row i the row idx[i] of x (the
+	// points of a pair of classes read in place: svm_kernel_rows_subset.go).
+	idx []int
 }
 
 // The norms are summed in the order of dot1 and dot4, so that a row's
@@ -168,7 +171,12 @@ func newFlatRows(x *matrix.Dense) *flatRows {
 }
 
 // row returns xᵢ.
-func (f *flatRows) row(i int) []float64 { return f.x[i*f.d : i*f.d+f.d] }
+func (f *flatRows) row(i int) []float64 {
+	if f.idx != nil {
+		i = f.idx[i]
+	}
+	return f.x[i*f.d : i*f.d+f.d]
+}
 
 // kernelSum returns Σₜ wₜ k(zₜ, x) over the rows zₜ of Z, given ‖x‖² (and
 // Z's ‖zₜ‖²): the sum in the decision function f(x) = Σₜ coefₜ K(svₜ, x) − ρ.

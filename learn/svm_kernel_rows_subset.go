@@ -6,47 +6,51 @@ import "mlnotes/matrix"
 // (docs/performance.md, "SMO and the support vector machines"). A c-class
 // fit trains c(c − 1)/2 machines, each on the points of two classes, and
 // every point takes part in c − 1 of them. Preparing each pair's rows from
-// scratch (a second copy of its points, their squared norms, their byte
-// codes by a hash of every entry) cost 0.5 s of the 6 s linear fit at
-// 10 000 Fashion-MNIST images. pointRows prepares the whole training set
-// once; a pair's kernel rows then read its points in place from the copy
-// the machine keeps (rowsOf), and take the norms and codes of its points
-// from the whole set: the same bits as newKernelRows on the pair's points.
+// scratch (two copies of its points, their squared norms, their byte codes
+// by a hash of every entry) cost 1 s of the 6 s linear fit at 10 000
+// Fashion-MNIST images. pointRows prepares the whole training set once:
+// the norms, the byte codes, and the rows themselves, read in place when X
+// is contiguous. A pair's kernel rows then read its points through their
+// indices (flatRows.idx, byteRows.idx): the same numbers in the same
+// order, so the same bits as newKernelRows on a copy of the pair's points.
 
-// pointRows holds the squared norms and the byte codes (nil when the set
-// has more than 256 distinct entries) of every training point.
+// pointRows holds every training point: its coordinates and squared norm
+// (flat), and its byte codes (nil when the set has more than 256 distinct
+// entries).
 type pointRows struct {
-	norms []float64
+	flat  *flatRows
 	codes *byteRows
 }
 
-// newPointRows prepares the rows of x: norms summed as dot1 sums them, and
-// codes as newByteRows builds them.
+// newPointRows prepares the rows of x, in place when x is contiguous: norms
+// summed as newFlatRows sums them, codes as newKernelRows builds them.
 func newPointRows(x *matrix.Dense) *pointRows {
 	n, d := x.Dims()
-	p := &pointRows{norms: make([]float64, n)}
-	for i := range n {
-		p.norms[i] = dot1(x.Row(i), x.Row(i))
-	}
-	if data, stride := x.Raw(); stride == d {
-		p.codes = newByteRows(data[:n*d], d)
-	}
-	return p
-}
-
-// kernelRows returns the kernel rows of the points idx, whose coordinates
-// are the rows of sub (row t of sub is point idx[t]), with k.
-func (p *pointRows) kernelRows(k Kernel, idx []int, sub *matrix.Dense) *kernelRows {
-	data, stride := sub.Raw()
-	n, d := sub.Dims()
-	if stride != d || p.codes == nil {
-		return newKernelRows(k, sub)
+	data, stride := x.Raw()
+	if stride != d {
+		f := newFlatRows(x)
+		return &pointRows{flat: f, codes: newByteRows(f.x, d)}
 	}
 	f := &flatRows{x: data[:n*d], d: d, norms: make([]float64, n)}
-	b := &byteRows{codes: make([]uint8, n*d), table: p.codes.table, d: d, finite: p.codes.finite}
-	for t, i := range idx {
-		f.norms[t] = p.norms[i]
-		copy(b.row(t), p.codes.row(i))
+	for i := range n {
+		f.norms[i] = dot1(f.row(i), f.row(i))
 	}
-	return &kernelRows{k: k, flatRows: f, codes: b}
+	return &pointRows{flat: f, codes: newByteRows(f.x, d)}
+}
+
+// kernelRows returns the kernel rows of the points idx with k: point t of
+// the pair is point idx[t] of the set.
+func (p *pointRows) kernelRows(k Kernel, idx []int) *kernelRows {
+	f := &flatRows{x: p.flat.x, d: p.flat.d, norms: make([]float64, len(idx)), idx: idx}
+	for t, i := range idx {
+		f.norms[t] = p.flat.norms[i]
+	}
+	q := &kernelRows{k: k, flatRows: f}
+	if c := p.codes; c != nil {
+		q.codes = &byteRows{codes: c.codes, table: c.table, d: c.d, finite: c.finite, idx: idx}
+	} else {
+		// More than 256 distinct entries in the set; perhaps not in the pair.
+		q.codes = newByteRowsOf(len(idx), f.d, f.row)
+	}
+	return q
 }

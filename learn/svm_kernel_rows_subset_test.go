@@ -22,6 +22,18 @@ func TestPointRowsSameAsNewKernelRows(t *testing.T) {
 		"slice":  wide.Slice(0, n, 1, d+1),
 	}
 	idx := []int{1, 2, 5, 8, 9, 13, 21, 22, 34, 40, 41, 55, 69}
+	// More than 256 distinct entries in the set, at most 256 in the pair.
+	mixed := greyData(r, n, d, 90)
+	for f := range d {
+		mixed.Row(3)[f], mixed.Row(4)[f] = r.NormFloat64(), r.NormFloat64()
+		mixed.Row(6)[f], mixed.Row(7)[f] = r.NormFloat64(), r.NormFloat64()
+		mixed.Row(10)[f], mixed.Row(11)[f] = r.NormFloat64(), r.NormFloat64()
+		mixed.Row(12)[f], mixed.Row(14)[f] = r.NormFloat64(), r.NormFloat64()
+	}
+	sets["mixed"] = mixed
+	if newPointRows(mixed).codes != nil {
+		t.Fatal("mixed set: a byte form")
+	}
 	cols := make([]int, len(idx))
 	for j := range cols {
 		cols[j] = j
@@ -30,7 +42,7 @@ func TestPointRowsSameAsNewKernelRows(t *testing.T) {
 		points := newPointRows(x)
 		sub := rowsOf(x, idx)
 		for _, k := range []Kernel{Linear(), Polynomial(2), Gaussian(0.7)} {
-			got, want := points.kernelRows(k, idx, sub), newKernelRows(k, sub)
+			got, want := points.kernelRows(k, idx), newKernelRows(k, sub)
 			if (got.codes == nil) != (want.codes == nil) {
 				t.Fatalf("%s: byte form %v, newKernelRows %v", name, got.codes != nil, want.codes != nil)
 			}
