@@ -100,7 +100,13 @@ func (b *byteRows) row(j int) []uint8 {
 // (dot4CodesSparse, or dot4Codes when the table holds an infinity or NaN).
 func (b *byteRows) dots(x []float64, cols []int, dst []float64) {
 	if b.finite {
-		pos, val := nonzeros(x)
+		var posBuf [sparseBuf]int32
+		var valBuf [sparseBuf]float64
+		pos, val := posBuf[:0], valBuf[:0]
+		if len(x) > sparseBuf {
+			pos, val = make([]int32, 0, len(x)), make([]float64, 0, len(x))
+		}
+		pos, val = nonzeros(x, pos, val)
 		c := 0
 		for ; c+4 <= len(cols); c += 4 {
 			j0, j1, j2, j3 := cols[c], cols[c+1], cols[c+2], cols[c+3]
@@ -144,16 +150,28 @@ func dot4Codes(x []float64, table *[256]float64, r0, r1, r2, r3 []uint8) (s0, s1
 	return s0, s1, s2, s3
 }
 
-// nonzeros returns the positions f of the nonzero entries of x, in
-// increasing order, and the entries x[f].
-func nonzeros(x []float64) ([]int32, []float64) {
-	pos, val := make([]int32, 0, len(x)), make([]float64, 0, len(x))
+// sparseBuf is the length up to which dots keeps the nonzero entries of
+// xᵢ on the stack (12 KiB).
+const sparseBuf = 1024
+
+// nonzeros appends to pos and val (empty, capacity len(x)) the positions f
+// of the nonzero entries of x, in increasing order, and the entries x[f].
+// Every entry is written and the length advances past the nonzero ones,
+// without a branch on the value (half of an image's pixels are zero, at
+// random: a branch would be mispredicted half of the time).
+func nonzeros(x []float64, pos []int32, val []float64) ([]int32, []float64) {
+	pos, val = pos[:len(x)], val[:len(x)]
+	k := 0
 	for f, v := range x {
-		if v != 0 {
-			pos, val = append(pos, int32(f)), append(val, v)
-		}
+		pos[k], val[k] = int32(f), v
+		k += nonzero(v)
 	}
-	return pos, val
+	return pos[:k], val[:k]
+}
+
+// nonzero returns 1 if v ≠ 0 (NaN included) and 0 for ±0.
+func nonzero(v float64) int {
+	return int((math.Float64bits(v)<<1 | -(math.Float64bits(v) << 1)) >> 63)
 }
 
 // dot4CodesSparse returns xᵀr₀, xᵀr₁, xᵀr₂, xᵀr₃ from the nonzero entries

@@ -117,3 +117,19 @@ func TestByteRowsNonFiniteTable(t *testing.T) {
 		}
 	}
 }
+
+// nonzeros keeps exactly the entries v ≠ 0 (NaN and ±Inf included, ±0
+// and nothing else left out), in order.
+func TestNonzeros(t *testing.T) {
+	x := []float64{0, 1, math.Copysign(0, -1), -2, math.NaN(), 0, math.Inf(-1), 5e-324, 0, 3}
+	pos, val := nonzeros(x, make([]int32, 0, len(x)), make([]float64, 0, len(x)))
+	want := []int32{1, 3, 4, 6, 7, 9}
+	if len(pos) != len(want) || len(val) != len(want) {
+		t.Fatalf("positions %v, want %v", pos, want)
+	}
+	for k, f := range want {
+		if pos[k] != f || math.Float64bits(val[k]) != math.Float64bits(x[f]) {
+			t.Errorf("entry %d: position %d value %v, want %d %v", k, pos[k], val[k], f, x[f])
+		}
+	}
+}
