@@ -29,8 +29,7 @@ type byteRows struct {
 	codes  []uint8
 	table  [256]float64
 	d      int
-	finite bool  // every entry of table is finite: zeros of xᵢ may be skipped
-	idx    []int // as flatRows.idx: row j is row idx[j] of codes when not nil
+	finite bool // every entry of table is finite: zeros of xᵢ may be skipped
 }
 
 // newByteRows returns the byte form of the n×d row-major matrix x, or nil
@@ -38,46 +37,33 @@ type byteRows struct {
 // −0 count as two). It stops at the 257th distinct entry, so data that do
 // not qualify cost little more than the allocation.
 func newByteRows(x []float64, d int) *byteRows {
-	n := 0
-	if d > 0 {
-		n = len(x) / d
-	}
-	return newByteRowsOf(n, d, func(j int) []float64 { return x[j*d : j*d+d] })
-}
-
-// newByteRowsOf is newByteRows on the n rows row(0), …, row(n − 1) of
-// length d.
-func newByteRowsOf(n, d int, row func(j int) []float64) *byteRows {
 	// An open-addressing hash of the bit patterns, 512 slots for at most
 	// 256 keys; slot holds the code + 1 (0: empty).
 	const slots = 512
 	var keys [slots]uint64
 	var slot [slots]uint16
-	b := &byteRows{codes: make([]uint8, n*d), d: d}
+	b := &byteRows{codes: make([]uint8, len(x)), d: d}
 	count := 0
 	lastBits, lastCode := uint64(0), uint8(0)
 	haveLast := false
-	for j := range n {
-		codes := b.codes[j*d : j*d+d]
-		for f, v := range row(j)[:d] {
-			bits := math.Float64bits(v)
-			if !haveLast || bits != lastBits {
-				h := (bits * 0x9E3779B97F4A7C15) >> 55 // 9 bits: 0…511
-				for slot[h] != 0 && keys[h] != bits {
-					h = (h + 1) % slots
-				}
-				if slot[h] == 0 {
-					if count == 256 {
-						return nil
-					}
-					keys[h], slot[h] = bits, uint16(count+1)
-					b.table[count] = v
-					count++
-				}
-				lastBits, lastCode, haveLast = bits, uint8(slot[h]-1), true
+	for k, v := range x {
+		bits := math.Float64bits(v)
+		if !haveLast || bits != lastBits {
+			h := (bits * 0x9E3779B97F4A7C15) >> 55 // 9 bits: 0…511
+			for slot[h] != 0 && keys[h] != bits {
+				h = (h + 1) % slots
 			}
-			codes[f] = lastCode
+			if slot[h] == 0 {
+				if count == 256 {
+					return nil
+				}
+				keys[h], slot[h] = bits, uint16(count+1)
+				b.table[count] = v
+				count++
+			}
+			lastBits, lastCode, haveLast = bits, uint8(slot[h]-1), true
 		}
+		b.codes[k] = lastCode
 	}
 	b.finite = true
 	for _, v := range b.table[:count] {
@@ -89,12 +75,7 @@ func newByteRowsOf(n, d int, row func(j int) []float64) *byteRows {
 }
 
 // row returns the codes of row j.
-func (b *byteRows) row(j int) []uint8 {
-	if b.idx != nil {
-		j = b.idx[j]
-	}
-	return b.codes[j*b.d : j*b.d+b.d]
-}
+func (b *byteRows) row(j int) []uint8 { return b.codes[j*b.d : j*b.d+b.d] }
 
 // dots sets dst[j] = xᵀxⱼ for j in cols, four rows at a time
 // (dot4CodesSparse, or dot4Codes when the table holds an infinity or NaN).
