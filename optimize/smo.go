@@ -205,7 +205,8 @@ type SMOResult struct {
 
 	// RowsComputed and EntriesComputed count the rows of Q that missed the
 	// cache and the entries of Q evaluated, including the reconstruction of
-	// the gradient.
+	// the gradient (not the entries copied from cached rows of an
+	// ExactlySymmetric Q).
 	RowsComputed    int
 	EntriesComputed int64
 }
