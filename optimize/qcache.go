@@ -34,7 +34,7 @@ type qCache struct {
 	act *activeSet // the solver's active set, read at every request
 
 	// symmetric is set when q declares Row exactly symmetric
-	// (ExactlySymmetric): an entry Qᵢⱼ of a new row i is then copied from
+	// (MirroredRows): an entry Qᵢⱼ of a new row i is then copied from
 	// the cached row j when that row holds column i. rest is scratch for
 	// the columns left to compute.
 	symmetric bool
@@ -82,7 +82,7 @@ func rowBytes(n int) float64 { return float64(8*n + 96) }
 func newQCache(q QMatrix, n int, megabytes float64, act *activeSet) *qCache {
 	maxRows := int(megabytes * (1 << 20) / rowBytes(n))
 	maxRows = max(2, min(maxRows, n))
-	c := &qCache{q: q, n: n, maxRows: maxRows, rows: make([]*qRow, n), act: act, symmetric: exactlySymmetric(q)}
+	c := &qCache{q: q, n: n, maxRows: maxRows, rows: make([]*qRow, n), act: act, symmetric: mirrorEntries(q)}
 	c.perSlab = max(1, min(maxRows, slabBytes/(8*n)))
 	c.lru.next, c.lru.prev = &c.lru, &c.lru
 	return c

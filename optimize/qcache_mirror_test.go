@@ -7,11 +7,11 @@ import (
 )
 
 // symCountingQ is Qᵢⱼ = 100·min(i, j) + max(i, j), symmetric, declared
-// ExactlySymmetric, recording every entry it computes.
+// MirroredRows, recording every entry it computes.
 type symCountingQ struct{ countingQ }
 
-func (q *symCountingQ) ExactlySymmetric() bool { return true }
-func (q *symCountingQ) Diag(i int) float64     { return float64(101 * i) }
+func (q *symCountingQ) MirrorEntries() bool { return true }
+func (q *symCountingQ) Diag(i int) float64  { return float64(101 * i) }
 func (q *symCountingQ) Row(i int, cols []int, dst []float64) {
 	for _, j := range cols {
 		dst[j] = float64(100*min(i, j) + max(i, j))
@@ -28,7 +28,7 @@ func TestQCacheMirror(t *testing.T) {
 	act := &activeSet{idx: []int{0, 1, 2, 3, 4}}
 	c := newQCache(q, n, 100, act)
 	if !c.symmetric {
-		t.Fatal("an ExactlySymmetric Q is not mirrored")
+		t.Fatal("a MirroredRows Q is not mirrored")
 	}
 	want := func(i, j int) float64 { return float64(100*min(i, j) + max(i, j)) }
 	check := func(i int, r []float64, cols []int) {
@@ -75,7 +75,7 @@ func TestQCacheMirror(t *testing.T) {
 // symQ is a denseQ that declares its rows exactly symmetric.
 type symQ struct{ *denseQ }
 
-func (q symQ) ExactlySymmetric() bool { return true }
+func (q symQ) MirrorEntries() bool { return true }
 
 // The solver takes the same path to the bit whether the cache copies the
 // mirrored entries or computes them, with and without shrinking, with a
@@ -130,8 +130,8 @@ func TestSMOMirrorSamePath(t *testing.T) {
 		t.Fatalf("ε-SVR: %v, %v", err1, err2)
 	}
 	sameResult(t, "ε-SVR", plain, mirror)
-	if !exactlySymmetric(RegressionQ(symQ{kq})) || exactlySymmetric(RegressionQ(kq)) {
-		t.Error("RegressionQ does not pass ExactlySymmetric on")
+	if !mirrorEntries(RegressionQ(symQ{kq})) || mirrorEntries(RegressionQ(kq)) {
+		t.Error("RegressionQ does not pass MirrorEntries on")
 	}
 }
 

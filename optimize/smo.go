@@ -60,22 +60,24 @@ type QMatrix interface {
 	Row(i int, cols []int, dst []float64)
 }
 
-// ExactlySymmetric is implemented by a QMatrix whose Row returns, for every
-// i and j, the same bits for Qᵢⱼ as for Qⱼᵢ (a kernel that computes
-// K(xᵢ, xⱼ) and K(xⱼ, xᵢ) by the same operations in the same order). SMO's
-// cache then copies the entries of a new row from the cached rows instead
-// of computing them (docs/smo.md, "The cache of Q rows"); the result is the
-// same to the bit. A QMatrix without the method, or returning false, has
-// every entry computed by Row.
-type ExactlySymmetric interface {
+// MirroredRows is implemented by a QMatrix that lets SMO's cache copy the
+// entries of a new row i from the cached rows j that hold column i
+// (docs/smo.md, "The cache of Q rows"). MirrorEntries must return true only
+// if Row computes Qᵢⱼ and Qⱼᵢ to the same bits (a kernel that computes
+// K(xᵢ, xⱼ) and K(xⱼ, xᵢ) by the same operations in the same order), so
+// that the result is the same to the bit; it should return true only when
+// an entry costs more to compute than to read from another row (a random
+// read of memory, about 100 ns when the rows fill the cache). A QMatrix
+// without the method, or returning false, has every entry computed by Row.
+type MirroredRows interface {
 	QMatrix
-	ExactlySymmetric() bool
+	MirrorEntries() bool
 }
 
-// exactlySymmetric reports whether q declares Row exactly symmetric.
-func exactlySymmetric(q QMatrix) bool {
-	s, ok := q.(ExactlySymmetric)
-	return ok && s.ExactlySymmetric()
+// mirrorEntries reports whether q lets the cache copy entries between rows.
+func mirrorEntries(q QMatrix) bool {
+	s, ok := q.(MirroredRows)
+	return ok && s.MirrorEntries()
 }
 
 // QP is the quadratic program the SMO solver minimizes:
@@ -205,8 +207,8 @@ type SMOResult struct {
 
 	// RowsComputed and EntriesComputed count the rows of Q that missed the
 	// cache and the entries of Q evaluated, including the reconstruction of
-	// the gradient (not the entries copied from cached rows of an
-	// ExactlySymmetric Q).
+	// the gradient (not the entries copied from cached rows of a
+	// MirroredRows Q).
 	RowsComputed    int
 	EntriesComputed int64
 }

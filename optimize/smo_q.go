@@ -36,9 +36,9 @@ type signedQ struct {
 	y []float64
 }
 
-func (q *signedQ) Size() int              { return q.k.Size() }
-func (q *signedQ) ExactlySymmetric() bool { return exactlySymmetric(q.k) } // yᵢyⱼ = yⱼyᵢ exactly
-func (q *signedQ) Diag(i int) float64     { return q.k.Diag(i) }           // yᵢ² = 1
+func (q *signedQ) Size() int           { return q.k.Size() }
+func (q *signedQ) MirrorEntries() bool { return mirrorEntries(q.k) } // yᵢyⱼ = yⱼyᵢ exactly
+func (q *signedQ) Diag(i int) float64  { return q.k.Diag(i) }        // yᵢ² = 1
 func (q *signedQ) Row(i int, cols []int, dst []float64) {
 	q.k.Row(i, cols, dst)
 	yi := q.y[i]
@@ -81,8 +81,8 @@ type regressionQ struct {
 
 func (q *regressionQ) Size() int { return 2 * q.m }
 
-// ExactlySymmetric: sᵢsⱼK_{r(i) r(j)} is symmetric to the bit when K is.
-func (q *regressionQ) ExactlySymmetric() bool { return exactlySymmetric(q.k) }
+// MirrorEntries: sᵢsⱼK_{r(i) r(j)} is symmetric to the bit when K is.
+func (q *regressionQ) MirrorEntries() bool { return mirrorEntries(q.k) }
 
 // point returns r(i) and sᵢ.
 func (q *regressionQ) point(i int) (int, float64) {
