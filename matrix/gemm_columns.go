@@ -13,9 +13,12 @@ import "sync/atomic"
 //
 // The last kc block is shared out (columnsTail): a worker that has
 // finished its own rows of it computes rows of the others' columns with
-// their panels. The second worker starts 0.13–0.26 ms after the first (a
-// thread's wake-up) and ended as much later: 6 % of the product at n = 512
-// on two (docs/performance.md, "Matrix kernels").
+// their panels. A worker that starts late ends as much later: a goroutine
+// started per call began 0.13–0.26 ms after the first (a thread's
+// wake-up), 6 % of the product at n = 512 on two; the helpers (helpers.go)
+// start within microseconds when awake, but one that had parked, or whose
+// thread the system runs later, is still late (docs/performance.md,
+// "Matrix kernels").
 func gemmColumns(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, workers int, shiftA []float64) {
 	gemmColumnsClear(kern, transA, transB, alpha, a, b, c, workers, shiftA, false)
 }
