@@ -6,6 +6,8 @@ Run by hand, never by the tests:
     OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 /usr/bin/python3 \
         testdata/gen/fashion_sklearn.py --train 10000 [--methods a,b] [--dir DIR]
 
+Two cores: OMP_NUM_THREADS=2 OPENBLAS_NUM_THREADS=2 and --jobs 2.
+
 Each row uses the scikit-learn estimator closest to the mlnotes learner of
 the same name in cmd/demo/cmd_bench.go, with the same settings; where
 scikit-learn has no such estimator (Fisher's discriminant followed by the
@@ -89,14 +91,16 @@ class Fisher:
         return self.classes[d2.argmin(axis=1)]
 
 
-def methods(seed):
+def methods(seed, jobs=1):
+    """The rows; jobs is n_jobs of the estimators that take it (the forest
+    and k-NN). BLAS threads follow OMP_NUM_THREADS / OPENBLAS_NUM_THREADS."""
     return {
         "gauss-bayes": lambda: LinearDiscriminantAnalysis(solver="lsqr", covariance_estimator=RegularizedCovariance(0.01)),
         "fisher": lambda: Fisher(1e-3),
         "logreg": lambda: LogisticRegression(C=1.0, multi_class="multinomial", solver="lbfgs", tol=1e-4, max_iter=2000),
-        "knn": lambda: KNeighborsClassifier(n_neighbors=5, algorithm="brute"),
+        "knn": lambda: KNeighborsClassifier(n_neighbors=5, algorithm="brute", n_jobs=jobs),
         "tree": lambda: DecisionTreeClassifier(random_state=seed),
-        "forest": lambda: RandomForestClassifier(n_estimators=100, max_features="sqrt", random_state=seed, n_jobs=1),
+        "forest": lambda: RandomForestClassifier(n_estimators=100, max_features="sqrt", random_state=seed, n_jobs=jobs),
         "adaboost": lambda: AdaBoostClassifier(DecisionTreeClassifier(max_depth=3), n_estimators=100, algorithm="SAMME", random_state=seed),
         "mlp": lambda: MLPClassifier(hidden_layer_sizes=(256,), activation="relu", solver="adam", learning_rate_init=1e-3,
                                      batch_size=128, max_iter=20, alpha=1e-4, random_state=seed),
@@ -112,6 +116,7 @@ def main():
     ap.add_argument("--train", type=int, default=0)
     ap.add_argument("--methods", default="")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="n_jobs of the forest and k-NN (two cores: 2, with OMP_NUM_THREADS=2)")
     a = ap.parse_args()
     xtr = read_idx(os.path.join(a.dir, "train-images-idx3-ubyte.gz")).reshape(-1, 784) / 255.0
     ytr = read_idx(os.path.join(a.dir, "train-labels-idx1-ubyte.gz")).astype(int)
@@ -119,7 +124,7 @@ def main():
     yte = read_idx(os.path.join(a.dir, "t10k-labels-idx1-ubyte.gz")).astype(int)
     if a.train:
         xtr, ytr = xtr[: a.train], ytr[: a.train]
-    table = methods(a.seed)
+    table = methods(a.seed, a.jobs)
     names = a.methods.split(",") if a.methods else list(table)
     for name in names:
         est = table[name]()
