@@ -35,8 +35,10 @@ import (
 //
 // Parallelism. A general product splits C's columns between goroutines
 // (gemm_columns.go): each worker packs its own B̃ and Ã and never waits,
-// and in the last kc block idle workers take row blocks of the others'
-// columns. A product with a triangle (Syrk) splits loop (3) instead:
+// clears its own blocks of C when β = 0, and in the last kc block idle
+// workers take row blocks of the others' columns. The goroutines are
+// helpers that wait, awake for a while, for the next product
+// (helpers.go). A product with a triangle (Syrk) splits loop (3) instead:
 // every worker packs its own Ã and they share B̃, which they pack
 // together; the covariance of many samples is first cut into two sums
 // over halves of the samples (syrk_split.go). Each element of C is
@@ -114,16 +116,28 @@ const (
 // gemmUpdate is gemm after scaling C: C += α·op(A)·op(B), choosing between
 // the reference loops and the packed kernel by size.
 func gemmUpdate(transA, transB bool, alpha float64, a, b, c *Dense) {
+	gemmUpdateClear(transA, transB, alpha, a, b, c, false)
+}
+
+// gemmUpdateClear is gemmUpdate that, with clear, first sets C to zero:
+// C = α·op(A)·op(B). The column split clears each block of C just before
+// the first block of k adds to it, on the worker that computes it: as a
+// pass of its own before the product (0.33 ms at n = 1024, 0.065 at 512),
+// the clearing ran on the calling goroutine alone. The other paths clear
+// C first.
+func gemmUpdateClear(transA, transB bool, alpha float64, a, b, c *Dense, clear bool) {
 	m, k := opDims(transA, a)
 	_, n := opDims(transB, b)
-	if m == 0 || n == 0 || k == 0 {
+	if m == 0 || n == 0 || k == 0 || m*n*k < gemmSmall {
+		if clear {
+			c.Zero()
+		}
+		if m*n*k != 0 {
+			gemmRef(transA, transB, alpha, a, b, c)
+		}
 		return
 	}
-	if m*n*k < gemmSmall {
-		gemmRef(transA, transB, alpha, a, b, c)
-		return
-	}
-	gemmPacked(&activeKernel, transA, transB, alpha, a, b, c, false, gemmWorkers(m, n, k), nil)
+	gemmPackedClear(&activeKernel, transA, transB, alpha, a, b, c, false, gemmWorkers(m, n, k), nil, nil, clear)
 }
 
 // gemmWorkers returns the number of goroutines for an m×n×k product.
@@ -152,6 +166,12 @@ func gemmPacked(kern *microKernel, transA, transB bool, alpha float64, a, b, c *
 // subtracted from every row of A alone (not B) as it is packed, for
 // C += α·(A − 1centreAᵀ)·op(B) without transA (GemmCentered).
 func gemmPackedShifted(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, lower bool, workers int, mean, centreA []float64) {
+	gemmPackedClear(kern, transA, transB, alpha, a, b, c, lower, workers, mean, centreA, false)
+}
+
+// gemmPackedClear is gemmPackedShifted that, with clear, first sets C to
+// zero (gemmUpdateClear).
+func gemmPackedClear(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, lower bool, workers int, mean, centreA []float64, clear bool) {
 	m, k := opDims(transA, a)
 	if mean != nil && (!transA || transB) {
 		panic("matrix: centered product needs op(A) = Aᵀ and op(B) = B")
@@ -168,6 +188,9 @@ func gemmPackedShifted(kern *microKernel, transA, transB bool, alpha float64, a,
 	}
 	_, n := opDims(transB, b)
 	if !transA && !lower && mean == nil && ceilDiv(n, kern.nr) <= thinSlivers && k <= thinMaxK(kern) {
+		if clear {
+			c.Zero()
+		}
 		gemmThin(kern, transB, alpha, a, b, c, workers, shiftA)
 		return
 	}
@@ -198,8 +221,11 @@ func gemmPackedShifted(kern *microKernel, transA, transB bool, alpha float64, a,
 	fromB := a == b && transA && !transB && nc >= n
 	direct := fromB && kern.runS != nil && kern.nr%kern.mr == 0
 	if workers > 1 && !lower && mean == nil && !fromB && n >= workers*gemmColumnsMin {
-		gemmColumns(kern, transA, transB, alpha, a, b, c, workers, shiftA)
+		gemmColumnsClear(kern, transA, transB, alpha, a, b, c, workers, shiftA, clear)
 		return
+	}
+	if clear {
+		c.Zero()
 	}
 
 	// Two panels B̃ when there are several workers: a worker packs its
@@ -608,25 +634,6 @@ func packB(dst []float64, b *Dense, trans bool, p0, kb, j0, cols, nr int, shift 
 			dst[p*nr+j] = v
 		}
 	}
-}
-
-// parallelFor runs f(0), …, f(workers−1), concurrently when workers > 1
-// (just f(0) when workers ≤ 1), and returns when all have finished.
-func parallelFor(workers int, f func(w int)) {
-	if workers <= 1 {
-		f(0)
-		return
-	}
-	var wg sync.WaitGroup
-	wg.Add(workers - 1)
-	for w := 1; w < workers; w++ {
-		go func() {
-			defer wg.Done()
-			f(w)
-		}()
-	}
-	f(0)
-	wg.Wait()
 }
 
 // packPool recycles packing buffers, so the blocked factorizations, which

@@ -13,17 +13,27 @@ import "sync/atomic"
 //
 // The last kc block is shared out (columnsTail): a worker that has
 // finished its own rows of it computes rows of the others' columns with
-// their panels. The second worker starts 0.13–0.26 ms after the first (a
-// thread's wake-up) and ended as much later: 6 % of the product at n = 512
-// on two (docs/performance.md, "Matrix kernels").
+// their panels. A worker that starts late ends as much later: a goroutine
+// started per call began 0.13–0.26 ms after the first (a thread's
+// wake-up), 6 % of the product at n = 512 on two; the helpers (helpers.go)
+// start within microseconds when awake, but one that had parked, or whose
+// thread the system runs later, is still late (docs/performance.md,
+// "Matrix kernels").
 func gemmColumns(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, workers int, shiftA []float64) {
+	gemmColumnsClear(kern, transA, transB, alpha, a, b, c, workers, shiftA, false)
+}
+
+// gemmColumnsClear is gemmColumns that, with clear, first sets C to zero:
+// a worker clears each block of its columns just before the first block
+// of k adds to it (clearBlock).
+func gemmColumnsClear(kern *microKernel, transA, transB bool, alpha float64, a, b, c *Dense, workers int, shiftA []float64, clear bool) {
 	m, k := opDims(transA, a)
 	_, n := opDims(transB, b)
 	mr, nr := kern.mr, kern.nr
 	kc := min(kern.kc, k)
 	slivers := ceilDiv(n, nr)
 	workers = min(workers, slivers)
-	tail := newColumnsTail(kern, m, k, workers)
+	tail := newColumnsTail(kern, m, k, workers, clear)
 	bBufs := make([]*[]float64, workers) // returned after all workers, who may read each other's
 	parallelFor(workers, func(w int) {
 		s0, s1 := w*slivers/workers, (w+1)*slivers/workers
@@ -48,6 +58,9 @@ func gemmColumns(kern *microKernel, transA, transB bool, alpha float64, a, b, c 
 					mcb := min(kern.mc, m-ic)
 					ap := (*aBuf)[:roundUp(mcb, mr)*kcb]
 					packA(ap, a, transA, ic, mcb, pc, kcb, mr, alpha, shiftA)
+					if clear && pc == 0 {
+						clearBlock(c, ic, mcb, jc, ncb)
+					}
 					macroKernel(kern, ap, bp, c, ic, mcb, jc, ncb, kcb, false)
 				}
 			}
@@ -71,6 +84,7 @@ type columnsTail struct {
 	m, pc, kc int // the last kc block: inner indices pc … pc+kc−1
 	rows      int // rows in a block, a multiple of mr
 	blocks    int
+	clear     bool                        // the last kc block is the only one: C is cleared first
 	next      []atomic.Int64              // next[w]: the next row block of worker w's columns
 	panels    []atomic.Pointer[tailPanel] // panels[w]: worker w's last panel, once packed
 }
@@ -85,12 +99,13 @@ type tailPanel struct {
 // given workers, in row blocks of at most mc rows, some 16 of them: they
 // are what the first workers to finish take from the last, so they must
 // be short (at n = 512 on two workers, 36 rows are some 60 µs of work).
-func newColumnsTail(kern *microKernel, m, k, workers int) *columnsTail {
+func newColumnsTail(kern *microKernel, m, k, workers int, clear bool) *columnsTail {
 	kc := min(kern.kc, k)
 	pc := (k - 1) / kc * kc
 	rows := min(kern.mc, max(2*kern.mr, roundUp(ceilDiv(m, 16), kern.mr)))
 	return &columnsTail{
 		kern: kern, m: m, pc: pc, kc: k - pc, rows: rows, blocks: ceilDiv(m, rows),
+		clear:  clear && pc == 0,
 		next:   make([]atomic.Int64, workers),
 		panels: make([]atomic.Pointer[tailPanel], workers),
 	}
@@ -122,7 +137,17 @@ func (t *columnsTail) run(w int, aBuf []float64, transA bool, alpha float64, a, 
 			mcb := min(t.rows, t.m-ic)
 			ap := aBuf[:roundUp(mcb, mr)*t.kc]
 			packA(ap, a, transA, ic, mcb, t.pc, t.kc, mr, alpha, shiftA)
+			if t.clear {
+				clearBlock(c, ic, mcb, p.jc, p.ncb)
+			}
 			macroKernel(t.kern, ap, p.bp, c, ic, mcb, p.jc, p.ncb, t.kc, false)
 		}
+	}
+}
+
+// clearBlock sets C[i0:i0+rows, j0:j0+cols] to zero.
+func clearBlock(c *Dense, i0, rows, j0, cols int) {
+	for i := i0; i < i0+rows; i++ {
+		clear(c.data[i*c.stride+j0:][:cols])
 	}
 }

@@ -76,8 +76,14 @@ func Gemm(transA, transB bool, alpha float64, a, b *Dense, beta float64, c *Dens
 	return nil
 }
 
-// gemm is Gemm after validation. It scales C by β and then adds the product.
+// gemm is Gemm after validation. It scales C by β and then adds the
+// product; with β = 0 the product's workers set C to zero, each the part
+// it computes, as they reach it (gemmUpdateClear).
 func gemm(transA, transB bool, alpha float64, a, b *Dense, beta float64, c *Dense) {
+	if beta == 0 && alpha != 0 {
+		gemmUpdateClear(transA, transB, alpha, a, b, c, true)
+		return
+	}
 	scaleInPlace(beta, c)
 	if alpha == 0 {
 		return
