@@ -16,8 +16,7 @@ import (
 func TestGemmColumnsClearSameBits(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	rng := rand.New(rand.NewPCG(28, 6))
-	tiny := portableKernel
-	tiny.name, tiny.mc, tiny.kc, tiny.nc = "portable, tiny blocks", 6, 8, 16
+	tiny := tinyBlocksKernel()
 	shapes := []gemmCase{{1, 1, 1}, {13, 5, 9}, {13, 17, 9}, {100, 20, 70}, {131, 259, 35}, {7, 30, 130}}
 	for _, kern := range append(productKernels(), &tiny) {
 		for _, s := range shapes {

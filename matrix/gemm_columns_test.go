@@ -7,6 +7,15 @@ import (
 	"testing"
 )
 
+// tinyBlocksKernel returns the portable kernel with blocks so small
+// (mc = 6, kc = 8, nc = 16) that small operands cross several kc, row
+// and column blocks, as large products do with the real blocks.
+func tinyBlocksKernel() microKernel {
+	tiny := portableKernel
+	tiny.name, tiny.mc, tiny.kc, tiny.nc = "portable, tiny blocks", 6, 8, 16
+	return tiny
+}
+
 // TestGemmColumnsSameBits runs the column split (gemmColumns) on two to
 // four workers, with one and two threads, and checks that it gives the
 // bits of the loop nest on one worker: every transpose case, α ≠ 1, a
@@ -19,8 +28,7 @@ import (
 func TestGemmColumnsSameBits(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	rng := rand.New(rand.NewPCG(28, 3))
-	tiny := portableKernel
-	tiny.name, tiny.mc, tiny.kc, tiny.nc = "portable, tiny blocks", 6, 8, 16
+	tiny := tinyBlocksKernel()
 	shapes := []gemmCase{
 		{1, 1, 1}, {5, 3, 2}, {4, 7, 6}, {13, 17, 9}, {100, 20, 70},
 		{200, 9, 41}, {7, 30, 130}, {131, 259, 35},
