@@ -63,7 +63,7 @@ func TestKNNNeighboursIndependentOfBatch(t *testing.T) {
 }
 
 // TestKNNUnpackedBlocks: when the memory limit refuses the packed copy of
-// Xᵀ, every block of queries forms its products by Gemm on slices of the
+// Xᵀ (here its coded form), every block of queries forms its products by Gemm on slices of the
 // training rows; the neighbours are those found with the copy.
 func TestKNNUnpackedBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -83,7 +83,9 @@ func TestKNNUnpackedBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	withMemoryLimit(t, matrix.FloatBytes(n, d)/2) // less than the packed copy, as large as X
+	// Less than the packed copy, which with five distinct numbers is kept
+	// as one-byte codes (an eighth of X).
+	withMemoryLimit(t, matrix.FloatBytes(n, d)/16)
 	if _, err := matrix.PackB(x, true); !errors.Is(err, matrix.ErrTooLarge) {
 		t.Fatalf("the packed copy was not refused: %v", err)
 	}

@@ -1,6 +1,10 @@
 package learn
 
-import "math"
+import (
+	"math"
+
+	"mlnotes/matrix"
+)
 
 // Kernel rows from one byte per feature (docs/performance.md, "SMO and the
 // support vector machines", bytes for grey levels). A kernel row reads
@@ -37,36 +41,18 @@ type byteRows struct {
 // −0 count as two). It stops at the 257th distinct entry, so data that do
 // not qualify cost little more than the allocation.
 func newByteRows(x []float64, d int) *byteRows {
-	// An open-addressing hash of the bit patterns, 512 slots for at most
-	// 256 keys; slot holds the code + 1 (0: empty).
-	const slots = 512
-	var keys [slots]uint64
-	var slot [slots]uint16
+	var coder matrix.ByteCoder
 	b := &byteRows{codes: make([]uint8, len(x)), d: d}
-	count := 0
-	lastBits, lastCode := uint64(0), uint8(0)
-	haveLast := false
 	for k, v := range x {
-		bits := math.Float64bits(v)
-		if !haveLast || bits != lastBits {
-			h := (bits * 0x9E3779B97F4A7C15) >> 55 // 9 bits: 0…511
-			for slot[h] != 0 && keys[h] != bits {
-				h = (h + 1) % slots
-			}
-			if slot[h] == 0 {
-				if count == 256 {
-					return nil
-				}
-				keys[h], slot[h] = bits, uint16(count+1)
-				b.table[count] = v
-				count++
-			}
-			lastBits, lastCode, haveLast = bits, uint8(slot[h]-1), true
+		code, ok := coder.Code(v)
+		if !ok {
+			return nil
 		}
-		b.codes[k] = lastCode
+		b.codes[k] = code
 	}
+	b.table = coder.Table()
 	b.finite = true
-	for _, v := range b.table[:count] {
+	for _, v := range b.table[:coder.Len()] {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			b.finite = false
 		}

@@ -70,6 +70,10 @@ type microKernel struct {
 	// syrk, when set, is the kernel AᵀA runs on in place of this one
 	// (syrkKernel).
 	syrk *microKernel
+	// runCodes, when set, is run with B̃'s numbers given as one-byte
+	// codes into table (a coded PackedB, gemm_prepacked_codes.go): the
+	// same tile, the same bits.
+	runCodes func(kc int, a []float64, b []uint8, c []float64, ldc int, table *[256]float64)
 }
 
 // portableKernel is the plain-Go micro-kernel: the reference every
@@ -337,16 +341,22 @@ func macroKernel(kern *microKernel, ap, bp []float64, c *Dense, ic, mcb, jc, col
 			t := tile[:mr*nr]
 			clear(t)
 			kern.run(kcb, as, bs, t, nr)
-			for i := range mrb {
-				row := c.data[(i0+i)*c.stride+j0:]
-				jEnd := nrb
-				if lower {
-					jEnd = min(nrb, i0+i-j0+1) // j ≤ i
-				}
-				for j := 0; j < jEnd; j++ {
-					row[j] += t[i*nr+j]
-				}
-			}
+			addTile(c, t, i0, j0, mrb, nrb, nr, lower)
+		}
+	}
+}
+
+// addTile adds the first mrb×nrb numbers of the scratch tile t (rows nr
+// apart) to C[i0:, j0:], with lower only those on or below the diagonal.
+func addTile(c *Dense, t []float64, i0, j0, mrb, nrb, nr int, lower bool) {
+	for i := range mrb {
+		row := c.data[(i0+i)*c.stride+j0:]
+		jEnd := nrb
+		if lower {
+			jEnd = min(nrb, i0+i-j0+1) // j ≤ i
+		}
+		for j := 0; j < jEnd; j++ {
+			row[j] += t[i*nr+j]
 		}
 	}
 }

@@ -180,6 +180,25 @@ func kernelAVX512(kc int, a, b, c []float64, ldc int) {
 	gemmAVX512x12x16(kc, &a[0], &b[0], &c[0], ldc)
 }
 
+// gemmAVX512x12x16Codes is gemmAVX512x12x16 with B̃ held as byte codes into
+// table (a coded PackedB): each group of 16 codes is widened to 32-bit
+// indices and its numbers gathered from the table (VGATHERDPD), the same
+// float64 the plain kernel loads.
+//
+//go:noescape
+func gemmAVX512x12x16Codes(kc int, a *float64, b *uint8, c *float64, ldc int, table *float64)
+
+// kernelAVX512Codes is the microKernel.runCodes of avx512Kernel.
+func kernelAVX512Codes(kc int, a []float64, b []uint8, c []float64, ldc int, table *[256]float64) {
+	if kc == 0 {
+		return
+	}
+	_ = a[:12*kc]
+	_ = b[:16*kc]
+	_ = c[:11*ldc+16]
+	gemmAVX512x12x16Codes(kc, &a[0], &b[0], &c[0], ldc, &table[0])
+}
+
 // avx2Kernel: the 6×8 sliver of B̃ (kc×8, 16 KiB) stays in L1 and the
 // block Ã (mc×kc = 120×256, 240 KiB) in L2.
 var avx2Kernel = microKernel{
@@ -196,8 +215,9 @@ var avx512Kernel = microKernel{
 	name: "AVX-512 12×16",
 	mr:   12, nr: 16,
 	mc: 120, kc: 256, nc: 4096,
-	run:  kernelAVX512,
-	syrk: &avx512Syrk,
+	run:      kernelAVX512,
+	syrk:     &avx512Syrk,
+	runCodes: kernelAVX512Codes,
 }
 
 // fastKernels returns the assembly kernels this machine can run, widest

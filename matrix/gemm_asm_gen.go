@@ -41,6 +41,11 @@ type kernelSpec struct {
 	// wider than the tile: a narrow kernel reading the first columns of
 	// a wider kernel's slivers (for the tiles on the diagonal of AᵀA).
 	ldb int
+	// coded: B̃ holds one byte per number, an index into a table of 256
+	// float64 (PackB's byte-coded panels); each group of nr bytes is
+	// widened to 32-bit indices and the numbers gathered from the table,
+	// the same float64 the plain kernel would load. Not with strided.
+	coded bool
 }
 
 var specs = []kernelSpec{
@@ -49,6 +54,7 @@ var specs = []kernelSpec{
 	{name: "gemmAVX512x8x24", reg: "Z", width: 8, mr: 8, nv: 3, unroll: 4, zero: "VPXORQ", strided: true},
 	{name: "gemmAVX512x8x8b24", reg: "Z", width: 8, mr: 8, nv: 1, unroll: 4, zero: "VPXORQ", strided: true, ldb: 24},
 	{name: "gemmAVX512x8x16b24", reg: "Z", width: 8, mr: 8, nv: 2, unroll: 4, zero: "VPXORQ", strided: true, ldb: 24},
+	{name: "gemmAVX512x12x16Codes", reg: "Z", width: 8, mr: 12, nv: 2, unroll: 4, zero: "VPXORQ", coded: true},
 	{name: "gemmAVX2x4x12", reg: "Y", width: 4, mr: 4, nv: 3, unroll: 4, zero: "VXORPD", strided: true, oneA: true},
 }
 
@@ -87,6 +93,14 @@ func (s kernelSpec) aRegs() int {
 func (s kernelSpec) nr() int       { return s.nv * s.width }
 func (s kernelSpec) vecBytes() int { return 8 * s.width }
 
+// bGroupBytes is the distance in bytes between B̃'s groups.
+func (s kernelSpec) bGroupBytes() int {
+	if s.coded {
+		return s.nr()
+	}
+	return 8 * s.bGroup()
+}
+
 // bGroup is the distance in numbers between B̃'s groups.
 func (s kernelSpec) bGroup() int {
 	if s.ldb != 0 {
@@ -109,6 +123,15 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 		p("MOVQ b+24(FP), DI")
 		p("MOVQ c+32(FP), DX")
 		p("MOVQ ldc+40(FP), R8")
+	} else if s.coded {
+		fmt.Fprintf(w, "\n// func %s(kc int, a *float64, b *uint8, c *float64, ldc int, table *float64)\n", s.name)
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-48\n", s.name)
+		p("MOVQ kc+0(FP), CX")
+		p("MOVQ a+8(FP), SI")
+		p("MOVQ b+16(FP), DI")
+		p("MOVQ c+24(FP), DX")
+		p("MOVQ ldc+32(FP), R8")
+		p("MOVQ table+40(FP), R13")
 	} else {
 		fmt.Fprintf(w, "\n// func %s(kc int, a, b, c *float64, ldc int)\n", s.name)
 		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-40\n", s.name)
@@ -151,7 +174,7 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 	} else {
 		p("ADDQ $%d, SI", 8*s.mr*s.unroll)
 	}
-	p("ADDQ $%d, DI", 8*s.bGroup()*s.unroll)
+	p("ADDQ $%d, DI", s.bGroupBytes()*s.unroll)
 	p("DECQ BX")
 	p("JNZ %s_loop", s.name)
 	fmt.Fprintf(w, "%s_tail:\n", s.name)
@@ -164,7 +187,7 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 	} else {
 		p("ADDQ $%d, SI", 8*s.mr)
 	}
-	p("ADDQ $%d, DI", 8*s.bGroup())
+	p("ADDQ $%d, DI", s.bGroupBytes())
 	p("DECQ CX")
 	p("JNZ %s_tail_loop", s.name)
 	fmt.Fprintf(w, "%s_store:\n", s.name)
@@ -204,14 +227,34 @@ func (s kernelSpec) emit(w *bytes.Buffer) {
 // step emits inner index u of a trip: load nr numbers of B̃, then for each
 // row broadcast its number of Ã and multiply-add it into the row.
 func (s kernelSpec) step(p func(string, ...any), u int) {
-	aOff, bOff := 8*s.mr*u, 8*s.bGroup()*u
+	aOff, bOff := 8*s.mr*u, s.bGroupBytes()*u
 	// A strided kernel reaches group u of Ã at u·lda numbers from SI.
 	aBase := "(SI)"
 	if s.strided {
 		aOff = 0
 		aBase = [...]string{"(SI)", "(SI)(R10*1)", "(SI)(R10*2)", "(SI)(R11*1)"}[u]
 	}
+	if s.coded {
+		// nr bytes → nr 32-bit indices (two halves of width), and each
+		// half's numbers gathered from the table at R13 (a gather clears
+		// its mask: it is set again every time). Indices in 28…31,
+		// alternating between inner indices.
+		lo, hi := fmt.Sprintf("%s%d", s.reg, 28+2*(u%2)), 29+2*(u%2)
+		p("VPMOVZXBD %d(DI), %s", bOff, lo)
+		p("VEXTRACTI32X8 $1, %s, Y%d", lo, hi)
+		for v := range s.nv {
+			idx := fmt.Sprintf("Y%d", 28+2*(u%2))
+			if v == 1 {
+				idx = fmt.Sprintf("Y%d", hi)
+			}
+			p("KXNORB K%d, K%d, K%d", v+1, v+1, v+1)
+			p("VGATHERDPD (R13)(%s*8), K%d, %s", idx, v+1, s.bReg(v))
+		}
+	}
 	for v := range s.nv {
+		if s.coded {
+			break
+		}
 		p("VMOVUPD %d(DI), %s", bOff+v*s.vecBytes(), s.bReg(v))
 	}
 	for i := range s.mr {

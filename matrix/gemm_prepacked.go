@@ -33,12 +33,24 @@ type PackedB struct {
 	kern       *microKernel // the kernel the panels are laid out for
 	kc, nc     int
 	panels     [][]float64 // panel (jc/nc)·⌈k/kc⌉ + pc/kc
+	// coded, when not nil, holds the panels as byte codes in place of
+	// panels (gemm_prepacked_codes.go): op(B) has at most 256 distinct
+	// numbers.
+	coded *codedPanels
 }
 
 // PackB packs op(B) (B, or Bᵀ with trans) for GemmPackedB. The copy needs
-// as much memory as op(B) (rounded up to the kernel's slivers); beyond
-// MemoryLimit the error wraps ErrTooLarge. A nil B is an error.
+// as much memory as op(B) (rounded up to the kernel's slivers), or an
+// eighth of it when op(B) holds at most 256 distinct numbers (bit
+// patterns), which are then kept as one-byte codes; beyond MemoryLimit the
+// error wraps ErrTooLarge. A nil B is an error.
 func PackB(b *Dense, trans bool) (*PackedB, error) {
+	return packBCoded(b, trans, true)
+}
+
+// packBCoded is PackB, with coded set allowed to keep the panels as byte
+// codes (the tests compare the two forms).
+func packBCoded(b *Dense, trans, coded bool) (*PackedB, error) {
 	const op = "pack B"
 	if err := checkNotNil(op, b); err != nil {
 		return nil, err
@@ -51,6 +63,11 @@ func PackB(b *Dense, trans bool) (*PackedB, error) {
 		return p, nil
 	}
 	nr := kern.nr
+	if coded {
+		if p.coded = packBCodes(p, b, trans); p.coded != nil {
+			return p, nil
+		}
+	}
 	if err := CheckAlloc(op, "the packed copy", FloatBytes(k, roundUp(n, nr))); err != nil {
 		return nil, err
 	}
@@ -120,7 +137,7 @@ func (p *PackedB) update(transA bool, alpha float64, a, c *Dense, workers int) {
 		w := min(workers, slivers)
 		for pc := 0; pc < k; pc += p.kc {
 			kcb := min(p.kc, k-pc)
-			bp := p.panels[panel]
+			bPanel := panel
 			panel++
 			for ic := 0; ic < m; ic += rowBlock {
 				mcb := min(rowBlock, m-ic)
@@ -129,9 +146,19 @@ func (p *PackedB) update(transA bool, alpha float64, a, c *Dense, workers int) {
 				parallelFor(w, func(w0 int) {
 					s0, s1 := w0*slivers/w, (w0+1)*slivers/w
 					cols := min(ncb, s1*nr) - s0*nr
-					macroKernel(kern, ap, bp[s0*kcb*nr:], c, ic, mcb, jc+s0*nr, cols, kcb, false)
+					p.macroKernel(bPanel, s0*kcb*nr, ap, c, ic, mcb, jc+s0*nr, cols, kcb)
 				})
 			}
 		}
 	}
+}
+
+// macroKernel runs gemm's macroKernel on panel i of p from offset off (a
+// whole sliver), plain or coded.
+func (p *PackedB) macroKernel(i, off int, ap []float64, c *Dense, ic, mcb, jc, cols, kcb int) {
+	if p.coded != nil {
+		macroKernelCodes(p.kern, ap, p.coded.codes[i][off:], &p.coded.table, c, ic, mcb, jc, cols, kcb)
+		return
+	}
+	macroKernel(p.kern, ap, p.panels[i][off:], c, ic, mcb, jc, cols, kcb, false)
 }

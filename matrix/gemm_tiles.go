@@ -77,8 +77,8 @@ func (p *PackedB) Tiles(a *Dense, visit func(j0 int, c *Dense)) error {
 			for b := range blocks {
 				pc := b * p.kc
 				kcb := min(p.kc, k-pc)
-				bp := p.panels[panel+b][j0*kcb:] // sliver j0/nr of the panel
-				macroKernel(p.kern, ap[roundUp(m, mr)*pc:], bp, c, 0, m, 0, c.cols, kcb, false)
+				// from sliver j0/nr of the panel
+				p.macroKernel(panel+b, j0*kcb, ap[roundUp(m, mr)*pc:], c, 0, m, 0, c.cols, kcb)
 			}
 			visit(jc+j0, c)
 		}

@@ -128,3 +128,34 @@ a4plain:
 a4done:
 	VZEROUPPER
 	RET
+
+// func decodeAVX512(dst *float64, codes *uint8, groups int, table *float64)
+//
+// For each of groups groups of 16 codes: the codes widened to 32-bit
+// indices (VPMOVZXBD) and the 16 numbers gathered from the table in two
+// halves of eight (VGATHERDPD, which clears its mask: set again every
+// time), stored at dst. The numbers are copied, not computed: the same
+// bits as the portable loop.
+TEXT ·decodeAVX512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ codes+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ table+24(FP), R8
+	TESTQ CX, CX
+	JZ decode_done
+decode_loop:
+	VPMOVZXBD (SI), Z1
+	VEXTRACTI32X8 $1, Z1, Y2
+	KXNORB K1, K1, K1
+	KXNORB K2, K2, K2
+	VGATHERDPD (R8)(Y1*8), K1, Z0
+	VGATHERDPD (R8)(Y2*8), K2, Z3
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z3, 64(DI)
+	ADDQ $16, SI
+	ADDQ $128, DI
+	DECQ CX
+	JNZ decode_loop
+decode_done:
+	VZEROUPPER
+	RET

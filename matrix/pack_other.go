@@ -11,3 +11,8 @@ func packRowsCentered(dst, src []float64, ld int, shift []float64, kb, nr, cols 
 func packA4(dst, src []float64, ld, kb, mr int, alpha float64, shift []float64) {
 	packA4Go(dst, src, ld, kb, mr, alpha, shift, 0)
 }
+
+// decodeCodes is the portable loop here.
+func decodeCodes(dst []float64, codes []uint8, table *[256]float64) {
+	decodeCodesGo(dst, codes, table)
+}
