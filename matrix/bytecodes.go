@@ -11,8 +11,8 @@ import "math"
 // the traffic of every pass over it, while every entry read back through
 // the table is the same float64 as before, bit for bit. The products of
 // a fitted model's parameters with a large data matrix are bound by that
-// traffic (docs/performance.md, "Softmax regression"), and so are the
-// kernel rows of an SVM.
+// traffic (docs/performance.md, "Logistic and softmax regression"), and
+// so are the kernel rows of an SVM.
 
 // ByteCoder gives the distinct numbers it is shown one-byte codes, in the
 // order it first sees them, up to 256 of them. Numbers are distinct when
