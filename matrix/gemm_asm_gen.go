@@ -235,33 +235,37 @@ func (s kernelSpec) step(p func(string, ...any), u int) {
 		aBase = [...]string{"(SI)", "(SI)(R10*1)", "(SI)(R10*2)", "(SI)(R11*1)"}[u]
 	}
 	if s.coded {
-		// nr bytes → nr 32-bit indices (two halves of width), and each
-		// half's numbers gathered from the table at R13 (a gather clears
-		// its mask: it is set again every time). Indices in 28…31,
-		// alternating between inner indices.
-		lo, hi := fmt.Sprintf("%s%d", s.reg, 28+2*(u%2)), 29+2*(u%2)
-		p("VPMOVZXBD %d(DI), %s", bOff, lo)
-		p("VEXTRACTI32X8 $1, %s, Y%d", lo, hi)
+		s.gatherB(p, bOff, u)
+	} else {
 		for v := range s.nv {
-			idx := fmt.Sprintf("Y%d", 28+2*(u%2))
-			if v == 1 {
-				idx = fmt.Sprintf("Y%d", hi)
-			}
-			p("KXNORB K%d, K%d, K%d", v+1, v+1, v+1)
-			p("VGATHERDPD (R13)(%s*8), K%d, %s", idx, v+1, s.bReg(v))
+			p("VMOVUPD %d(DI), %s", bOff+v*s.vecBytes(), s.bReg(v))
 		}
-	}
-	for v := range s.nv {
-		if s.coded {
-			break
-		}
-		p("VMOVUPD %d(DI), %s", bOff+v*s.vecBytes(), s.bReg(v))
 	}
 	for i := range s.mr {
 		p("VBROADCASTSD %d%s, %s", aOff+8*i, aBase, s.aReg(i))
 		for v := range s.nv {
 			p("VFMADD231PD %s, %s, %s", s.bReg(v), s.aReg(i), s.acc(i, v))
 		}
+	}
+}
+
+// gatherB emits the loads of B̃'s group of a coded kernel (16 codes, two
+// vectors of eight numbers): the 16 bytes widened to 32-bit indices, the
+// low eight in Z28 (Z30 on odd inner indices, so that consecutive groups
+// do not share a register), the high eight extracted into Y29 (Y31), and
+// each half's numbers gathered from the table at R13 into B̃'s registers.
+// A gather clears its mask register, so the mask is set to all ones before
+// each.
+func (s kernelSpec) gatherB(p func(string, ...any), bOff, u int) {
+	if s.nv != 2 || s.width != 8 {
+		log.Fatalf("%s: a coded kernel reads 16 codes, two vectors of eight", s.name)
+	}
+	lo, hi := 28+2*(u%2), 29+2*(u%2)
+	p("VPMOVZXBD %d(DI), Z%d", bOff, lo)
+	p("VEXTRACTI32X8 $1, Z%d, Y%d", lo, hi)
+	for v, idx := range []int{lo, hi} {
+		p("KXNORB K%d, K%d, K%d", v+1, v+1, v+1)
+		p("VGATHERDPD (R13)(Y%d*8), K%d, %s", idx, v+1, s.bReg(v))
 	}
 }
 
