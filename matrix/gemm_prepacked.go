@@ -72,18 +72,33 @@ func packBCoded(b *Dense, trans, coded bool) (*PackedB, error) {
 		return nil, err
 	}
 	buf := make([]float64, k*roundUp(n, nr))
-	for jc := 0; jc < n; jc += p.nc {
-		ncb := min(p.nc, n-jc)
-		slivers := ceilDiv(ncb, nr)
-		for pc := 0; pc < k; pc += p.kc {
-			kcb := min(p.kc, k-pc)
-			bp := buf[: kcb*slivers*nr : kcb*slivers*nr]
-			buf = buf[kcb*slivers*nr:]
-			packBSlivers(bp, b, trans, pc, kcb, jc, ncb, nr, 0, slivers, nil)
-			p.panels = append(p.panels, bp)
+	p.eachPanel(func(jc, ncb, pc, kcb, size int) bool {
+		bp := buf[:size:size]
+		buf = buf[size:]
+		packBSlivers(bp, b, trans, pc, kcb, jc, ncb, nr, 0, ceilDiv(ncb, nr), nil)
+		p.panels = append(p.panels, bp)
+		return true
+	})
+	return p, nil
+}
+
+// eachPanel calls fill for the panels of p in their order (panel
+// (jc/nc)·⌈k/kc⌉ + pc/kc): columns jc … jc+ncb−1 and inner indices pc …
+// pc+kcb−1 of op(B), size = kcb·⌈ncb/nr⌉·nr numbers (whole slivers). It
+// stops at the first fill that returns false and reports whether every
+// fill returned true.
+func (p *PackedB) eachPanel(fill func(jc, ncb, pc, kcb, size int) bool) bool {
+	nr := p.kern.nr
+	for jc := 0; jc < p.cols; jc += p.nc {
+		ncb := min(p.nc, p.cols-jc)
+		for pc := 0; pc < p.rows; pc += p.kc {
+			kcb := min(p.kc, p.rows-pc)
+			if !fill(jc, ncb, pc, kcb, kcb*ceilDiv(ncb, nr)*nr) {
+				return false
+			}
 		}
 	}
-	return p, nil
+	return true
 }
 
 // Dims returns the dimensions k×n of the packed op(B).

@@ -45,21 +45,20 @@ func packBCodes(p *PackedB, b *Dense, trans bool) *codedPanels {
 	var coder ByteCoder
 	buf := make([]uint8, k*roundUp(n, nr))
 	cp := &codedPanels{}
-	for jc := 0; jc < n; jc += p.nc {
-		ncb := min(p.nc, n-jc)
-		slivers := ceilDiv(ncb, nr)
-		for pc := 0; pc < k; pc += p.kc {
-			kcb := min(p.kc, k-pc)
-			panel := buf[: kcb*slivers*nr : kcb*slivers*nr]
-			buf = buf[kcb*slivers*nr:]
-			for s := range slivers {
-				cols := min(nr, ncb-s*nr)
-				if !codeSliver(&coder, panel[s*kcb*nr:(s+1)*kcb*nr], b, trans, pc, kcb, jc+s*nr, cols, nr) {
-					return nil
-				}
+	whole := p.eachPanel(func(jc, ncb, pc, kcb, size int) bool {
+		panel := buf[:size:size]
+		buf = buf[size:]
+		for s := range ceilDiv(ncb, nr) {
+			cols := min(nr, ncb-s*nr)
+			if !codeSliver(&coder, panel[s*kcb*nr:(s+1)*kcb*nr], b, trans, pc, kcb, jc+s*nr, cols, nr) {
+				return false
 			}
-			cp.codes = append(cp.codes, panel)
 		}
+		cp.codes = append(cp.codes, panel)
+		return true
+	})
+	if !whole {
+		return nil
 	}
 	cp.table = coder.Table()
 	return cp
